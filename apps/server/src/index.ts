@@ -1,0 +1,2 @@
+export type { AppType } from './app.ts'
+export type { Health, PartStatus } from './http/health.ts'

@@ -1,0 +1,28 @@
+import { loadSettings, SettingsError } from './env.ts'
+import { createLogger } from './logger.ts'
+import { startServer } from './server.ts'
+
+try {
+  const settings = loadSettings()
+  const logger = createLogger(settings.logLevel)
+  const server = await startServer({ settings, logger })
+  const where =
+    settings.mode === 'embedded'
+      ? 'embedded mode: everything runs on this machine, nothing is real money'
+      : 'production mode'
+  logger.info(`Charter is ready at ${server.url} (${where})`)
+
+  const stop = async () => {
+    logger.info('Charter is stopping')
+    await server.close()
+    process.exit(0)
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+} catch (error) {
+  if (error instanceof SettingsError) {
+    process.stderr.write(`${error.message}\n`)
+    process.exit(1)
+  }
+  throw error
+}

@@ -1,0 +1,41 @@
+// `npm run bench`: the figures the roadmap tracks, each beside its floor measured in the same run.
+// Numbers, not pass/fail: a slow machine prints slower numbers.
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { bareNodeServerMs, startToHealthyMs } from './startToHealthy.ts'
+import { bareReactGzip, initialJsGzip } from './webBundleSize.ts'
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url))
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN
+const row = (name: string, value: string, floor: string, note = '') =>
+  console.log(`${name.padEnd(38)} ${value.padStart(12)}   floor ${floor.padStart(10)}   ${note}`)
+
+const dist = `${repoRoot}apps/web/dist`
+if (!existsSync(`${dist}/.vite/manifest.json`)) {
+  console.error('Build the web app first: npm run build')
+  process.exit(1)
+}
+
+console.log('Charter bench\n')
+row(
+  'web app initial JavaScript (gzip)',
+  kb(initialJsGzip(dist)),
+  kb(bareReactGzip(repoRoot)),
+  'floor: React 19 rendering one heading; budget 150 KB',
+)
+
+const runs = 5
+const app: number[] = []
+const bare: number[] = []
+for (let i = 0; i < runs; i++) {
+  app.push(await startToHealthyMs(repoRoot))
+  bare.push(await bareNodeServerMs(repoRoot))
+}
+row(
+  'start to healthy (median of 5)',
+  `${median(app).toFixed(0)} ms`,
+  `${median(bare).toFixed(0)} ms`,
+  'floor: a bare Node HTTP server',
+)

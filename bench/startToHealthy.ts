@@ -1,0 +1,63 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+
+async function timeUntilAnswer(child: ChildProcess, url: string, started: number): Promise<number> {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the process exited with ${child.exitCode} before answering`)
+    try {
+      const response = await fetch(url)
+      if (response.ok) return performance.now() - started
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
+
+async function measure(args: string[], env: Record<string, string>, path: string, cwd: string) {
+  const port = await freePort()
+  const started = performance.now()
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: 'ignore',
+  })
+  try {
+    return await timeUntilAnswer(child, `http://127.0.0.1:${port}${path}`, started)
+  } finally {
+    child.kill('SIGTERM')
+  }
+}
+
+/** Milliseconds from launching the server process to its first healthy answer, each run with a fresh data folder. */
+export async function startToHealthyMs(repoRoot: string): Promise<number> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'charter-bench-'))
+  try {
+    return await measure(
+      ['--import', 'tsx', 'apps/server/src/main.ts'],
+      { DATA_DIR: dataDir, LOG_LEVEL: 'silent', HOST: '127.0.0.1' },
+      '/api/health',
+      repoRoot,
+    )
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+/** The floor: a bare Node HTTP server that answers at once. */
+export function bareNodeServerMs(repoRoot: string): Promise<number> {
+  const script =
+    "require('node:http').createServer((q,s)=>s.end('ok')).listen(Number(process.env.PORT),'127.0.0.1')"
+  return measure(['-e', script], {}, '/', repoRoot)
+}
