@@ -1,2 +1,5 @@
+export * from './chains/index.ts'
 export { BaseError, type BaseErrorOptions } from './errors/BaseError.ts'
 export { type Logger, silentLogger } from './logger.ts'
+export * from './rpc/index.ts'
+export * from './stablecoins/index.ts'

@@ -1,0 +1,4 @@
+import { optimism as viemOptimism } from 'viem/chains'
+import { defineCharterChain } from '../defineCharterChain.ts'
+
+export const optimism = /*#__PURE__*/ defineCharterChain(viemOptimism, 'optimism')

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import chainData from './__fixtures__/chain-data.json'
+import { isSolanaCluster } from './isSolanaCluster.ts'
+import { solanaClusters } from './solanaClusters.ts'
+
+describe('solanaClusters', () => {
+  it('has the three clusters with the public RPC URLs of chain-data.json', () => {
+    expect(Object.keys(solanaClusters)).toEqual(['mainnet-beta', 'devnet', 'testnet'])
+    expect(solanaClusters['mainnet-beta'].rpcUrl).toBe(chainData.solanaRpc['mainnet-beta'])
+    expect(solanaClusters.devnet.rpcUrl).toBe(chainData.solanaRpc.devnet)
+    expect(solanaClusters.testnet.rpcUrl).toBe(chainData.solanaRpc.testnet)
+    expect(solanaClusters.devnet.rpcUrl).toBe('https://api.devnet.solana.com')
+  })
+
+  it('flags devnet and testnet as test clusters, mainnet-beta not', () => {
+    expect(solanaClusters['mainnet-beta'].testnet).toBe(false)
+    expect(solanaClusters.devnet.testnet).toBe(true)
+    expect(solanaClusters.testnet.testnet).toBe(true)
+  })
+
+  it('names each entry after its key', () => {
+    for (const [key, definition] of Object.entries(solanaClusters)) expect(definition.cluster).toBe(key)
+  })
+})
+
+describe('isSolanaCluster', () => {
+  it('accepts the three cluster names only', () => {
+    expect(isSolanaCluster('mainnet-beta')).toBe(true)
+    expect(isSolanaCluster('devnet')).toBe(true)
+    expect(isSolanaCluster('testnet')).toBe(true)
+    expect(isSolanaCluster('mainnet')).toBe(false)
+    expect(isSolanaCluster('Devnet')).toBe(false)
+    expect(isSolanaCluster('toString')).toBe(false)
+    expect(isSolanaCluster(undefined)).toBe(false)
+  })
+})

@@ -1,0 +1,12 @@
+import { BaseError } from '../errors/BaseError.ts'
+
+export class NoRpcUrlError extends BaseError {
+  override name = 'NoRpcUrlError'
+  readonly chainId: number
+
+  constructor(chainId: number) {
+    // The spec fixes this text word for word, so it carries no details that would lengthen `message`.
+    super(`No RPC url found for ${chainId}`, { code: 'no_rpc_url' })
+    this.chainId = chainId
+  }
+}

@@ -1,0 +1,5 @@
+export { InvalidRpcUrlTemplateError } from './InvalidRpcUrlTemplateError.ts'
+export { NoRpcUrlError } from './NoRpcUrlError.ts'
+export { providerRpcUrlForChain } from './providerRpcUrlForChain.ts'
+export { type ResolveRpcUrlParameters, resolveRpcUrl } from './resolveRpcUrl.ts'
+export { rpcProxyUrlTemplate } from './rpcProxyUrlTemplate.ts'

@@ -1,0 +1,8 @@
+export { getSolanaUsdcMint } from './getSolanaUsdcMint.ts'
+export { getStablecoin } from './getStablecoin.ts'
+export { isStablecoinAddress } from './isStablecoinAddress.ts'
+export { NoSolanaUsdcMintError } from './NoSolanaUsdcMintError.ts'
+export type { Stablecoin } from './Stablecoin.ts'
+export { solanaUsdcMints } from './solanaUsdcMints.ts'
+export { specStablecoinChainIds } from './specStablecoinChainIds.ts'
+export { usdcAddresses } from './usdcAddresses.ts'
