@@ -4,6 +4,15 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from './testing/startTestServer.ts'
 
+// The production checks pass; the test server still uses the shared test database it is given.
+const productionEnv = {
+  CHARTER_MODE: 'production',
+  DATABASE_URL: 'postgres://unused.invalid/charter',
+  AUTH_SECRET: 'a'.repeat(64),
+  SMTP_URL: 'smtp://127.0.0.1:1',
+  EMAIL_FROM: 'Charter <codes@example.org>',
+}
+
 let server: TestServer
 let webDist: string
 
@@ -31,14 +40,33 @@ describe('GET /api/health', () => {
     expect(body.parts.web).toEqual({ status: 'ok' })
   })
 
-  it('says production when the server runs in production mode', async () => {
-    const production = await startTestServer({ env: { CHARTER_MODE: 'production' } })
+  it('says production, and has no dev outbox, when the server runs in production mode', async () => {
+    const production = await startTestServer({ env: productionEnv })
     try {
       const body = await (await fetch(`${production.url}/api/health`)).json()
       expect(body.mode).toBe('production')
+      expect(body.parts.email).toEqual({ status: 'ok', detail: 'SMTP' })
+      expect(body.parts.sms).toEqual({ status: 'missing' })
+      const outbox = await fetch(`${production.url}/api/dev/outbox`)
+      expect(outbox.status).toBe(404)
+      const sms = await fetch(`${production.url}/api/v1/passwordless_sms/init`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ phoneNumber: '+14155552671' }),
+      })
+      expect(await sms.json()).toEqual({
+        error: 'Sign-in by SMS is not set up on this server.',
+        code: 'not_supported',
+      })
     } finally {
       await production.close()
     }
+  })
+
+  it('reports the embedded database and the dev outbox', async () => {
+    const body = await (await fetch(`${server.url}/api/health`)).json()
+    expect(body.parts.database.status).toBe('ok')
+    expect(body.parts.sms).toEqual({ status: 'ok', detail: 'dev outbox (codes in the server log)' })
   })
 })
 

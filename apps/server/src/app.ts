@@ -2,32 +2,72 @@ import { fileURLToPath } from 'node:url'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import rootPackage from '../../../package.json' with { type: 'json' }
+import type { AuthService } from './auth/AuthService.ts'
+import type { AccessTokenKeys } from './auth/accessToken.ts'
+import { authRoutes } from './auth/authRoutes.ts'
+import type { Channel } from './auth/channels.ts'
+import { type SessionVariables, sessionMiddleware } from './auth/sessionMiddleware.ts'
+import type { Database } from './db/Database.ts'
 import type { Settings } from './env.ts'
+import { devRoutes } from './http/devRoutes.ts'
 import { errorHandler } from './http/errorHandler.ts'
-import { healthRoutes } from './http/health.ts'
+import { healthRoutes, type PartStatus } from './http/health.ts'
 import { securityHeaders } from './http/securityHeaders.ts'
 import { isWebAppBuilt, webApp } from './http/webApp.ts'
 import type { Logger } from './logger.ts'
+import type { DevOutbox } from './senders/DevOutbox.ts'
 
 export const version: string = rootPackage.version
 
 export const defaultWebDist = fileURLToPath(new URL('../../web/dist/', import.meta.url))
 
+/** The server's parts, chosen from the settings by `startServer` (embedded defaults or real services). */
+export type AppParts = {
+  database: Database
+  auth: AuthService
+  accessTokenKeys: AccessTokenKeys
+  sms: Channel | undefined
+  email: Channel | undefined
+  /** Embedded mode only: where codes go instead of a real SMS or email. */
+  outbox: DevOutbox | undefined
+  /** How each part describes itself in /api/health. */
+  describe: Record<string, PartStatus>
+}
+
 export type AppOptions = {
   settings: Settings
   logger: Logger
+  parts: AppParts
   /** Folder of the built web app; the default is `apps/web/dist`. */
   webDist?: string
 }
 
-/** The composition root: every route of Charter's server, its parts chosen by the settings. */
-export function createApp({ settings, logger, webDist = defaultWebDist }: AppOptions) {
-  const api = new Hono()
+/** The composition root: every route of Charter's server, over the parts it is given. */
+export function createApp({ settings, logger, parts, webDist = defaultWebDist }: AppOptions) {
+  const { database } = parts
+  const v1 = authRoutes({
+    auth: parts.auth,
+    db: database.db,
+    sms: parts.sms,
+    email: parts.email,
+    secureCookies: settings.mode === 'production',
+    trustProxy: settings.trustProxy,
+  })
+
+  const api = new Hono<{ Variables: SessionVariables }>()
     .use(
       bodyLimit({
         maxSize: 64 * 1024,
         onError: (c) =>
           c.json({ error: 'The request body is too large (64 KB at most).', code: 'invalid_data' }, 413),
+      }),
+    )
+    .use(
+      sessionMiddleware({
+        db: database.db,
+        keys: parts.accessTokenKeys,
+        appId: settings.appId,
+        lifetimeHours: settings.sessionLifetimeHours,
       }),
     )
     .route(
@@ -36,13 +76,18 @@ export function createApp({ settings, logger, webDist = defaultWebDist }: AppOpt
         version,
         mode: settings.mode,
         parts: () => ({
+          ...parts.describe,
           web: isWebAppBuilt(webDist) ? { status: 'ok' } : { status: 'missing', detail: 'run npm run build' },
         }),
       }),
     )
-    .all('*', (c) =>
-      c.json({ error: `There is no API route ${c.req.method} ${c.req.path}.`, code: 'not_found' }, 404),
-    )
+    .route('/v1', v1)
+
+  if (parts.outbox) api.route('/dev', devRoutes(parts.outbox))
+
+  api.all('*', (c) =>
+    c.json({ error: `There is no API route ${c.req.method} ${c.req.path}.`, code: 'not_found' }, 404),
+  )
 
   const app = new Hono().use(securityHeaders()).route('/api', api).route('/', webApp(webDist))
 

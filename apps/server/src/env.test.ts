@@ -22,3 +22,46 @@ describe('loadSettings', () => {
     }
   })
 })
+
+describe('loadSettings in production', () => {
+  const production = {
+    CHARTER_MODE: 'production',
+    DATABASE_URL: 'postgres://charter@db.internal/charter',
+    AUTH_SECRET: 'b'.repeat(64),
+    TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
+    TWILIO_AUTH_TOKEN: 'token',
+    TWILIO_FROM: '+15005550006',
+    SMS_ALLOWED_COUNTRIES: 'us, ca,GB',
+  }
+
+  it('accepts a complete production setup', () => {
+    const settings = loadSettings(production)
+    expect(settings.smsAllowedCountries).toEqual(['US', 'CA', 'GB'])
+    expect(settings.twilio).toMatchObject({ from: '+15005550006', apiUrl: 'https://api.twilio.com' })
+    expect(settings.databaseUrl).toBe('postgres://charter@db.internal/charter')
+  })
+
+  it.each([
+    ['DATABASE_URL', 'DATABASE_URL: required in production'],
+    ['AUTH_SECRET', 'AUTH_SECRET: required in production'],
+    ['SMS_ALLOWED_COUNTRIES', 'SMS_ALLOWED_COUNTRIES: required with Twilio'],
+  ])('refuses to start without %s', (name, message) => {
+    expect(() => loadSettings({ ...production, [name]: undefined })).toThrow(message)
+  })
+
+  it('refuses to start without any real sender', () => {
+    expect(() =>
+      loadSettings({ ...production, TWILIO_ACCOUNT_SID: '', TWILIO_AUTH_TOKEN: '', TWILIO_FROM: '' }),
+    ).toThrow('production needs a real SMS or email sender')
+  })
+
+  it('refuses half a Twilio or SMTP setup, and a bad country list', () => {
+    expect(() => loadSettings({ TWILIO_AUTH_TOKEN: 'x' })).toThrow('set all three, or none')
+    expect(() => loadSettings({ SMTP_URL: 'smtp://localhost' })).toThrow('set both, or neither')
+    expect(() => loadSettings({ SMS_ALLOWED_COUNTRIES: 'USA' })).toThrow('two-letter country codes')
+  })
+
+  it('defaults SMS to anywhere in embedded mode', () => {
+    expect(loadSettings({}).smsAllowedCountries).toEqual(['*'])
+  })
+})

@@ -6,16 +6,58 @@ import { z } from 'zod'
  * the rest of the server receives a `Settings` value, so tests build one without touching the environment.
  * Each setting is described in `.env.example`.
  */
+const countryList = z
+  .string()
+  .transform((value) => value.split(',').map((code) => code.trim().toUpperCase()))
+  .pipe(
+    z.array(
+      z
+        .string()
+        .regex(/^(\*|[A-Z]{2})$/, 'use two-letter country codes (US,GB,DE) separated by commas, or *'),
+    ),
+  )
+
 const settingsSchema = z.object({
   CHARTER_MODE: z.enum(['embedded', 'production']).default('embedded'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('.data'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  APP_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'use letters, digits, - and _ (64 at most)')
+    .default('charter-local'),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)').optional(),
+  SESSION_LIFETIME_HOURS: z.coerce.number().int().min(1).max(8760).default(168),
+  SMS_ALLOWED_COUNTRIES: countryList.optional(),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  CODES_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'a Twilio account SID starts with AC')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_FROM: z
+    .string()
+    .min(1, 'a sender number (+15551234567) or a messaging service SID (MG…)')
+    .optional(),
+  TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@smtp.example.org:465')
+    .optional(),
+  EMAIL_FROM: z.string().min(3).optional(),
 })
 
 export type Mode = 'embedded' | 'production'
 export type LogLevel = z.infer<typeof settingsSchema>['LOG_LEVEL']
+
+export type TwilioSettings = { accountSid: string; authToken: string; from: string; apiUrl: string }
+export type SmtpSettings = { url: string; from: string }
 
 export type Settings = {
   mode: Mode
@@ -24,6 +66,21 @@ export type Settings = {
   /** Absolute path of the folder that holds the embedded parts' state (database, keys). */
   dataDir: string
   logLevel: LogLevel
+  /** PostgreSQL when set; otherwise PGlite in `dataDir`. */
+  databaseUrl: string | undefined
+  appId: string
+  /** Signs access tokens and keys the code digests; generated into `dataDir` in embedded mode. */
+  authSecret: string | undefined
+  sessionLifetimeHours: number
+  /** ISO country codes SMS codes may go to; `['*']` means anywhere. */
+  smsAllowedCountries: string[]
+  /** Read the client's address from X-Forwarded-For (only behind a proxy you run). */
+  trustProxy: boolean
+  /** Sign-in codes one client address may ask for in an hour (5 times as many may be tried). */
+  codesPerClientPerHour: number
+  /** Production senders; in embedded mode codes go to the dev outbox instead. */
+  twilio: TwilioSettings | undefined
+  smtp: SmtpSettings | undefined
 }
 
 export class SettingsError extends Error {
@@ -35,15 +92,68 @@ export function loadSettings(source: Record<string, string | undefined> = proces
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''))
   const parsed = settingsSchema.safeParse(present)
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
-    throw new SettingsError(`Charter cannot start: some settings are invalid.\n${problems.join('\n')}`)
+    fail(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`))
   }
   const env = parsed.data
+  const problems: string[] = []
+
+  const twilioParts = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM]
+  const twilio =
+    env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
+      ? {
+          accountSid: env.TWILIO_ACCOUNT_SID,
+          authToken: env.TWILIO_AUTH_TOKEN,
+          from: env.TWILIO_FROM,
+          apiUrl: env.TWILIO_API_URL,
+        }
+      : undefined
+  if (!twilio && twilioParts.some(Boolean)) {
+    problems.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM: set all three, or none')
+  }
+  if (Boolean(env.SMTP_URL) !== Boolean(env.EMAIL_FROM)) {
+    problems.push('SMTP_URL and EMAIL_FROM: set both, or neither')
+  }
+  const smtp = env.SMTP_URL && env.EMAIL_FROM ? { url: env.SMTP_URL, from: env.EMAIL_FROM } : undefined
+
+  if (env.CHARTER_MODE === 'production') {
+    if (!env.DATABASE_URL) problems.push('DATABASE_URL: required in production (a PostgreSQL URL)')
+    if (!env.AUTH_SECRET) problems.push('AUTH_SECRET: required in production (e.g. openssl rand -hex 32)')
+    if (!twilio && !smtp) {
+      problems.push('TWILIO_* or SMTP_URL: production needs a real SMS or email sender for sign-in codes')
+    }
+    if (twilio && !env.SMS_ALLOWED_COUNTRIES) {
+      problems.push('SMS_ALLOWED_COUNTRIES: required with Twilio, e.g. US,CA,GB (every SMS costs money)')
+    }
+  }
+  if (problems.length > 0) fail(problems)
+
   return {
     mode: env.CHARTER_MODE,
     port: env.PORT,
     host: env.HOST,
     dataDir: resolve(env.DATA_DIR),
     logLevel: env.LOG_LEVEL,
+    databaseUrl: env.DATABASE_URL,
+    appId: env.APP_ID,
+    authSecret: env.AUTH_SECRET,
+    sessionLifetimeHours: env.SESSION_LIFETIME_HOURS,
+    smsAllowedCountries: env.SMS_ALLOWED_COUNTRIES ?? ['*'],
+    trustProxy: env.TRUST_PROXY === 'true',
+    codesPerClientPerHour: env.CODES_PER_CLIENT_PER_HOUR,
+    twilio,
+    smtp,
   }
+}
+
+function fail(problems: string[]): never {
+  throw new SettingsError(
+    `Charter cannot start: some settings are invalid.\n${problems.map((line) => `  ${line}`).join('\n')}`,
+  )
+}
+
+/** The PostgreSQL database the server tests use instead of PGlite, when CI provides one. */
+export function testDatabaseUrl(
+  source: Record<string, string | undefined> = process.env,
+): string | undefined {
+  return source.TEST_DATABASE_URL || undefined
 }

@@ -19,6 +19,8 @@ const isHttpFacing = (error: unknown): error is HttpFacingError =>
 export function errorHandler(logger: Logger): ErrorHandler {
   return (error, c) => {
     if (isHttpFacing(error)) {
+      const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds
+      if (typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter))
       return c.json<ErrorBody>(
         { error: error.shortMessage, code: error.code ?? 'invalid_data' },
         error.status as ContentfulStatusCode,

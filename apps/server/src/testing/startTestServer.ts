@@ -1,26 +1,57 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { loadSettings } from '../env.ts'
+import type { SignInLimits } from '../auth/AuthService.ts'
+import type { Database } from '../db/Database.ts'
+import { openDatabase } from '../db/openDatabase.ts'
+import { loadSettings, testDatabaseUrl } from '../env.ts'
 import { createLogger } from '../logger.ts'
 import { type RunningServer, startServer } from '../server.ts'
 
 export type TestServer = RunningServer & { dataDir: string; logs: string[] }
 
+/** Throttling out of the way: tests sign the same address in many times within seconds. */
+export const looseSignInLimits: SignInLimits = {
+  perDestination: [{ limit: 100_000, windowSeconds: 30 }],
+  sendsPerClient: { limit: 100_000, windowSeconds: 3600 },
+  triesPerClient: { limit: 100_000, windowSeconds: 3600 },
+}
+
+let shared: Promise<Database> | undefined
+
+/**
+ * One database per test process, as the real server would use it: PGlite in memory, or the PostgreSQL of
+ * TEST_DATABASE_URL (CI runs the server tests once against each). Tests keep apart by using their own
+ * phone numbers and email addresses.
+ */
+export function sharedTestDatabase(): Promise<Database> {
+  const url = testDatabaseUrl()
+  shared ??= openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite' })
+  return shared
+}
+
 /**
  * The real server on its embedded defaults, on a free port, with its own data folder; logs are kept
- * in memory so a test can read what the server printed.
+ * in memory so a test can read what the server printed. Throttling is loose unless a test asks otherwise.
  */
 export async function startTestServer(
-  options: { env?: Record<string, string>; webDist?: string } = {},
+  options: {
+    env?: Record<string, string>
+    webDist?: string
+    database?: Database
+    signInLimits?: SignInLimits
+    dataDir?: string
+  } = {},
 ): Promise<TestServer> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'charter-test-'))
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'charter-test-')))
   const settings = loadSettings({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'debug', ...options.env })
   const logs: string[] = []
   const logger = createLogger(settings.logLevel, (line) => logs.push(line))
   const server = await startServer({
     settings,
     logger,
+    database: options.database ?? (await sharedTestDatabase()),
+    signInLimits: options.signInLimits ?? looseSignInLimits,
     ...(options.webDist ? { webDist: options.webDist } : {}),
   })
   return {
@@ -29,7 +60,7 @@ export async function startTestServer(
     logs,
     close: async () => {
       await server.close()
-      await rm(dataDir, { recursive: true, force: true })
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true })
     },
   }
 }

@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm'
+import type { Db } from '../db/Database.ts'
+import { rateLimits } from '../db/schema.ts'
+
+export type RateLimitRule = { limit: number; windowSeconds: number }
+export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number }
+
+/**
+ * Counts one event under `key` in a fixed time window, in the database so every replica shares the count.
+ * The insert-or-increment is one statement, so concurrent requests cannot both slip under the limit.
+ */
+export async function consumeRateLimit(
+  db: Db,
+  key: string,
+  rule: RateLimitRule,
+  now = new Date(),
+): Promise<RateLimitVerdict> {
+  const windowMs = rule.windowSeconds * 1000
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs)
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1` },
+    })
+    .returning({ count: rateLimits.count })
+  if ((row?.count ?? 0) <= rule.limit) return { allowed: true }
+  return { allowed: false, retryAfterSeconds: (windowStart.getTime() + windowMs - now.getTime()) / 1000 }
+}
+
+/** Drops windows that ended long ago; cheap, and run now and then rather than on every request. */
+export async function pruneRateLimits(db: Db, now = new Date()): Promise<void> {
+  await db.delete(rateLimits).where(sql`${rateLimits.windowStart} < ${new Date(now.getTime() - 86_400_000)}`)
+}

@@ -1,0 +1,54 @@
+import { LoginError } from '@charter/core'
+import type { Context, MiddlewareHandler } from 'hono'
+import { getCookie } from 'hono/cookie'
+import type { Db } from '../db/Database.ts'
+import { type AccessTokenKeys, verifyAccessToken } from './accessToken.ts'
+import { type ActiveSession, findActiveSession } from './sessions.ts'
+
+export const sessionCookieName = 'charter-session'
+
+export type SessionVariables = { session: ActiveSession | undefined }
+
+/**
+ * Finds the caller's session, from the browser's httpOnly cookie or from an `Authorization: Bearer` access
+ * token. Either way the session row must be live, so a logout takes effect at once for both.
+ */
+export function sessionMiddleware(options: {
+  db: Db
+  keys: AccessTokenKeys
+  appId: string
+  lifetimeHours: number
+}): MiddlewareHandler<{ Variables: SessionVariables }> {
+  return async (c, next) => {
+    c.set('session', await resolveSession(c, options))
+    await next()
+  }
+}
+
+async function resolveSession(
+  c: Context,
+  options: { db: Db; keys: AccessTokenKeys; appId: string; lifetimeHours: number },
+): Promise<ActiveSession | undefined> {
+  const bearer = c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1]
+  if (bearer) {
+    const claims = await verifyAccessToken(options.keys, options.appId, bearer)
+    if (!claims) return undefined
+    const session = await findActiveSession(
+      options.db,
+      { sessionId: claims.sessionId },
+      options.lifetimeHours,
+    )
+    return session?.userId === claims.userId ? session : undefined
+  }
+  const token = getCookie(c, sessionCookieName)
+  return token ? findActiveSession(options.db, { token }, options.lifetimeHours) : undefined
+}
+
+/** The session of a route that needs one; `must_be_authenticated` otherwise. */
+export function requireSession(c: Context<{ Variables: SessionVariables }>): ActiveSession {
+  const session = c.get('session')
+  if (!session) {
+    throw new LoginError('must_be_authenticated', { message: 'Please sign in first.' })
+  }
+  return session
+}

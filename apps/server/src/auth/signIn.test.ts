@@ -1,0 +1,364 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ApiClient, uniqueEmail, uniquePhoneNumber } from '../testing/ApiClient.ts'
+import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
+import { issueOneTimeCode } from './oneTimeCodes.ts'
+
+let server: TestServer
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(() => server.close())
+
+const client = () => new ApiClient(server.url)
+
+describe('sign-in by phone', () => {
+  it('sends a code to the dev outbox and signs a new user in with it', async () => {
+    const phoneNumber = uniquePhoneNumber()
+    const me = client()
+    const init = await me.post('/api/v1/passwordless_sms/init', { phoneNumber })
+    expect(init.status).toBe(200)
+    expect(init.body.success).toBe(true)
+    expect(init.body.expires_at).toBeGreaterThan(Date.now() / 1000 + 9 * 60)
+
+    const code = await me.codeFor(phoneNumber)
+    expect(code).toMatch(/^\d{6}$/)
+    expect(server.logs.some((line) => line.includes(code) && line.includes(phoneNumber))).toBe(true)
+
+    const signedIn = await me.post('/api/v1/passwordless_sms/authenticate', { phoneNumber, code })
+    expect(signedIn.status).toBe(200)
+    expect(signedIn.body).toMatchObject({
+      is_new_user: true,
+      session_update_action: 'set',
+      token: expect.stringMatching(/^eyJ/),
+      refresh_token: expect.any(String),
+      user: {
+        id: expect.stringMatching(/^did:charter:[0-9a-z]{25}$/),
+        created_at: expect.any(Number),
+        mfa_methods: [],
+        is_guest: false,
+        has_accepted_terms: false,
+        linked_accounts: [
+          {
+            type: 'phone',
+            phoneNumber,
+            verified_at: expect.any(Number),
+            first_verified_at: expect.any(Number),
+            latest_verified_at: expect.any(Number),
+          },
+        ],
+      },
+    })
+    const cookie = signedIn.headers.get('set-cookie') ?? ''
+    expect(cookie).toMatch(/^charter-session=/)
+    expect(cookie).toMatch(/HttpOnly/i)
+    expect(cookie).toMatch(/SameSite=Lax/i)
+
+    const viaCookie = await me.get('/api/v1/users/me')
+    expect(viaCookie.status).toBe(200)
+    expect(viaCookie.body.user.id).toBe(signedIn.body.user.id)
+
+    const viaBearer = await client().get('/api/v1/users/me', {
+      authorization: `Bearer ${signedIn.body.token}`,
+    })
+    expect(viaBearer.body.user.id).toBe(signedIn.body.user.id)
+  })
+
+  it('reads a number typed with spaces and dashes as the same account', async () => {
+    const phoneNumber = uniquePhoneNumber()
+    const first = await client().signInByPhone(phoneNumber)
+    const spaced = `+1 ${phoneNumber.slice(2, 5)}-${phoneNumber.slice(5, 8)}-${phoneNumber.slice(8)}`
+    const other = client()
+    await other.post('/api/v1/passwordless_sms/init', { phoneNumber: spaced })
+    const second = await other.post('/api/v1/passwordless_sms/authenticate', {
+      phoneNumber: spaced,
+      code: await other.codeFor(phoneNumber),
+    })
+    expect(second.status).toBe(200)
+    expect(second.body.is_new_user).toBe(false)
+    expect(second.body.user.id).toBe(first.body.user.id)
+  })
+
+  it('refuses a wrong code, says how many tries are left, and refuses the sixth try even with the right code', async () => {
+    const phoneNumber = uniquePhoneNumber()
+    const me = client()
+    await me.post('/api/v1/passwordless_sms/init', { phoneNumber })
+    const code = await me.codeFor(phoneNumber)
+    const wrong = code === '000000' ? '111111' : '000000'
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const answer = await me.post('/api/v1/passwordless_sms/authenticate', { phoneNumber, code: wrong })
+      expect(answer.status).toBe(401)
+      expect(answer.body.code).toBe('invalid_credentials')
+      expect(answer.body.error).toContain(attempt < 5 ? `${5 - attempt} tr` : 'last try')
+    }
+    const sixth = await me.post('/api/v1/passwordless_sms/authenticate', { phoneNumber, code })
+    expect(sixth.status).toBe(429)
+    expect(sixth.body).toEqual({
+      error: expect.stringContaining('Ask for a new code'),
+      code: 'too_many_requests',
+    })
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
+
+  it('refuses a code used once already', async () => {
+    const phoneNumber = uniquePhoneNumber()
+    const me = client()
+    await me.post('/api/v1/passwordless_sms/init', { phoneNumber })
+    const code = await me.codeFor(phoneNumber)
+    expect((await me.post('/api/v1/passwordless_sms/authenticate', { phoneNumber, code })).status).toBe(200)
+    const again = await client().post('/api/v1/passwordless_sms/authenticate', { phoneNumber, code })
+    expect(again.status).toBe(401)
+    expect(again.body.code).toBe('invalid_credentials')
+    expect(again.body.error).toContain('already used')
+  })
+
+  it('refuses an expired code and says codes last 10 minutes', async () => {
+    const phoneNumber = uniquePhoneNumber()
+    const secret = readFileSync(join(server.dataDir, 'auth-secret'), 'utf8').trim()
+    const { db } = await sharedTestDatabase()
+    const { code } = await issueOneTimeCode(
+      db,
+      secret,
+      `phone:${phoneNumber}`,
+      new Date(Date.now() - 11 * 60_000),
+    )
+    const answer = await client().post('/api/v1/passwordless_sms/authenticate', { phoneNumber, code })
+    expect(answer.status).toBe(401)
+    expect(answer.body).toEqual({ error: expect.stringContaining('expired'), code: 'invalid_credentials' })
+    expect(answer.body.error).toContain('10 minutes')
+  })
+
+  it('replaces an earlier code when a new one is sent', async () => {
+    const phoneNumber = uniquePhoneNumber()
+    const me = client()
+    await me.post('/api/v1/passwordless_sms/init', { phoneNumber })
+    const first = await me.codeFor(phoneNumber)
+    await me.post('/api/v1/passwordless_sms/init', { phoneNumber })
+    const second = await me.codeFor(phoneNumber)
+    if (first !== second) {
+      const old = await me.post('/api/v1/passwordless_sms/authenticate', { phoneNumber, code: first })
+      expect(old.body.code).toBe('invalid_credentials')
+    }
+    expect(
+      (await me.post('/api/v1/passwordless_sms/authenticate', { phoneNumber, code: second })).status,
+    ).toBe(200)
+  })
+
+  it('with mode no-signup, refuses an unknown number', async () => {
+    const phoneNumber = uniquePhoneNumber()
+    const me = client()
+    await me.post('/api/v1/passwordless_sms/init', { phoneNumber })
+    const answer = await me.post('/api/v1/passwordless_sms/authenticate', {
+      phoneNumber,
+      code: await me.codeFor(phoneNumber),
+      mode: 'no-signup',
+    })
+    expect(answer.status).toBe(404)
+    expect(answer.body.code).toBe('user_does_not_exist')
+  })
+})
+
+describe('sign-in by email', () => {
+  it('signs in by email, case and spaces aside', async () => {
+    const email = uniqueEmail()
+    const me = client()
+    const first = await me.signInByEmail(email)
+    expect(first.status).toBe(200)
+    expect(first.body.user.linked_accounts).toEqual([
+      expect.objectContaining({ type: 'email', address: email }),
+    ])
+    const other = client()
+    await other.post('/api/v1/passwordless/init', { email: `  ${email.toUpperCase()} ` })
+    const again = await other.post('/api/v1/passwordless/authenticate', {
+      email: email.toUpperCase(),
+      code: await other.codeFor(email),
+    })
+    expect(again.body.user.id).toBe(first.body.user.id)
+  })
+
+  it('sends the code with a subject that names it', async () => {
+    const email = uniqueEmail()
+    await client().post('/api/v1/passwordless/init', { email })
+    const { body } = await client().get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)
+    expect(body.messages[0]).toMatchObject({
+      channel: 'email',
+      to: email,
+      subject: expect.stringMatching(/^\d{6} is your Charter code$/),
+    })
+  })
+})
+
+describe('linking and changing', () => {
+  it('links an email to a phone account, and both then sign in to it', async () => {
+    const phoneNumber = uniquePhoneNumber()
+    const email = uniqueEmail()
+    const me = client()
+    const signedIn = await me.signInByPhone(phoneNumber)
+    await me.post('/api/v1/passwordless/init', { email })
+    const linked = await me.post('/api/v1/passwordless/link', { email, code: await me.codeFor(email) })
+    expect(linked.status).toBe(200)
+    expect(linked.body.linked_accounts.map((account: { type: string }) => account.type)).toEqual([
+      'phone',
+      'email',
+    ])
+    const byEmail = await client().signInByEmail(email)
+    expect(byEmail.body.user.id).toBe(signedIn.body.user.id)
+  })
+
+  it('refuses an address that belongs to someone else', async () => {
+    const theirs = uniqueEmail()
+    await client().signInByEmail(theirs)
+    const me = client()
+    await me.signInByPhone(uniquePhoneNumber())
+    await me.post('/api/v1/passwordless/init', { email: theirs })
+    const answer = await me.post('/api/v1/passwordless/link', {
+      email: theirs,
+      code: await me.codeFor(theirs),
+    })
+    expect(answer.status).toBe(409)
+    expect(answer.body.code).toBe('linked_to_another_user')
+  })
+
+  it('refuses a second phone number', async () => {
+    const me = client()
+    await me.signInByPhone(uniquePhoneNumber())
+    const second = uniquePhoneNumber()
+    await me.post('/api/v1/passwordless_sms/init', { phoneNumber: second })
+    const answer = await me.post('/api/v1/passwordless_sms/link', {
+      phoneNumber: second,
+      code: await me.codeFor(second),
+    })
+    expect(answer.status).toBe(409)
+    expect(answer.body.code).toBe('cannot_link_more_of_type')
+  })
+
+  it('changes the phone number with a code sent to the new one', async () => {
+    const oldNumber = uniquePhoneNumber()
+    const newNumber = uniquePhoneNumber()
+    const me = client()
+    await me.signInByPhone(oldNumber)
+    await me.post('/api/v1/passwordless_sms/init', { phoneNumber: newNumber })
+    const updated = await me.post('/api/v1/passwordless_sms/update', {
+      old_phone_number: oldNumber,
+      new_phone_number: newNumber,
+      code: await me.codeFor(newNumber),
+    })
+    expect(updated.status).toBe(200)
+    expect(updated.body.linked_accounts).toEqual([
+      expect.objectContaining({ type: 'phone', phoneNumber: newNumber }),
+    ])
+    const oldAgain = client()
+    await oldAgain.post('/api/v1/passwordless_sms/init', { phoneNumber: oldNumber })
+    const fresh = await oldAgain.post('/api/v1/passwordless_sms/authenticate', {
+      phoneNumber: oldNumber,
+      code: await oldAgain.codeFor(oldNumber),
+    })
+    expect(fresh.body.is_new_user).toBe(true)
+  })
+
+  it('changes the email address, and refuses an old address that is not yours', async () => {
+    const oldAddress = uniqueEmail()
+    const newAddress = uniqueEmail()
+    const me = client()
+    await me.signInByEmail(oldAddress)
+    await me.post('/api/v1/passwordless/init', { email: newAddress })
+    const code = await me.codeFor(newAddress)
+    const notMine = await me.post('/api/v1/passwordless/update', {
+      oldAddress: uniqueEmail(),
+      newAddress,
+      code,
+    })
+    expect(notMine.status).toBe(400)
+    expect(notMine.body).toEqual({
+      error: 'The old email address is not linked to your account.',
+      code: 'invalid_data',
+    })
+    const updated = await me.post('/api/v1/passwordless/update', { oldAddress, newAddress, code })
+    expect(updated.body.linked_accounts).toEqual([
+      expect.objectContaining({ type: 'email', address: newAddress }),
+    ])
+  })
+
+  it('needs a session to link or change', async () => {
+    for (const path of ['/api/v1/passwordless/link', '/api/v1/passwordless_sms/update']) {
+      const answer = await client().post(path, { email: uniqueEmail(), code: '123456' })
+      expect(answer.status).toBe(401)
+      expect(answer.body.code).toBe('must_be_authenticated')
+    }
+  })
+})
+
+describe('sessions', () => {
+  it('logout revokes the session at once, for the cookie and the access token alike', async () => {
+    const me = client()
+    const signedIn = await me.signInByEmail(uniqueEmail())
+    const cookie = me.cookie
+    const logout = await me.post('/api/v1/sessions/logout')
+    expect(logout.status).toBe(200)
+    expect(logout.headers.get('set-cookie')).toMatch(/charter-session=;/)
+    const withOldCookie = await client().get('/api/v1/users/me', { cookie: cookie ?? '' })
+    expect(withOldCookie.status).toBe(401)
+    expect(withOldCookie.body.code).toBe('must_be_authenticated')
+    const withToken = await client().get('/api/v1/users/me', {
+      authorization: `Bearer ${signedIn.body.token}`,
+    })
+    expect(withToken.status).toBe(401)
+  })
+
+  it('refreshes with the refresh token, which then works no more', async () => {
+    const signedIn = await client().signInByEmail(uniqueEmail())
+    const refreshed = await client().post('/api/v1/sessions', { refresh_token: signedIn.body.refresh_token })
+    expect(refreshed.status).toBe(200)
+    expect(refreshed.body).toMatchObject({ is_new_user: false, session_update_action: 'set' })
+    expect(refreshed.body.user.id).toBe(signedIn.body.user.id)
+    expect(refreshed.body.refresh_token).not.toBe(signedIn.body.refresh_token)
+    const replay = await client().post('/api/v1/sessions', { refresh_token: signedIn.body.refresh_token })
+    expect(replay.status).toBe(401)
+    expect(replay.body.code).toBe('missing_or_invalid_token')
+  })
+
+  it('refreshes a browser session from its cookie alone', async () => {
+    const me = client()
+    await me.signInByPhone(uniquePhoneNumber())
+    const before = me.cookie
+    const refreshed = await me.post('/api/v1/sessions')
+    expect(refreshed.status).toBe(200)
+    expect(me.cookie).not.toBe(before)
+    expect((await me.get('/api/v1/users/me')).status).toBe(200)
+  })
+
+  it('refuses a forged or foreign access token', async () => {
+    const signedIn = await client().signInByEmail(uniqueEmail())
+    const [header, payload] = signedIn.body.token.split('.')
+    const forged = `${header}.${payload}.${'A'.repeat(86)}`
+    expect((await client().get('/api/v1/users/me', { authorization: `Bearer ${forged}` })).status).toBe(401)
+    expect((await client().get('/api/v1/users/me', { authorization: 'Bearer nonsense' })).status).toBe(401)
+  })
+})
+
+describe('other routes', () => {
+  it('answers the recovery routes with not_supported and says why', async () => {
+    for (const step of ['init', 'init_icloud', 'authenticate']) {
+      const answer = await client().post(`/api/v1/recovery/oauth/${step}`, {})
+      expect(answer.status).toBe(400)
+      expect(answer.body.code).toBe('not_supported')
+      expect(answer.body.error).toContain('sign in')
+    }
+  })
+
+  it('stores analytics events and refuses a large payload', async () => {
+    const stored = await client().post('/api/v1/analytics_events', {
+      event_name: 'sign_in_screen_opened',
+      client_id: 'browser-1',
+      payload: { locale: 'en-GB' },
+    })
+    expect(stored.body).toEqual({ success: true, stored: true })
+    const big = await client().post('/api/v1/analytics_events', {
+      event_name: 'x',
+      payload: { filler: 'x'.repeat(5000) },
+    })
+    expect(big.status).toBe(400)
+    expect(big.body.error).toMatch(/^payload: is too large/)
+  })
+})

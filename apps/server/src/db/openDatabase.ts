@@ -1,0 +1,67 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import pg from 'pg'
+import type { Database } from './Database.ts'
+import { migrate } from './migrate.ts'
+import * as schema from './schema.ts'
+
+export type DatabaseLocation =
+  | { kind: 'postgres'; url: string }
+  /** Without `dataDir` the database lives in memory (tests). */
+  | { kind: 'pglite'; dataDir?: string }
+
+/** Opens the database and brings its schema up to date before anything else uses it. */
+export async function openDatabase(location: DatabaseLocation): Promise<Database> {
+  const database =
+    location.kind === 'postgres' ? openPostgres(location.url) : await openPglite(location.dataDir)
+  try {
+    await migrate(database)
+  } catch (error) {
+    await database.close()
+    throw error
+  }
+  return database
+}
+
+function openPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  return {
+    db: drizzlePostgres({ client: pool, schema }),
+    kind: 'postgres',
+    rawTransaction: async (work) => {
+      const client = await pool.connect()
+      try {
+        await client.query('BEGIN')
+        const result = await work(async (sqlText) => {
+          const answer = (await client.query(sqlText)) as pg.QueryResult | pg.QueryResult[]
+          return (Array.isArray(answer) ? answer.at(-1)?.rows : answer.rows) ?? []
+        })
+        await client.query('COMMIT')
+        return result
+      } catch (error) {
+        await client.query('ROLLBACK')
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    close: () => pool.end(),
+  }
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true })
+  const client = await PGlite.create(dataDir ? join(dataDir, 'pglite') : undefined)
+  return {
+    db: drizzlePglite({ client, schema }),
+    kind: 'pglite',
+    rawTransaction: (work) =>
+      client.transaction((tx) =>
+        work(async (sqlText) => ((await tx.exec(sqlText)).at(-1)?.rows ?? []) as Record<string, unknown>[]),
+      ),
+    close: () => client.close(),
+  }
+}

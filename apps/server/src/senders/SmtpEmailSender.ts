@@ -1,0 +1,22 @@
+import { createTransport } from 'nodemailer'
+import type { SmtpSettings } from '../env.ts'
+import type { EmailSender } from './Senders.ts'
+import { SendFailedError } from './SendFailedError.ts'
+
+/** Any SMTP server, from a URL such as smtps://user:password@smtp.example.org:465. */
+export function smtpEmailSender(settings: SmtpSettings): EmailSender & { close: () => void } {
+  const transport = createTransport(settings.url, { from: settings.from })
+  return {
+    send: async ({ to, subject, text }) => {
+      try {
+        await transport.sendMail({ to, subject, text })
+      } catch (cause) {
+        throw new SendFailedError('email', {
+          details: `SMTP: ${cause instanceof Error ? cause.message : String(cause)}`,
+          cause,
+        })
+      }
+    },
+    close: () => transport.close(),
+  }
+}

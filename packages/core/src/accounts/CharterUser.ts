@@ -1,0 +1,14 @@
+import type { LinkedAccount } from './LinkedAccount.ts'
+import type { UnixSeconds } from './UnixSeconds.ts'
+
+/** A user as the login provider's routes answer it, in Privy's shape. */
+export type CharterUser = {
+  /** A DID, e.g. 'did:privy:cm3np4u9j001rc8b73seqmqqk'. */
+  id: `did:${string}`
+  created_at: UnixSeconds
+  linked_accounts: LinkedAccount[]
+  /** Charter offers no second factor; the field stays so Privy-shaped clients find it. */
+  mfa_methods: []
+  is_guest: boolean
+  has_accepted_terms: boolean
+}

@@ -1,0 +1,6 @@
+import type { EmailAccount } from './EmailAccount.ts'
+import type { EmbeddedWalletAccount } from './EmbeddedWalletAccount.ts'
+import type { PhoneAccount } from './PhoneAccount.ts'
+
+/** One way a user logs in or holds funds, discriminated by `type`. */
+export type LinkedAccount = PhoneAccount | EmailAccount | EmbeddedWalletAccount

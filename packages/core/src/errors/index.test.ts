@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import * as errors from './index.ts'
+
+describe('errors barrel', () => {
+  it('exports BaseError and the error model', () => {
+    expect(Object.keys(errors).sort()).toEqual([
+      'BaseError',
+      'LoginError',
+      'MustBeAuthenticatedError',
+      'ProviderRpcError',
+      'StorageError',
+      'WalletProxyNotInitializedError',
+      'getRpcErrorDefinition',
+      'isLoginErrorCode',
+      'jsonRpcErrors',
+      'loginErrorBody',
+      'loginErrorCodes',
+      'loginErrorMessages',
+      'loginErrorStatuses',
+      'pendingWalletRequestHint',
+      'providerRpcErrorFromCode',
+      'signatureRejectedMessage',
+      'storageErrorMessage',
+      'walletErrors',
+    ])
+  })
+})

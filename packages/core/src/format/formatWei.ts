@@ -1,0 +1,17 @@
+import { formatTokenAmount } from './formatTokenAmount.ts'
+
+/** Ether and every native currency of the supported chains use 18 decimals (spec §9). */
+const nativeDecimals = 18
+
+export type FormatWeiOptions = {
+  /** How many decimals to show at most; 3 by default (spec §9), 18 for full precision. */
+  decimals?: number
+}
+
+/**
+ * Wei to ether for display: `1500000000000000000n` → `'1.5'`. Cuts off (never rounds up) past the shown
+ * decimals and trims trailing zeros; a non-zero amount too small to show reads `'<0.001'`. See `formatTokenAmount`.
+ */
+export function formatWei(wei: bigint, options: FormatWeiOptions = {}): string {
+  return formatTokenAmount(wei, nativeDecimals, { maxDecimals: options.decimals ?? 3 })
+}

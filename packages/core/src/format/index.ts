@@ -1,0 +1,6 @@
+export { type FormatTokenAmountOptions, formatTokenAmount } from './formatTokenAmount.ts'
+export { type FormatWeiOptions, formatWei } from './formatWei.ts'
+export { InvalidAmountError, type InvalidAmountReason } from './InvalidAmountError.ts'
+export { InvalidDecimalsError } from './InvalidDecimalsError.ts'
+export { type ParseAmountOptions, parseAmount } from './parseAmount.ts'
+export { shortenAddress } from './shortenAddress.ts'

@@ -1,0 +1,6 @@
+export { InvalidMetadataDocumentError, type MetadataDocumentIssue } from './InvalidMetadataDocumentError.ts'
+export type { MetadataAuthority, MetadataDocument, MetadataResponsibility } from './MetadataDocument.ts'
+export { metadataDocumentSchema } from './metadataDocumentSchema.ts'
+export { metadataDocumentVersion } from './metadataDocumentVersion.ts'
+export { type ParsedMetadataDocument, parseMetadataDocument } from './parseMetadataDocument.ts'
+export { validateMetadataDocument } from './validateMetadataDocument.ts'

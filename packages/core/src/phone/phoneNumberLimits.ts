@@ -1,0 +1,9 @@
+/**
+ * The parser's limits (libphonenumber-js's own, repeated by the spec). `maxInputLength` caps the work a hostile
+ * input can cause and suits a form field's `maxLength`; the digit counts bound every country's national number.
+ */
+export const phoneNumberLimits = {
+  maxInputLength: 250,
+  minNationalDigits: 2,
+  maxNationalDigits: 17,
+} as const
