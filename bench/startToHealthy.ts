@@ -37,19 +37,31 @@ async function measure(args: string[], env: Record<string, string>, path: string
     return await timeUntilAnswer(child, `http://127.0.0.1:${port}${path}`, started)
   } finally {
     child.kill('SIGTERM')
+    if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve))
   }
 }
 
-/** Milliseconds from launching the server process to its first healthy answer, each run with a fresh data folder. */
-export async function startToHealthyMs(repoRoot: string): Promise<number> {
+/**
+ * Milliseconds from launching the server process to its first healthy answer, on a data folder of its own:
+ * the first start creates the embedded database there, the restarts find it.
+ */
+export async function startToHealthyMs(
+  repoRoot: string,
+  restarts: number,
+): Promise<{ first: number; restarts: number[] }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'charter-bench-'))
-  try {
-    return await measure(
+  const start = () =>
+    measure(
       ['--import', 'tsx', 'apps/server/src/main.ts'],
       { DATA_DIR: dataDir, LOG_LEVEL: 'silent', HOST: '127.0.0.1' },
       '/api/health',
       repoRoot,
     )
+  try {
+    const first = await start()
+    const again: number[] = []
+    for (let i = 0; i < restarts; i++) again.push(await start())
+    return { first, restarts: again }
   } finally {
     rmSync(dataDir, { recursive: true, force: true })
   }

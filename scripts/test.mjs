@@ -4,6 +4,8 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+// With a PostgreSQL URL (CI starts one: scripts/start-test-postgres.sh), the server tests run a second time on it.
+const postgresUrl = process.env.TEST_DATABASE_URL
 const out = '.test-output'
 rmSync(out, { recursive: true, force: true })
 mkdirSync(out, { recursive: true })
@@ -15,6 +17,23 @@ const steps = [
   {
     name: 'unit, server and web tests',
     cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}/vitest.json`],
+    // The embedded default first: the server tests on PGlite, whatever the environment says.
+    env: { TEST_DATABASE_URL: undefined },
+  },
+  {
+    name: 'server tests on PostgreSQL',
+    skip: !postgresUrl && 'TEST_DATABASE_URL is not set: the server tests ran on PGlite only.',
+    cmd: [
+      'npx',
+      'vitest',
+      'run',
+      '--project',
+      'server',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${out}/vitest-postgres.json`,
+    ],
+    env: { TEST_DATABASE_URL: postgresUrl },
   },
   {
     name: 'end-to-end tests',
@@ -28,6 +47,10 @@ const steps = [
 const failedSteps = []
 for (const step of steps) {
   process.stdout.write(`\n=== ${step.name}\n`)
+  if (step.skip) {
+    process.stdout.write(`skipped: ${step.skip}\n`)
+    continue
+  }
   const problem = step.before?.()
   if (typeof problem === 'string') {
     process.stdout.write(`${problem}\n`)
@@ -35,15 +58,21 @@ for (const step of steps) {
     continue
   }
   const [command, ...args] = step.cmd
-  const result = spawnSync(command, args, { stdio: 'inherit' })
+  const env = { ...process.env, ...step.env }
+  for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key]
+  const result = spawnSync(command, args, { stdio: 'inherit', env })
   if (result.status !== 0) failedSteps.push(step.name)
 }
 
 const readJson = (path) => (existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : undefined)
 const vitest = readJson(`${out}/vitest.json`)
+const vitestPostgres = readJson(`${out}/vitest-postgres.json`)
 const e2e = readJson(`${out}/e2e.json`)
 const counts = {
   vitest: { passed: vitest?.numPassedTests ?? 0, failed: vitest?.numFailedTests ?? 0 },
+  ...(vitestPostgres && {
+    'vitest on PostgreSQL': { passed: vitestPostgres.numPassedTests, failed: vitestPostgres.numFailedTests },
+  }),
   playwright: {
     passed: (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0),
     failed: e2e?.stats?.unexpected ?? 0,

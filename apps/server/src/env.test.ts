@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { loadSettings, SettingsError } from './env.ts'
+import { loadSettings, SettingsError, settingNames } from './env.ts'
 
 describe('loadSettings', () => {
   it('starts on the embedded defaults with no settings at all', () => {
@@ -63,5 +64,21 @@ describe('loadSettings in production', () => {
 
   it('defaults SMS to anywhere in embedded mode', () => {
     expect(loadSettings({}).smsAllowedCountries).toEqual(['*'])
+  })
+})
+
+describe('.env.example', () => {
+  const example = readFileSync(new URL('../../../.env.example', import.meta.url), 'utf8')
+  const named = new Set([...example.matchAll(/^#?\s?([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]))
+
+  it('describes every setting', () => {
+    for (const name of settingNames) expect(named, name).toContain(name)
+  })
+
+  it('starts Charter as it is', () => {
+    const values = Object.fromEntries(
+      [...example.matchAll(/^([A-Z][A-Z0-9_]+)=(.*)$/gm)].map((match) => [match[1], match[2]]),
+    )
+    expect(loadSettings(values)).toMatchObject({ mode: 'embedded', port: 3000 })
   })
 })

@@ -53,6 +53,9 @@ const settingsSchema = z.object({
   EMAIL_FROM: z.string().min(3).optional(),
 })
 
+/** The name of every setting, so a test can hold `.env.example` to the whole list. */
+export const settingNames = Object.keys(settingsSchema.shape)
+
 export type Mode = 'embedded' | 'production'
 export type LogLevel = z.infer<typeof settingsSchema>['LOG_LEVEL']
 

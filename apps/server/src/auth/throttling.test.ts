@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ApiClient, uniqueEmail, uniquePhoneNumber } from '../testing/ApiClient.ts'
+import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
+import { defaultSignInLimits } from './AuthService.ts'
+
+let server: TestServer
+beforeAll(async () => {
+  // The production rules, but only 3 codes an hour per client so the test reaches the limit quickly.
+  // Behind a "proxy", so this file's client address is its own even when test files share PostgreSQL.
+  server = await startTestServer({ signInLimits: defaultSignInLimits(3), env: { TRUST_PROXY: 'true' } })
+})
+afterAll(() => server.close())
+
+const address = `198.51.${Math.floor(Math.random() * 100)}.${Math.floor(Math.random() * 255)}`
+const client = () => {
+  const caller = new ApiClient(server.url)
+  const post = caller.post
+  caller.post = (path, body, headers) =>
+    post(path, body, { 'x-forwarded-for': `203.0.113.9, ${address}`, ...headers })
+  return caller
+}
+
+describe('throttling', () => {
+  it('sends one code per 30 seconds to the same number and says when to ask again', async () => {
+    const me = client()
+    const phoneNumber = uniquePhoneNumber()
+    expect((await me.post('/api/v1/passwordless_sms/init', { phoneNumber })).status).toBe(200)
+    const again = await me.post('/api/v1/passwordless_sms/init', { phoneNumber })
+    expect(again.status).toBe(429)
+    expect(again.body.code).toBe('too_many_requests')
+    expect(again.body.error).toMatch(/Try again in \d+ seconds?\./)
+    const retryAfter = Number(again.headers.get('retry-after'))
+    expect(retryAfter).toBeGreaterThan(0)
+    expect(retryAfter).toBeLessThanOrEqual(30)
+    const outbox = await me.get(`/api/dev/outbox?to=${encodeURIComponent(phoneNumber)}`)
+    expect(outbox.body.messages).toHaveLength(1)
+  })
+
+  it('limits the codes one client may ask for, whatever the address', async () => {
+    const me = client()
+    // One code went out in the test above; two more fit in the hour.
+    expect((await me.post('/api/v1/passwordless/init', { email: uniqueEmail() })).status).toBe(200)
+    expect((await me.post('/api/v1/passwordless/init', { email: uniqueEmail() })).status).toBe(200)
+    const refused = await me.post('/api/v1/passwordless/init', { email: uniqueEmail() })
+    expect(refused.status).toBe(429)
+    expect(refused.body.error).toContain('Too many codes were asked for from here.')
+  })
+})

@@ -1,0 +1,157 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { SMTPServer } from 'smtp-server'
+import { afterEach, describe, expect, it } from 'vitest'
+import { SendFailedError } from './SendFailedError.ts'
+import { smtpEmailSender } from './SmtpEmailSender.ts'
+import { twilioSmsSender } from './TwilioSmsSender.ts'
+
+const accountSid = `AC${'1'.repeat(32)}`
+const closers: (() => Promise<void>)[] = []
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close()
+})
+
+type Received = { method: string; url: string; authorization: string; form: URLSearchParams }
+
+/** A local stand-in for Twilio's Messages API that records what it receives and answers as told. */
+async function fakeTwilio(status: number, answer: object): Promise<{ url: string; received: Received[] }> {
+  const received: Received[] = []
+  const server: Server = createServer(async (request: IncomingMessage, response) => {
+    let body = ''
+    for await (const chunk of request) body += chunk
+    received.push({
+      method: request.method ?? '',
+      url: request.url ?? '',
+      authorization: request.headers.authorization ?? '',
+      form: new URLSearchParams(body),
+    })
+    response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(answer))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  closers.push(() => new Promise((resolve) => server.close(() => resolve())))
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received }
+}
+
+describe('twilioSmsSender', () => {
+  it('posts the message to the account’s Messages resource with basic auth', async () => {
+    const twilio = await fakeTwilio(201, { sid: 'SM1', status: 'queued' })
+    const sender = twilioSmsSender({
+      accountSid,
+      authToken: 'secret-token',
+      from: '+15005550006',
+      apiUrl: twilio.url,
+    })
+    await sender.send({ to: '+14155552671', body: '123456 is your Charter code.' })
+    expect(twilio.received).toHaveLength(1)
+    const [request] = twilio.received
+    expect(request?.method).toBe('POST')
+    expect(request?.url).toBe(`/2010-04-01/Accounts/${accountSid}/Messages.json`)
+    expect(request?.authorization).toBe(
+      `Basic ${Buffer.from(`${accountSid}:secret-token`).toString('base64')}`,
+    )
+    expect(Object.fromEntries(request?.form ?? [])).toEqual({
+      To: '+14155552671',
+      From: '+15005550006',
+      Body: '123456 is your Charter code.',
+    })
+  })
+
+  it('sends through a messaging service when the sender is one', async () => {
+    const twilio = await fakeTwilio(201, { sid: 'SM2' })
+    const from = `MG${'2'.repeat(32)}`
+    await twilioSmsSender({ accountSid, authToken: 't', from, apiUrl: twilio.url }).send({
+      to: '+1',
+      body: 'b',
+    })
+    expect(twilio.received[0]?.form.get('MessagingServiceSid')).toBe(from)
+    expect(twilio.received[0]?.form.has('From')).toBe(false)
+  })
+
+  it('turns a refusal into SendFailedError with Twilio’s reason in the details only', async () => {
+    const twilio = await fakeTwilio(400, {
+      code: 21211,
+      message: "The 'To' number is not a valid phone number.",
+    })
+    const sender = twilioSmsSender({ accountSid, authToken: 't', from: '+15005550006', apiUrl: twilio.url })
+    const error = await sender.send({ to: '+1', body: 'b' }).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(SendFailedError)
+    expect((error as SendFailedError).shortMessage).toBe(
+      'The SMS with your code could not be sent. Please try again in a moment.',
+    )
+    expect((error as SendFailedError).details).toContain('21211')
+  })
+
+  it('turns an unreachable Twilio into SendFailedError', async () => {
+    const sender = twilioSmsSender({ accountSid, authToken: 't', from: '+1', apiUrl: 'http://127.0.0.1:1' })
+    await expect(sender.send({ to: '+1', body: 'b' })).rejects.toBeInstanceOf(SendFailedError)
+  })
+})
+
+describe('smtpEmailSender', () => {
+  it('delivers the message to the SMTP server with the configured sender', async () => {
+    const mails: { from: string; to: string[]; data: string; user: string | undefined }[] = []
+    const server = new SMTPServer({
+      authOptional: false,
+      allowInsecureAuth: true,
+      disabledCommands: ['STARTTLS'],
+      onAuth: (auth, _session, callback) =>
+        auth.username === 'charter' && auth.password === 'pw'
+          ? callback(null, { user: auth.username })
+          : callback(new Error('bad credentials')),
+      onData: (stream, session, callback) => {
+        let data = ''
+        stream.on('data', (chunk: Buffer) => {
+          data += chunk.toString()
+        })
+        stream.on('end', () => {
+          mails.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            data,
+            user: session.user as string | undefined,
+          })
+          callback()
+        })
+      },
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    closers.push(() => new Promise((resolve) => server.close(() => resolve())))
+    const port = (server.server.address() as AddressInfo).port
+
+    const sender = smtpEmailSender({
+      url: `smtp://charter:pw@127.0.0.1:${port}`,
+      from: 'Charter <codes@example.org>',
+    })
+    closers.push(async () => sender.close())
+    await sender.send({
+      to: 'ada@example.org',
+      subject: '123456 is your Charter code',
+      text: 'Your code is 123456.',
+    })
+
+    expect(mails).toHaveLength(1)
+    expect(mails[0]).toMatchObject({ from: 'codes@example.org', to: ['ada@example.org'], user: 'charter' })
+    expect(mails[0]?.data).toContain('Subject: 123456 is your Charter code')
+    expect(mails[0]?.data).toContain('Your code is 123456.')
+  })
+
+  it('turns a refused login into SendFailedError', async () => {
+    const server = new SMTPServer({
+      allowInsecureAuth: true,
+      disabledCommands: ['STARTTLS'],
+      onAuth: (_auth, _session, callback) => callback(new Error('bad credentials')),
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    closers.push(() => new Promise((resolve) => server.close(() => resolve())))
+    const port = (server.server.address() as AddressInfo).port
+    const sender = smtpEmailSender({
+      url: `smtp://charter:wrong@127.0.0.1:${port}`,
+      from: 'codes@example.org',
+    })
+    closers.push(async () => sender.close())
+    await expect(sender.send({ to: 'a@example.org', subject: 's', text: 't' })).rejects.toBeInstanceOf(
+      SendFailedError,
+    )
+  })
+})

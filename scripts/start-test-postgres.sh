@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Starts a throwaway PostgreSQL 15 on 127.0.0.1 for the server tests and prints its URL.
+# Debian's packages: apt-get install -y postgresql. Run as root (CI) or as a user who can run initdb.
+set -euo pipefail
+port="${1:-55432}"
+bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+if [ -z "$bin" ]; then
+  echo "PostgreSQL is not installed (apt-get install -y postgresql)" >&2
+  exit 1
+fi
+data=$(mktemp -d /tmp/charter-pg.XXXXXX)
+run() { if [ "$(id -u)" = 0 ]; then su postgres -s /bin/sh -c "$*"; else sh -c "$*"; fi; }
+[ "$(id -u)" = 0 ] && chown postgres "$data"
+run "$bin/initdb -D $data -A trust -U postgres --no-sync" >/dev/null
+run "$bin/pg_ctl -D $data -l $data/server.log -o '-h 127.0.0.1 -p $port -k $data -c fsync=off' -w start" >/dev/null
+run "$bin/createdb -h 127.0.0.1 -p $port -U postgres charter_test"
+echo "postgres://postgres@127.0.0.1:$port/charter_test"
