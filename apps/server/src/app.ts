@@ -58,8 +58,11 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
     .use(
       bodyLimit({
         maxSize: 64 * 1024,
-        onError: (c) =>
-          c.json({ error: 'The request body is too large (64 KB at most).', code: 'invalid_data' }, 413),
+        onError: (c) => {
+          // The rest of the body is never read, so this connection cannot carry another request.
+          c.header('Connection', 'close')
+          return c.json({ error: 'The request body is too large (64 KB at most).', code: 'invalid_data' }, 413)
+        },
       }),
     )
     .use(
