@@ -14,7 +14,7 @@ import { polygon } from './definitions/polygon.ts'
 import { polygonAmoy } from './definitions/polygonAmoy.ts'
 import { sepolia } from './definitions/sepolia.ts'
 
-/** Every EVM chain Charter supports, each mainnet followed by its testnet. */
+/** Every EVM chain Charter supports, each mainnet followed by its testnet where it has one in the table. */
 export const evmChains = [
   mainnet,
   sepolia,
