@@ -9,6 +9,7 @@ const productionEnv = {
   CHARTER_MODE: 'production',
   DATABASE_URL: 'postgres://unused.invalid/charter',
   AUTH_SECRET: 'a'.repeat(64),
+  WALLET_MASTER_KEY: 'd'.repeat(64),
   SMTP_URL: 'smtp://127.0.0.1:1',
   EMAIL_FROM: 'Charter <codes@example.org>',
 }

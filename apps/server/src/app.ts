@@ -16,6 +16,8 @@ import { securityHeaders } from './http/securityHeaders.ts'
 import { isWebAppBuilt, webApp } from './http/webApp.ts'
 import type { Logger } from './logger.ts'
 import type { DevOutbox } from './senders/DevOutbox.ts'
+import type { KeyVault } from './wallets/KeyVault.ts'
+import { walletRoutes } from './wallets/walletRoutes.ts'
 
 export const version: string = rootPackage.version
 
@@ -26,6 +28,7 @@ export type AppParts = {
   database: Database
   auth: AuthService
   accessTokenKeys: AccessTokenKeys
+  vault: KeyVault
   sms: Channel | undefined
   email: Channel | undefined
   /** Embedded mode only: where codes go instead of a real SMS or email. */
@@ -61,7 +64,10 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
         onError: (c) => {
           // The rest of the body is never read, so this connection cannot carry another request.
           c.header('Connection', 'close')
-          return c.json({ error: 'The request body is too large (64 KB at most).', code: 'invalid_data' }, 413)
+          return c.json(
+            { error: 'The request body is too large (64 KB at most).', code: 'invalid_data' },
+            413,
+          )
         },
       }),
     )
@@ -85,6 +91,18 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
       }),
     )
     .route('/v1', v1)
+    .route(
+      '/v1',
+      walletRoutes({
+        db: database.db,
+        vault: parts.vault,
+        auth: parts.auth,
+        sms: parts.sms,
+        email: parts.email,
+        appId: settings.appId,
+        trustProxy: settings.trustProxy,
+      }),
+    )
 
   if (parts.outbox) api.route('/dev', devRoutes(parts.outbox))
 

@@ -29,6 +29,7 @@ describe('loadSettings in production', () => {
     CHARTER_MODE: 'production',
     DATABASE_URL: 'postgres://charter@db.internal/charter',
     AUTH_SECRET: 'b'.repeat(64),
+    WALLET_MASTER_KEY: 'c'.repeat(64),
     TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
     TWILIO_AUTH_TOKEN: 'token',
     TWILIO_FROM: '+15005550006',
@@ -45,6 +46,7 @@ describe('loadSettings in production', () => {
   it.each([
     ['DATABASE_URL', 'DATABASE_URL: required in production'],
     ['AUTH_SECRET', 'AUTH_SECRET: required in production'],
+    ['WALLET_MASTER_KEY', 'WALLET_MASTER_KEY: required in production'],
     ['SMS_ALLOWED_COUNTRIES', 'SMS_ALLOWED_COUNTRIES: required with Twilio'],
   ])('refuses to start without %s', (name, message) => {
     expect(() => loadSettings({ ...production, [name]: undefined })).toThrow(message)

@@ -32,6 +32,19 @@ const settingsSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'use letters, digits, - and _ (64 at most)')
     .default('charter-local'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)').optional(),
+  WALLET_MASTER_KEY: z
+    .string()
+    .regex(/^(0x)?[0-9a-fA-F]{64}$/, 'must be 32 bytes as 64 hex characters (openssl rand -hex 32)')
+    .optional(),
+  WALLET_PREVIOUS_MASTER_KEYS: z
+    .string()
+    .transform((value) => value.split(',').map((key) => key.trim()))
+    .pipe(
+      z.array(
+        z.string().regex(/^(0x)?[0-9a-fA-F]{64}$/, 'each must be 64 hex characters, separated by commas'),
+      ),
+    )
+    .optional(),
   SESSION_LIFETIME_HOURS: z.coerce.number().int().min(1).max(8760).default(168),
   SMS_ALLOWED_COUNTRIES: countryList.optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
@@ -75,6 +88,10 @@ export type Settings = {
   /** Signs access tokens and keys the code digests; generated into `dataDir` in embedded mode. */
   authSecret: string | undefined
   sessionLifetimeHours: number
+  /** Wraps every wallet's data key; generated into `dataDir` in embedded mode, required in production. */
+  walletMasterKey: string | undefined
+  /** Earlier master keys, still able to open what they wrapped while `npm run rewrap-wallet-keys` runs. */
+  walletPreviousMasterKeys: string[]
   /** ISO country codes SMS codes may go to; `['*']` means anywhere. */
   smsAllowedCountries: string[]
   /** Read the client's address from X-Forwarded-For (only behind a proxy you run). */
@@ -121,6 +138,11 @@ export function loadSettings(source: Record<string, string | undefined> = proces
   if (env.CHARTER_MODE === 'production') {
     if (!env.DATABASE_URL) problems.push('DATABASE_URL: required in production (a PostgreSQL URL)')
     if (!env.AUTH_SECRET) problems.push('AUTH_SECRET: required in production (e.g. openssl rand -hex 32)')
+    if (!env.WALLET_MASTER_KEY) {
+      problems.push(
+        'WALLET_MASTER_KEY: required in production (openssl rand -hex 32; keep it in a secret store)',
+      )
+    }
     if (!twilio && !smtp) {
       problems.push('TWILIO_* or SMTP_URL: production needs a real SMS or email sender for sign-in codes')
     }
@@ -140,6 +162,8 @@ export function loadSettings(source: Record<string, string | undefined> = proces
     appId: env.APP_ID,
     authSecret: env.AUTH_SECRET,
     sessionLifetimeHours: env.SESSION_LIFETIME_HOURS,
+    walletMasterKey: env.WALLET_MASTER_KEY?.replace(/^0x/, ''),
+    walletPreviousMasterKeys: (env.WALLET_PREVIOUS_MASTER_KEYS ?? []).map((key) => key.replace(/^0x/, '')),
     smsAllowedCountries: env.SMS_ALLOWED_COUNTRIES ?? ['*'],
     trustProxy: env.TRUST_PROXY === 'true',
     codesPerClientPerHour: env.CODES_PER_CLIENT_PER_HOUR,

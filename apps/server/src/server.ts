@@ -12,6 +12,8 @@ import type { Logger } from './logger.ts'
 import { DevOutbox } from './senders/DevOutbox.ts'
 import { smtpEmailSender } from './senders/SmtpEmailSender.ts'
 import { twilioSmsSender } from './senders/TwilioSmsSender.ts'
+import { loadKeyVault } from './wallets/loadKeyVault.ts'
+import { createFirstWallets } from './wallets/walletStore.ts'
 
 export type RunningServer = {
   /** The base URL the server answers on, e.g. http://127.0.0.1:3000 */
@@ -42,6 +44,7 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
     ))
   const secret = loadAuthSecret(settings, logger)
   const accessTokenKeys = deriveAccessTokenKeys(secret)
+  const vault = loadKeyVault(settings, logger)
   const outbox = settings.mode === 'embedded' ? new DevOutbox(logger) : undefined
   const smsSender = settings.twilio ? twilioSmsSender(settings.twilio) : outbox?.sms
   const emailSender = settings.smtp ? smtpEmailSender(settings.smtp) : outbox?.email
@@ -52,13 +55,15 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
     appId: settings.appId,
     sessionLifetimeHours: settings.sessionLifetimeHours,
     limits: options.signInLimits ?? defaultSignInLimits(settings.codesPerClientPerHour),
-    onUserCreated: [],
+    // A user never exists without its first wallets: they are made in the transaction that makes the user.
+    onUserCreated: [createFirstWallets(vault)],
   })
   const senderName = (real: unknown, name: string) => (real ? name : 'dev outbox (codes in the server log)')
   return {
     database,
     auth,
     accessTokenKeys,
+    vault,
     sms: smsSender ? smsChannel(smsSender, settings.smsAllowedCountries) : undefined,
     email: emailSender ? emailChannel(emailSender) : undefined,
     outbox,

@@ -1,4 +1,5 @@
 export * from './accounts/index.ts'
+export * from './authorization/index.ts'
 export * from './chains/index.ts'
 export * from './errors/index.ts'
 export * from './format/index.ts'

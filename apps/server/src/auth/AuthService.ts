@@ -232,6 +232,53 @@ export function createAuthService(options: AuthServiceOptions) {
       return { user: await mustLoadUser(refreshed.userId), session: refreshed, accessToken, isNewUser: false }
     },
 
+    /**
+     * A fresh code for a step that needs more than a session (exporting a key): sent to the user's phone when
+     * SMS is set up, else to their email. Answers where it went.
+     */
+    async sendStepUpCode(input: {
+      userId: string
+      sms: Channel | undefined
+      email: Channel | undefined
+      client: string
+    }) {
+      const user = await mustLoadUser(input.userId)
+      const phone = user.linked_accounts.find((account) => account.type === 'phone')
+      const email = user.linked_accounts.find((account) => account.type === 'email')
+      const target =
+        phone && input.sms
+          ? { channel: input.sms, address: phone.phoneNumber }
+          : email && input.email
+            ? { channel: input.email, address: email.address }
+            : undefined
+      if (!target) {
+        throw new LoginError('not_supported', {
+          message: 'Your account has no phone number or email address to send a code to.',
+        })
+      }
+      const destination = `step-up:${input.userId}`
+      for (const rule of options.limits.perDestination) {
+        await throttle(`send:${destination}:${rule.windowSeconds}`, rule, 'A code was sent a moment ago.')
+      }
+      await throttle(
+        `send-client:${input.client}`,
+        options.limits.sendsPerClient,
+        'Too many codes were asked for from here.',
+      )
+      const { code, expiresAt } = await issueOneTimeCode(db, secret, destination)
+      await target.channel.sendCode(target.address, code, oneTimeCodeRules.lifetimeMinutes)
+      return { kind: target.channel.kind, address: target.address, expiresAt }
+    },
+
+    async checkStepUpCode(input: { userId: string; code: string; client: string }) {
+      await throttle(
+        `try-client:${input.client}`,
+        options.limits.triesPerClient,
+        'Too many codes were tried from here.',
+      )
+      await consumeOneTimeCode(db, secret, `step-up:${input.userId}`, input.code)
+    },
+
     loadUser: mustLoadUser,
   }
 }

@@ -45,8 +45,8 @@ async function resolveSession(
 }
 
 /** The session of a route that needs one; `must_be_authenticated` otherwise. */
-export function requireSession(c: Context<{ Variables: SessionVariables }>): ActiveSession {
-  const session = c.get('session')
+export function requireSession(c: { var: Partial<SessionVariables> }): ActiveSession {
+  const session = c.var.session
   if (!session) {
     throw new LoginError('must_be_authenticated', { message: 'Please sign in first.' })
   }

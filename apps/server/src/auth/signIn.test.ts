@@ -12,6 +12,9 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 const client = () => new ApiClient(server.url)
+/** The phone and email accounts of a user, wallets aside. */
+const logins = (user: { linked_accounts: { type: string }[] }) =>
+  user.linked_accounts.filter((account) => account.type !== 'wallet')
 
 describe('sign-in by phone', () => {
   it('sends a code to the dev outbox and signs a new user in with it', async () => {
@@ -47,6 +50,8 @@ describe('sign-in by phone', () => {
             first_verified_at: expect.any(Number),
             latest_verified_at: expect.any(Number),
           },
+          expect.objectContaining({ type: 'wallet', chain_type: 'ethereum', wallet_index: 0 }),
+          expect.objectContaining({ type: 'wallet', chain_type: 'solana', wallet_index: 0 }),
         ],
       },
     })
@@ -165,9 +170,7 @@ describe('sign-in by email', () => {
     const me = client()
     const first = await me.signInByEmail(email)
     expect(first.status).toBe(200)
-    expect(first.body.user.linked_accounts).toEqual([
-      expect.objectContaining({ type: 'email', address: email }),
-    ])
+    expect(logins(first.body.user)).toEqual([expect.objectContaining({ type: 'email', address: email })])
     const other = client()
     await other.post('/api/v1/passwordless/init', { email: `  ${email.toUpperCase()} ` })
     const again = await other.post('/api/v1/passwordless/authenticate', {
@@ -198,10 +201,7 @@ describe('linking and changing', () => {
     await me.post('/api/v1/passwordless/init', { email })
     const linked = await me.post('/api/v1/passwordless/link', { email, code: await me.codeFor(email) })
     expect(linked.status).toBe(200)
-    expect(linked.body.linked_accounts.map((account: { type: string }) => account.type)).toEqual([
-      'phone',
-      'email',
-    ])
+    expect(logins(linked.body).map((account) => account.type)).toEqual(['phone', 'email'])
     const byEmail = await client().signInByEmail(email)
     expect(byEmail.body.user.id).toBe(signedIn.body.user.id)
   })
@@ -245,9 +245,7 @@ describe('linking and changing', () => {
       code: await me.codeFor(newNumber),
     })
     expect(updated.status).toBe(200)
-    expect(updated.body.linked_accounts).toEqual([
-      expect.objectContaining({ type: 'phone', phoneNumber: newNumber }),
-    ])
+    expect(logins(updated.body)).toEqual([expect.objectContaining({ type: 'phone', phoneNumber: newNumber })])
     const oldAgain = client()
     await oldAgain.post('/api/v1/passwordless_sms/init', { phoneNumber: oldNumber })
     const fresh = await oldAgain.post('/api/v1/passwordless_sms/authenticate', {
@@ -275,9 +273,7 @@ describe('linking and changing', () => {
       code: 'invalid_data',
     })
     const updated = await me.post('/api/v1/passwordless/update', { oldAddress, newAddress, code })
-    expect(updated.body.linked_accounts).toEqual([
-      expect.objectContaining({ type: 'email', address: newAddress }),
-    ])
+    expect(logins(updated.body)).toEqual([expect.objectContaining({ type: 'email', address: newAddress })])
   })
 
   it('needs a session to link or change', async () => {

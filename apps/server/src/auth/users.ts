@@ -3,6 +3,7 @@ import type { CharterUser, LinkedAccount } from '@charter/core'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
 import { identities, users } from '../db/schema.ts'
+import { listWallets, toLinkedAccount } from '../wallets/walletStore.ts'
 
 export type IdentityKind = 'phone' | 'email'
 
@@ -53,7 +54,7 @@ export async function markIdentityVerified(db: Db, kind: IdentityKind, value: st
     .where(and(eq(identities.kind, kind), eq(identities.value, value)))
 }
 
-/** The user in the login provider's shape, linked accounts oldest first. */
+/** The user in the login provider's shape: phone and email oldest first, then the wallets. */
 export async function loadUser(db: Db, userId: string): Promise<CharterUser | undefined> {
   const [user] = await db.select().from(users).where(eq(users.id, userId))
   if (!user) return undefined
@@ -72,6 +73,7 @@ export async function loadUser(db: Db, userId: string): Promise<CharterUser | un
       ? { type: 'phone', phoneNumber: row.value, ...dates }
       : { type: 'email', address: row.value, ...dates }
   })
+  for (const wallet of await listWallets(db, userId)) linked.push(toLinkedAccount(wallet))
   return {
     id: user.id as `did:${string}`,
     created_at: seconds(user.createdAt),

@@ -76,6 +76,8 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     userAgent: text('user_agent'),
+    /** SPKI (base64) of the P-256 key the browser registered; wallet requests are signed with it. */
+    authorizationKey: text('authorization_key'),
   },
   (table) => [
     uniqueIndex('sessions_token_hash').on(table.tokenHash),
@@ -92,3 +94,64 @@ export const analyticsEvents = pgTable('analytics_events', {
   payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),
   createdAt: createdAt(),
 })
+
+/** Embedded wallets. The private key is only ever stored sealed (see wallets/KeyVault.ts). */
+export const wallets = pgTable(
+  'wallets',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    chainType: text('chain_type', { enum: ['ethereum', 'solana'] }).notNull(),
+    walletIndex: integer('wallet_index').notNull(),
+    address: text('address').notNull(),
+    sealedKey: text('sealed_key').notNull(),
+    wrappedDataKey: text('wrapped_data_key').notNull(),
+    masterKeyId: text('master_key_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('wallets_user_chain_index').on(table.userId, table.chainType, table.walletIndex),
+    uniqueIndex('wallets_address').on(table.address),
+    index('wallets_master_key').on(table.masterKeyId),
+  ],
+)
+
+/** The first answer to a request sent with `privy-idempotency-key`, kept for 24 hours. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestDigest: text('request_digest').notNull(),
+    status: integer('status').notNull(),
+    body: jsonb('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.key] })],
+)
+
+/** Every signature and export, for the wallet's owner to read. */
+export const walletActivity = pgTable(
+  'wallet_activity',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    walletId: text('wallet_id')
+      .notNull()
+      .references(() => wallets.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['signature', 'export'] }).notNull(),
+    method: text('method').notNull(),
+    /** SHA-256 of what was signed (or of the exported address), never the thing itself. */
+    digest: text('digest').notNull(),
+    /** A line a person reads: "Signed a message", "Exported the private key as a keystore file". */
+    summary: text('summary').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('wallet_activity_user').on(table.userId, table.createdAt)],
+)

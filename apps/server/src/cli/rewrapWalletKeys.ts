@@ -1,0 +1,33 @@
+// `npm run rewrap-wallet-keys`: moves every wallet's data key to WALLET_MASTER_KEY. Run it after deploying
+// the new key with the old one in WALLET_PREVIOUS_MASTER_KEYS; then remove the old key. See docs/wallets.md.
+import { openDatabase } from '../db/openDatabase.ts'
+import { loadSettings, SettingsError } from '../env.ts'
+import { createLogger } from '../logger.ts'
+import { loadKeyVault } from '../wallets/loadKeyVault.ts'
+import { rewrapWalletKeys } from '../wallets/rewrapWalletKeys.ts'
+
+try {
+  const settings = loadSettings()
+  const logger = createLogger(settings.logLevel)
+  const database = await openDatabase(
+    settings.databaseUrl
+      ? { kind: 'postgres', url: settings.databaseUrl }
+      : { kind: 'pglite', dataDir: settings.dataDir },
+  )
+  try {
+    const vault = loadKeyVault(settings, logger)
+    const { moved, underUnknownKeys } = await rewrapWalletKeys(database.db, vault)
+    logger.info(`Re-wrapped ${moved} wallet data key(s) under master key ${vault.currentMasterKeyId}.`)
+    if (underUnknownKeys > 0) {
+      logger.warn(
+        `${underUnknownKeys} wallet(s) are still under a master key that is in neither WALLET_MASTER_KEY nor WALLET_PREVIOUS_MASTER_KEYS: keep that key until they are moved.`,
+      )
+      process.exitCode = 2
+    }
+  } finally {
+    await database.close()
+  }
+} catch (error) {
+  process.stderr.write(`${error instanceof SettingsError ? error.message : String(error)}\n`)
+  process.exit(1)
+}

@@ -1,0 +1,50 @@
+import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto'
+import { base58 } from '@scure/base'
+import { bytesToHex } from 'viem'
+import { privateKeyToAddress } from 'viem/accounts'
+
+export type ChainType = 'ethereum' | 'solana'
+
+/** A new key pair: the private key as bytes (the caller seals and wipes it) and the wallet's address. */
+export type NewKey = { privateKey: Buffer; address: string }
+
+// The order of secp256k1: a private key must be in [1, n).
+const secp256k1Order = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
+
+/** A key from the operating system's CSPRNG: secp256k1 for EVM, Ed25519 for Solana. */
+export function generateWalletKey(chainType: ChainType): NewKey {
+  if (chainType === 'ethereum') {
+    for (;;) {
+      const privateKey = randomBytes(32)
+      const scalar = BigInt(bytesToHex(privateKey))
+      if (scalar === 0n || scalar >= secp256k1Order) continue
+      return { privateKey, address: privateKeyToAddress(bytesToHex(privateKey)) }
+    }
+  }
+  const { privateKey } = generateKeyPairSync('ed25519')
+  const seed = ed25519Seed(privateKey.export({ format: 'der', type: 'pkcs8' }))
+  return { privateKey: seed, address: solanaAddressOf(seed) }
+}
+
+// PKCS#8 for Ed25519 is a fixed 16-byte prefix followed by the 32-byte seed (RFC 8410).
+const pkcs8Ed25519Prefix = Buffer.from('302e020100300506032b657004220420', 'hex')
+const spkiEd25519Prefix = Buffer.from('302a300506032b6570032100', 'hex')
+
+const ed25519Seed = (pkcs8: Buffer) => Buffer.from(pkcs8.subarray(pkcs8Ed25519Prefix.length))
+
+/** Node's key object for an Ed25519 seed, to sign with `crypto.sign(null, …)`. */
+export function ed25519PrivateKey(seed: Uint8Array) {
+  return createPrivateKey({ key: Buffer.concat([pkcs8Ed25519Prefix, seed]), format: 'der', type: 'pkcs8' })
+}
+
+export function ed25519PublicKeyBytes(seed: Uint8Array): Buffer {
+  const spki = createPublicKey(ed25519PrivateKey(seed)).export({ format: 'der', type: 'spki' })
+  return Buffer.from(spki.subarray(spkiEd25519Prefix.length))
+}
+
+/** A Solana address is the base58 of the 32-byte public key. */
+export const solanaAddressOf = (seed: Uint8Array): string => base58.encode(ed25519PublicKeyBytes(seed))
+
+/** Phantom and Solflare import the 64-byte secret key (seed ‖ public key) in base58. */
+export const solanaSecretKeyBase58 = (seed: Uint8Array): string =>
+  base58.encode(Buffer.concat([seed, ed25519PublicKeyBytes(seed)]))

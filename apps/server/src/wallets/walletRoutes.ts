@@ -1,0 +1,203 @@
+import { LoginError, maskPhoneNumber } from '@charter/core'
+import { generatePassphrase } from '@charter/core/passphrase'
+import { type Context, Hono } from 'hono'
+import { BaseError as ViemError } from 'viem'
+import { z } from 'zod'
+import type { AuthService } from '../auth/AuthService.ts'
+import type { Channel } from '../auth/channels.ts'
+import { requireSession, type SessionVariables } from '../auth/sessionMiddleware.ts'
+import type { Db } from '../db/Database.ts'
+import { clientAddress } from '../http/clientAddress.ts'
+import { readJsonBody } from '../http/readJsonBody.ts'
+import { registerAuthorizationKey } from './authorizationKeys.ts'
+import type { KeyVault } from './KeyVault.ts'
+import { encryptKeystore } from './keystore.ts'
+import { type EvmMethod, evmParams, runEvmMethod } from './rpc/evmRpc.ts'
+import type { RpcResult } from './rpc/RpcResult.ts'
+import { runSolanaMethod, type SolanaMethod, SolanaSigningError, solanaParams } from './rpc/solanaRpc.ts'
+import { type SignedRequestVariables, signedRequest } from './signedRequest.ts'
+import { WalletApiError } from './WalletApiError.ts'
+import { listActivity, recordActivity } from './walletActivity.ts'
+import { solanaSecretKeyBase58 } from './walletKeys.ts'
+import { createNextWallet, findUserWallet, toLinkedAccount, type WalletRow } from './walletStore.ts'
+
+export type WalletRoutesOptions = {
+  db: Db
+  vault: KeyVault
+  auth: AuthService
+  sms: Channel | undefined
+  email: Channel | undefined
+  appId: string
+  trustProxy: boolean
+}
+
+const schemas = {
+  authorizationKey: z.strictObject({ public_key: z.string().min(1).max(512) }),
+  create: z.strictObject({ request: z.strictObject({ chain_type: z.enum(['ethereum', 'solana']) }) }),
+  rpc: z.object({ method: z.string().min(1).max(64), params: z.unknown() }),
+  exportInit: z.strictObject({}),
+  export: z.strictObject({
+    code: z.string().regex(/^\d{6}$/, 'must be the 6 digits of the code'),
+    format: z.enum(['private_key', 'keystore']),
+  }),
+}
+
+/** Checks a signed body against its schema: `invalid_data` for the wallet routes' own fields. */
+function parseSigned<Schema extends z.ZodType>(
+  c: Context<{ Variables: SignedRequestVariables }>,
+  schema: Schema,
+) {
+  const parsed = schema.safeParse(c.get('signedBody'))
+  if (parsed.success) return parsed.data as z.infer<Schema>
+  const issue = parsed.error.issues[0]
+  throw new WalletApiError(
+    -32602,
+    400,
+    `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'is not valid'}`,
+  )
+}
+
+/** The wallet API of FACTS §6: create, sign (rpc), export; every request signed with the session's key. */
+export function walletRoutes(options: WalletRoutesOptions) {
+  const { db, vault } = options
+  const signed = signedRequest({ db, appId: options.appId, trustProxy: options.trustProxy })
+
+  /** Opens the wallet's key for one operation and wipes it after, whatever happens. */
+  async function withKey<T>(wallet: WalletRow, use: (privateKey: Buffer) => Promise<T> | T): Promise<T> {
+    const privateKey = vault.open(
+      {
+        ciphertext: wallet.sealedKey,
+        wrappedDataKey: wallet.wrappedDataKey,
+        masterKeyId: wallet.masterKeyId,
+      },
+      { walletId: wallet.id, userId: wallet.userId },
+    )
+    try {
+      return await use(privateKey)
+    } finally {
+      privateKey.fill(0)
+    }
+  }
+
+  function checkParams(wallet: WalletRow, method: string, params: unknown): EvmMethod | SolanaMethod {
+    const table: Record<string, z.ZodType> = wallet.chainType === 'ethereum' ? evmParams : solanaParams
+    if (!Object.hasOwn(table, method)) {
+      const kind = wallet.chainType === 'ethereum' ? 'an Ethereum' : 'a Solana'
+      const known = Object.keys(table).join(', ')
+      throw new WalletApiError(4200, 400, `${method} is not a method of ${kind} wallet here (${known}).`)
+    }
+    const parsed = (table[method] as z.ZodType).safeParse(params)
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      throw new WalletApiError(
+        -32602,
+        400,
+        `params.${issue?.path.join('.') || ''}: ${issue?.message ?? 'is not valid'}`.replace(
+          'params.:',
+          'params:',
+        ),
+      )
+    }
+    return method as EvmMethod | SolanaMethod
+  }
+
+  return new Hono<{ Variables: SessionVariables & SignedRequestVariables }>()
+    .post('/sessions/authorization_key', async (c) => {
+      const session = requireSession(c)
+      const body = await readJsonBody(c, schemas.authorizationKey)
+      await registerAuthorizationKey(db, session.sessionId, body.public_key)
+      return c.json({ success: true })
+    })
+    .get('/wallets/activity', async (c) => {
+      const session = requireSession(c)
+      return c.json({ activity: await listActivity(db, session.userId) })
+    })
+    .post('/wallets', signed, async (c) => {
+      const session = requireSession(c)
+      const body = parseSigned(c, schemas.create)
+      const wallet = await createNextWallet(db, vault, session.userId, body.request.chain_type)
+      return c.json(toLinkedAccount(wallet))
+    })
+    .post('/wallets/:id/rpc', signed, async (c) => {
+      const session = requireSession(c)
+      const body = parseSigned(c, schemas.rpc)
+      const wallet = await findUserWallet(db, session.userId, c.req.param('id'))
+      const method = checkParams(wallet, body.method, body.params)
+      let result: RpcResult
+      try {
+        result = await withKey(wallet, (privateKey) =>
+          wallet.chainType === 'ethereum'
+            ? runEvmMethod(privateKey, method as EvmMethod, body.params)
+            : runSolanaMethod(privateKey, method as SolanaMethod, body.params),
+        )
+      } catch (error) {
+        if (error instanceof SolanaSigningError)
+          throw new WalletApiError(-32602, 400, `params.${error.message}`)
+        // viem refuses typed data or a transaction it cannot encode: the caller's params, not our bug.
+        if (error instanceof ViemError) throw new WalletApiError(-32602, 400, `params: ${error.shortMessage}`)
+        throw error
+      }
+      await recordActivity(db, {
+        userId: session.userId,
+        walletId: wallet.id,
+        kind: 'signature',
+        method,
+        subject: result.signed,
+        summary: result.summary,
+      })
+      return c.json({ method, data: result.data })
+    })
+    .post('/wallets/:id/export/init', signed, async (c) => {
+      const session = requireSession(c)
+      parseSigned(c, schemas.exportInit)
+      await findUserWallet(db, session.userId, c.req.param('id'))
+      const sent = await options.auth.sendStepUpCode({
+        userId: session.userId,
+        sms: options.sms,
+        email: options.email,
+        client: clientAddress(c, options.trustProxy),
+      })
+      return c.json({
+        success: true,
+        sent_to: sent.kind === 'phone' ? maskPhoneNumber(sent.address) : sent.address,
+        expires_at: Math.floor(sent.expiresAt.getTime() / 1000),
+      })
+    })
+    .post('/wallets/:id/export', signed, async (c) => {
+      const session = requireSession(c)
+      const body = parseSigned(c, schemas.export)
+      const wallet = await findUserWallet(db, session.userId, c.req.param('id'))
+      if (body.format === 'keystore' && wallet.chainType !== 'ethereum') {
+        throw new LoginError('invalid_data', {
+          message:
+            'format: a Solana key exports as its base58 secret key (private_key), which Phantom and Solflare import.',
+        })
+      }
+      await options.auth.checkStepUpCode({
+        userId: session.userId,
+        code: body.code,
+        client: clientAddress(c, options.trustProxy),
+      })
+      const answer = await withKey(wallet, async (privateKey) => {
+        if (wallet.chainType === 'solana') {
+          return { format: 'private_key', encoding: 'base58', private_key: solanaSecretKeyBase58(privateKey) }
+        }
+        if (body.format === 'private_key') {
+          return { format: 'private_key', encoding: 'hex', private_key: `0x${privateKey.toString('hex')}` }
+        }
+        const passphrase = generatePassphrase()
+        return { format: 'keystore', keystore: await encryptKeystore(privateKey, passphrase), passphrase }
+      })
+      await recordActivity(db, {
+        userId: session.userId,
+        walletId: wallet.id,
+        kind: 'export',
+        method: `export_${answer.format}`,
+        subject: { address: wallet.address, format: answer.format },
+        summary:
+          answer.format === 'keystore' ? 'Exported the key as a keystore file' : 'Exported the private key',
+      })
+      c.header('Cache-Control', 'no-store')
+      return c.json(answer)
+    })
+}

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto'
+import { type EmbeddedWalletAccount, LoginError } from '@charter/core'
+import { and, asc, eq, max } from 'drizzle-orm'
+import type { Db } from '../db/Database.ts'
+import { wallets } from '../db/schema.ts'
+import type { KeyVault } from './KeyVault.ts'
+import { type ChainType, generateWalletKey } from './walletKeys.ts'
+
+export type WalletRow = typeof wallets.$inferSelect
+
+/** Makes a key, seals it and stores the wallet; the plain key is wiped before this returns. */
+export async function insertWallet(
+  db: Db,
+  vault: KeyVault,
+  owner: { userId: string; chainType: ChainType; walletIndex: number },
+): Promise<WalletRow> {
+  const id = randomUUID()
+  const { privateKey, address } = generateWalletKey(owner.chainType)
+  try {
+    const sealed = vault.seal(privateKey, { walletId: id, userId: owner.userId })
+    const [row] = await db
+      .insert(wallets)
+      .values({
+        id,
+        userId: owner.userId,
+        chainType: owner.chainType,
+        walletIndex: owner.walletIndex,
+        address,
+        sealedKey: sealed.ciphertext,
+        wrappedDataKey: sealed.wrappedDataKey,
+        masterKeyId: sealed.masterKeyId,
+      })
+      .returning()
+    if (!row) throw new Error('the wallet row was not written')
+    return row
+  } finally {
+    privateKey.fill(0)
+  }
+}
+
+/** Runs in the transaction that creates the user: an EVM and a Solana wallet, index 0 each. */
+export const createFirstWallets = (vault: KeyVault) => async (tx: Db, userId: string) => {
+  await insertWallet(tx, vault, { userId, chainType: 'ethereum', walletIndex: 0 })
+  await insertWallet(tx, vault, { userId, chainType: 'solana', walletIndex: 0 })
+}
+
+/** The user's next wallet of a chain type. Two at once both find the same index; the unique index makes one retry. */
+export async function createNextWallet(db: Db, vault: KeyVault, userId: string, chainType: ChainType) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [row] = await db
+      .select({ highest: max(wallets.walletIndex) })
+      .from(wallets)
+      .where(and(eq(wallets.userId, userId), eq(wallets.chainType, chainType)))
+    const walletIndex = row?.highest === null || row?.highest === undefined ? 0 : row.highest + 1
+    try {
+      return await insertWallet(db, vault, { userId, chainType, walletIndex })
+    } catch (error) {
+      if (attempt === 4) throw error
+    }
+  }
+  throw new LoginError('unknown_auth_error')
+}
+
+export async function listWallets(db: Db, userId: string): Promise<WalletRow[]> {
+  return db
+    .select()
+    .from(wallets)
+    .where(eq(wallets.userId, userId))
+    .orderBy(asc(wallets.chainType), asc(wallets.walletIndex))
+}
+
+export async function findUserWallet(db: Db, userId: string, walletId: string): Promise<WalletRow> {
+  const [row] = await db
+    .select()
+    .from(wallets)
+    .where(and(eq(wallets.id, walletId), eq(wallets.userId, userId)))
+  // Another user's wallet answers exactly like a wallet that does not exist.
+  if (!row)
+    throw new LoginError('embedded_wallet_not_found', { message: 'There is no such wallet in your account.' })
+  return row
+}
+
+/** A wallet as a linked account in Privy's shape. */
+export function toLinkedAccount(row: WalletRow): EmbeddedWalletAccount {
+  return {
+    type: 'wallet',
+    id: row.id,
+    address: row.address,
+    chain_type: row.chainType,
+    wallet_client_type: 'privy',
+    connector_type: 'embedded',
+    wallet_index: row.walletIndex,
+    imported: false,
+    delegated: false,
+    recovery_method: 'privy-v2',
+    ...(row.chainType === 'solana' ? { public_key: row.address } : {}),
+  }
+}
