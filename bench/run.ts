@@ -2,6 +2,7 @@
 // Numbers, not pass/fail: a slow machine prints slower numbers.
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { measurePersonalSign, signFloor } from './personalSign.ts'
 import { measureSignIn } from './signIn.ts'
 import { bareNodeServerMs, startToHealthyMs } from './startToHealthy.ts'
 import { bareReactGzip, initialJsGzip } from './webBundleSize.ts'
@@ -53,3 +54,21 @@ row(
   'floor: two GET /api/health; target under 30 ms',
 )
 row('sign-in, init + authenticate, p99', ms(signIn.p99), ms(floor.p99), 'target under 100 ms')
+
+const floorSign = await signFloor(500)
+const describeSign = (s: { p50: number; p99: number; perSecond: number }) =>
+  `${s.p50.toFixed(1)}/${s.p99.toFixed(1)} ms ${s.perSecond.toFixed(0)}/s`
+console.log(
+  `\npersonal_sign (p50/p99, signatures per second); floor: secp256k1 signature + one P-256 verification in-process`,
+)
+row('floor, in-process', describeSign(floorSign), '', '')
+for (const concurrency of [1, 50]) {
+  const measured = await measurePersonalSign(repoRoot, concurrency, concurrency === 1 ? 300 : 1000)
+  const share = ((measured.perSecond / floorSign.perSecond) * 100).toFixed(0)
+  row(
+    `personal_sign over HTTP, ${concurrency} caller${concurrency === 1 ? '' : 's'}`,
+    describeSign(measured),
+    describeSign(floorSign),
+    `${share}% of the floor's rate; target: p50 ≤ 5 ms at 1 caller, ≥ 50% of the floor's rate at 50`,
+  )
+}

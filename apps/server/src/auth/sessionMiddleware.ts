@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { getCookie } from 'hono/cookie'
 import type { Db } from '../db/Database.ts'
 import { type AccessTokenKeys, verifyAccessToken } from './accessToken.ts'
-import { type ActiveSession, findActiveSession } from './sessions.ts'
+import { type ActiveSession, type SessionFinder, sessionFinder } from './sessions.ts'
 
 export const sessionCookieName = 'charter-session'
 
@@ -19,29 +19,26 @@ export function sessionMiddleware(options: {
   appId: string
   lifetimeHours: number
 }): MiddlewareHandler<{ Variables: SessionVariables }> {
+  const find = sessionFinder(options.db, options.lifetimeHours)
   return async (c, next) => {
-    c.set('session', await resolveSession(c, options))
+    c.set('session', await resolveSession(c, { ...options, find }))
     await next()
   }
 }
 
 async function resolveSession(
   c: Context,
-  options: { db: Db; keys: AccessTokenKeys; appId: string; lifetimeHours: number },
+  options: { keys: AccessTokenKeys; appId: string; find: SessionFinder },
 ): Promise<ActiveSession | undefined> {
   const bearer = c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1]
   if (bearer) {
     const claims = await verifyAccessToken(options.keys, options.appId, bearer)
     if (!claims) return undefined
-    const session = await findActiveSession(
-      options.db,
-      { sessionId: claims.sessionId },
-      options.lifetimeHours,
-    )
+    const session = await options.find({ sessionId: claims.sessionId })
     return session?.userId === claims.userId ? session : undefined
   }
   const token = getCookie(c, sessionCookieName)
-  return token ? findActiveSession(options.db, { token }, options.lifetimeHours) : undefined
+  return token ? options.find({ token }) : undefined
 }
 
 /** The session of a route that needs one; `must_be_authenticated` otherwise. */

@@ -4,8 +4,13 @@ import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
 import { sessions } from '../db/schema.ts'
 
+// Parsed keys by their SPKI text: every signed request would otherwise parse its session's key again.
+const parsedKeys = new Map<string, KeyObject>()
+
 /** Reads a base64 SPKI public key and checks it is a P-256 key; `invalid_data` otherwise. */
 export function parseAuthorizationKey(spkiBase64: string): KeyObject {
+  const known = parsedKeys.get(spkiBase64)
+  if (known) return known
   let key: KeyObject
   try {
     key = createPublicKey({ key: Buffer.from(spkiBase64, 'base64'), format: 'der', type: 'spki' })
@@ -17,6 +22,8 @@ export function parseAuthorizationKey(spkiBase64: string): KeyObject {
   if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
     throw new LoginError('invalid_data', { message: 'public_key: must be a P-256 (prime256v1) key' })
   }
+  if (parsedKeys.size >= 10_000) parsedKeys.delete(parsedKeys.keys().next().value as string)
+  parsedKeys.set(spkiBase64, key)
   return key
 }
 
@@ -41,14 +48,6 @@ export async function registerAuthorizationKey(db: Db, sessionId: string, spkiBa
       message: 'This session already has a wallet key. Sign out and sign in again to use another device key.',
     })
   }
-}
-
-export async function sessionAuthorizationKey(db: Db, sessionId: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ key: sessions.authorizationKey })
-    .from(sessions)
-    .where(eq(sessions.id, sessionId))
-  return row?.key ?? undefined
 }
 
 /** ECDSA P-256 over SHA-256 of `payload`, the signature DER in base64. */

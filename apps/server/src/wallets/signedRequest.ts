@@ -6,7 +6,7 @@ import type { SessionVariables } from '../auth/sessionMiddleware.ts'
 import { requireSession } from '../auth/sessionMiddleware.ts'
 import type { Db } from '../db/Database.ts'
 import { idempotencyKeys } from '../db/schema.ts'
-import { sessionAuthorizationKey, verifyAuthorizationSignature } from './authorizationKeys.ts'
+import { verifyAuthorizationSignature } from './authorizationKeys.ts'
 import { WalletApiError } from './WalletApiError.ts'
 
 export type SignedRequestVariables = SessionVariables & { signedBody: unknown }
@@ -75,7 +75,7 @@ export function signedRequest(options: {
       throw new WalletApiError(-32700, 400, 'The request body is not valid JSON.')
     }
 
-    const key = await sessionAuthorizationKey(db, session.sessionId)
+    const key = session.authorizationKey
     if (!key) {
       throw new WalletApiError(4100, 401, 'This session has no wallet key yet. Reload the page to set it up.')
     }

@@ -1,31 +1,38 @@
 import { createHash } from 'node:crypto'
 import canonicalize from 'canonicalize'
 import { desc, eq } from 'drizzle-orm'
+import { batchWriter } from '../db/batch.ts'
 import type { Db } from '../db/Database.ts'
 import { walletActivity, wallets } from '../db/schema.ts'
 
-/** Writes one line of the owner's activity log: what happened, and a digest of what was signed or exported. */
-export async function recordActivity(
-  db: Db,
-  entry: {
-    userId: string
-    walletId: string
-    kind: 'signature' | 'export'
-    method: string
-    subject: unknown
-    summary: string
-  },
-): Promise<void> {
-  const digest = createHash('sha256')
-    .update(canonicalize(entry.subject) ?? '')
-    .digest('hex')
-  await db.insert(walletActivity).values({
-    userId: entry.userId,
-    walletId: entry.walletId,
-    kind: entry.kind,
-    method: entry.method,
-    digest,
-    summary: entry.summary,
+export type ActivityEntry = {
+  userId: string
+  walletId: string
+  kind: 'signature' | 'export'
+  method: string
+  /** What was signed or exported; only its SHA-256 is kept. */
+  subject: unknown
+  summary: string
+}
+
+/**
+ * Writes lines of the owners' activity logs: what happened, and a digest of what was signed or exported.
+ * Lines written at the same moment share one INSERT; each caller's answer waits until its line is stored.
+ */
+export function activityRecorder(db: Db): (entry: ActivityEntry) => Promise<void> {
+  return batchWriter(async (entries: ActivityEntry[]) => {
+    await db.insert(walletActivity).values(
+      entries.map((entry) => ({
+        userId: entry.userId,
+        walletId: entry.walletId,
+        kind: entry.kind,
+        method: entry.method,
+        digest: createHash('sha256')
+          .update(canonicalize(entry.subject) ?? '')
+          .digest('hex'),
+        summary: entry.summary,
+      })),
+    )
   })
 }
 

@@ -17,9 +17,9 @@ import type { RpcResult } from './rpc/RpcResult.ts'
 import { runSolanaMethod, type SolanaMethod, SolanaSigningError, solanaParams } from './rpc/solanaRpc.ts'
 import { type SignedRequestVariables, signedRequest } from './signedRequest.ts'
 import { WalletApiError } from './WalletApiError.ts'
-import { listActivity, recordActivity } from './walletActivity.ts'
+import { activityRecorder, listActivity } from './walletActivity.ts'
 import { solanaSecretKeyBase58 } from './walletKeys.ts'
-import { createNextWallet, findUserWallet, toLinkedAccount, type WalletRow } from './walletStore.ts'
+import { createNextWallet, toLinkedAccount, type WalletRow, walletFinder } from './walletStore.ts'
 
 export type WalletRoutesOptions = {
   db: Db
@@ -61,6 +61,8 @@ function parseSigned<Schema extends z.ZodType>(
 export function walletRoutes(options: WalletRoutesOptions) {
   const { db, vault } = options
   const signed = signedRequest({ db, appId: options.appId, trustProxy: options.trustProxy })
+  const findUserWallet = walletFinder(db)
+  const recordActivity = activityRecorder(db)
 
   /** Opens the wallet's key for one operation and wipes it after, whatever happens. */
   async function withKey<T>(wallet: WalletRow, use: (privateKey: Buffer) => Promise<T> | T): Promise<T> {
@@ -121,7 +123,7 @@ export function walletRoutes(options: WalletRoutesOptions) {
     .post('/wallets/:id/rpc', signed, async (c) => {
       const session = requireSession(c)
       const body = parseSigned(c, schemas.rpc)
-      const wallet = await findUserWallet(db, session.userId, c.req.param('id'))
+      const wallet = await findUserWallet(session.userId, c.req.param('id'))
       const method = checkParams(wallet, body.method, body.params)
       let result: RpcResult
       try {
@@ -137,7 +139,7 @@ export function walletRoutes(options: WalletRoutesOptions) {
         if (error instanceof ViemError) throw new WalletApiError(-32602, 400, `params: ${error.shortMessage}`)
         throw error
       }
-      await recordActivity(db, {
+      await recordActivity({
         userId: session.userId,
         walletId: wallet.id,
         kind: 'signature',
@@ -150,7 +152,7 @@ export function walletRoutes(options: WalletRoutesOptions) {
     .post('/wallets/:id/export/init', signed, async (c) => {
       const session = requireSession(c)
       parseSigned(c, schemas.exportInit)
-      await findUserWallet(db, session.userId, c.req.param('id'))
+      await findUserWallet(session.userId, c.req.param('id'))
       const sent = await options.auth.sendStepUpCode({
         userId: session.userId,
         sms: options.sms,
@@ -166,7 +168,7 @@ export function walletRoutes(options: WalletRoutesOptions) {
     .post('/wallets/:id/export', signed, async (c) => {
       const session = requireSession(c)
       const body = parseSigned(c, schemas.export)
-      const wallet = await findUserWallet(db, session.userId, c.req.param('id'))
+      const wallet = await findUserWallet(session.userId, c.req.param('id'))
       if (body.format === 'keystore' && wallet.chainType !== 'ethereum') {
         throw new LoginError('invalid_data', {
           message:
@@ -188,7 +190,7 @@ export function walletRoutes(options: WalletRoutesOptions) {
         const passphrase = generatePassphrase()
         return { format: 'keystore', keystore: await encryptKeystore(privateKey, passphrase), passphrase }
       })
-      await recordActivity(db, {
+      await recordActivity({
         userId: session.userId,
         walletId: wallet.id,
         kind: 'export',

@@ -69,15 +69,29 @@ export async function listWallets(db: Db, userId: string): Promise<WalletRow[]> 
     .orderBy(asc(wallets.chainType), asc(wallets.walletIndex))
 }
 
-export async function findUserWallet(db: Db, userId: string, walletId: string): Promise<WalletRow> {
-  const [row] = await db
-    .select()
-    .from(wallets)
-    .where(and(eq(wallets.id, walletId), eq(wallets.userId, userId)))
-  // Another user's wallet answers exactly like a wallet that does not exist.
-  if (!row)
-    throw new LoginError('embedded_wallet_not_found', { message: 'There is no such wallet in your account.' })
-  return row
+/**
+ * Finds a user's wallet by id. Wallet rows never change but for a master-key rewrap, and the vault opens the
+ * old wrapping as long as the old key is configured, so rows are kept in memory after their first read.
+ */
+export function walletFinder(db: Db, capacity = 10_000) {
+  const cache = new Map<string, WalletRow>()
+  return async (userId: string, walletId: string): Promise<WalletRow> => {
+    let row = cache.get(walletId)
+    if (!row) {
+      ;[row] = await db.select().from(wallets).where(eq(wallets.id, walletId))
+      if (row) {
+        if (cache.size >= capacity) cache.delete(cache.keys().next().value as string)
+        cache.set(walletId, row)
+      }
+    }
+    // Another user's wallet answers exactly like a wallet that does not exist.
+    if (!row || row.userId !== userId) {
+      throw new LoginError('embedded_wallet_not_found', {
+        message: 'There is no such wallet in your account.',
+      })
+    }
+    return row
+  }
 }
 
 /** A wallet as a linked account in Privy's shape. */

@@ -1,0 +1,128 @@
+import { generateKeyPairSync, randomBytes, sign, verify } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { authorizationPayload } from '@charter/core'
+import { bytesToHex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { spawnServer } from './spawnServer.ts'
+
+export type SignStats = { p50: number; p99: number; perSecond: number }
+
+function stats(latencies: number[], wallMs: number): SignStats {
+  const sorted = [...latencies].sort((a, b) => a - b)
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN
+  return { p50: at(0.5), p99: at(0.99), perSecond: (latencies.length / wallMs) * 1000 }
+}
+
+/**
+ * The floor: what one `personal_sign` costs at the least, in-process: the secp256k1 signature itself plus
+ * verifying one P-256 authorization signature over a payload of the same size.
+ */
+export async function signFloor(runs: number): Promise<SignStats> {
+  const account = privateKeyToAccount(bytesToHex(randomBytes(32)))
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
+  const payload = authorizationPayload({
+    method: 'POST',
+    url: 'http://127.0.0.1:3000/api/v1/wallets/00000000-0000-0000-0000-000000000000/rpc',
+    body: { method: 'personal_sign', params: { message: 'Hello from Charter', encoding: 'utf-8' } },
+    headers: { 'privy-app-id': 'charter-local' },
+  })
+  const signature = sign('sha256', payload, { key: privateKey, dsaEncoding: 'der' })
+  const latencies: number[] = []
+  const started = performance.now()
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now()
+    verify('sha256', payload, { key: publicKey, dsaEncoding: 'der' }, signature)
+    await account.signMessage({ message: `Hello from Charter ${i}` })
+    latencies.push(performance.now() - t)
+  }
+  return stats(latencies, performance.now() - started)
+}
+
+/**
+ * `personal_sign` through the HTTP API on the embedded defaults, signed by a session key like the browser's,
+ * with `concurrency` callers each sending requests one after another. The server runs in its own process, as
+ * `npm start` runs it, so the callers' own work does not count against it.
+ */
+export async function measurePersonalSign(
+  repoRoot: string,
+  concurrency: number,
+  total: number,
+): Promise<SignStats> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'charter-bench-'))
+  const server = await spawnServer(repoRoot, {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    CODES_PER_CLIENT_PER_HOUR: '1000',
+  })
+  try {
+    const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      })
+    const email = `bench-${Date.now()}@example.org`
+    await post('/api/v1/passwordless/init', { email })
+    const outbox = (await (
+      await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(email)}`)
+    ).json()) as {
+      messages: { body: string }[]
+    }
+    const code = outbox.messages[0]?.body.match(/\b(\d{6})\b/)?.[1]
+    const signedIn = await post('/api/v1/passwordless/authenticate', { email, code })
+    const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
+    const user = (
+      (await signedIn.json()) as { user: { linked_accounts: { chain_type?: string; id: string }[] } }
+    ).user
+    const wallet = user.linked_accounts.find((account) => account.chain_type === 'ethereum')
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
+    await post(
+      '/api/v1/sessions/authorization_key',
+      { public_key: publicKey.export({ format: 'der', type: 'spki' }).toString('base64') },
+      { cookie },
+    )
+    const path = `/api/v1/wallets/${wallet?.id}/rpc`
+    const once = async (i: number) => {
+      const body = {
+        method: 'personal_sign',
+        params: { message: `Hello from Charter ${i}`, encoding: 'utf-8' },
+      }
+      const payload = authorizationPayload({
+        method: 'POST',
+        url: `${server.url}${path}`,
+        body,
+        headers: { 'privy-app-id': 'charter-local' },
+      })
+      const t = performance.now()
+      const answer = await post(path, body, {
+        cookie,
+        'privy-app-id': 'charter-local',
+        'privy-authorization-signature': sign('sha256', payload, {
+          key: privateKey,
+          dsaEncoding: 'der',
+        }).toString('base64'),
+      })
+      await answer.arrayBuffer()
+      if (answer.status !== 200) throw new Error(`personal_sign answered ${answer.status}`)
+      return performance.now() - t
+    }
+    for (let i = 0; i < 20; i++) await once(i)
+    const latencies: number[] = []
+    let next = 0
+    const started = performance.now()
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < total) {
+          next += 1
+          latencies.push(await once(next))
+        }
+      }),
+    )
+    return stats(latencies, performance.now() - started)
+  } finally {
+    await server.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
