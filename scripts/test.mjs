@@ -78,8 +78,8 @@ const counts = {
     failed: e2e?.stats?.unexpected ?? 0,
   },
 }
-const passed = counts.vitest.passed + counts.playwright.passed
-const failed = counts.vitest.failed + counts.playwright.failed
+const passed = Object.values(counts).reduce((sum, count) => sum + count.passed, 0)
+const failed = Object.values(counts).reduce((sum, count) => sum + count.failed, 0)
 
 process.stdout.write('\n')
 for (const [runner, { passed, failed }] of Object.entries(counts)) {

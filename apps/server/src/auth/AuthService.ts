@@ -5,7 +5,7 @@ import { identities } from '../db/schema.ts'
 import { type AccessTokenKeys, signAccessToken } from './accessToken.ts'
 import type { Channel } from './channels.ts'
 import { consumeOneTimeCode, issueOneTimeCode, oneTimeCodeRules } from './oneTimeCodes.ts'
-import { consumeRateLimit, type RateLimitRule } from './rateLimit.ts'
+import { consumeRateLimit, type RateLimitRule, resetRateLimit } from './rateLimit.ts'
 import { createSession, refreshSession, type SessionTokens } from './sessions.ts'
 import { TooManyRequestsError, waitInWords } from './TooManyRequestsError.ts'
 import {
@@ -91,7 +91,12 @@ export function createAuthService(options: AuthServiceOptions) {
       options.limits.triesPerClient,
       'Too many codes were tried from here.',
     )
-    await consumeOneTimeCode(db, secret, destinationOf(channel.kind, address), code)
+    const destination = destinationOf(channel.kind, address)
+    await consumeOneTimeCode(db, secret, destination, code)
+    // The code reached its owner: a new one may follow at once (say, to sign in right after linking),
+    // though the hourly cap still counts.
+    const [shortest] = [...options.limits.perDestination].sort((a, b) => a.windowSeconds - b.windowSeconds)
+    if (shortest) await resetRateLimit(db, `send:${destination}:${shortest.windowSeconds}`)
     return address
   }
 

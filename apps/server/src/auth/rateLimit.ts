@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
 import { rateLimits } from '../db/schema.ts'
 
@@ -32,4 +32,9 @@ export async function consumeRateLimit(
 /** Drops windows that ended long ago; cheap, and run now and then rather than on every request. */
 export async function pruneRateLimits(db: Db, now = new Date()): Promise<void> {
   await db.delete(rateLimits).where(sql`${rateLimits.windowStart} < ${new Date(now.getTime() - 86_400_000)}`)
+}
+
+/** Forgets the count under `key`, in every window. */
+export async function resetRateLimit(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key))
 }

@@ -1,30 +1,14 @@
-import { render, screen } from '@testing-library/react'
+import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { Router } from 'wouter'
-import { memoryLocation } from 'wouter/memory-location'
-import { App } from './App.tsx'
-import { createQueryClient, Providers } from './Providers.tsx'
-
-function renderAt(path: string) {
-  const { hook } = memoryLocation({ path })
-  return render(
-    <Providers client={createQueryClient()}>
-      <Router hook={hook}>
-        <App />
-      </Router>
-    </Providers>,
-  )
-}
+import { renderApp } from '../testing/renderApp.tsx'
+import { stubApi } from '../testing/stubApi.ts'
 
 describe('App shell', () => {
   afterEach(() => vi.unstubAllGlobals())
 
   it("shows Charter's name and says when the server runs in local mode", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({ status: 'ok', version: '0.1.0', mode: 'embedded', parts: {} })),
-    )
-    renderAt('/')
+    stubApi()
+    renderApp('/')
     expect(screen.getByRole('link', { name: 'Charter, home' })).toBeInTheDocument()
     expect(await screen.findByText('Local mode')).toBeInTheDocument()
     expect(screen.getByText(/running in local mode/)).toBeInTheDocument()
@@ -37,16 +21,13 @@ describe('App shell', () => {
         throw new TypeError('Failed to fetch')
       }),
     )
-    renderAt('/')
+    renderApp('/')
     expect(await screen.findByText(/The server cannot be reached/, {}, { timeout: 5000 })).toBeInTheDocument()
   })
 
   it('shows a not-found page for an unknown address', () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({}, { status: 503 })),
-    )
-    renderAt('/no/such/page')
+    stubApi()
+    renderApp('/no/such/page')
     expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument()
   })
 })

@@ -1,22 +1,42 @@
-import { useHealth } from '../features/health/index.ts'
+import { lazy, Suspense } from 'react'
+import { RequireSignIn, SignIn } from '../features/auth/index.ts'
+import { ServerStatus } from '../features/health/index.ts'
+
+// The signed-in home is where the wallets will live; it loads after the session check, not with the sign-in.
+const SignedInHome = lazy(() =>
+  import('./SignedInHome.tsx').then((module) => ({ default: module.SignedInHome })),
+)
 
 export function HomePage() {
-  const health = useHealth()
   return (
-    <section className="card">
-      <h1>Welcome to Charter</h1>
-      <p>
-        Wallets for every member of your organisation, behind a phone number or an email address, and a
-        written record of who does what.
-      </p>
-      <p className="status" aria-live="polite">
-        {health.isPending && 'Checking the server…'}
-        {health.isError && `The server cannot be reached: ${health.error.message}`}
-        {health.data &&
-          (health.data.mode === 'embedded'
-            ? `Server ${health.data.version} is running in local mode: everything stays on this machine.`
-            : `Server ${health.data.version} is running.`)}
-      </p>
-    </section>
+    <div className="stack">
+      <RequireSignIn
+        signedOut={
+          <section className="card stack">
+            <div>
+              <h1>Welcome to Charter</h1>
+              <p>
+                Wallets for every member of your organisation, behind a phone number or an email address, and
+                a written record of who does what.
+              </p>
+            </div>
+            <SignIn />
+          </section>
+        }
+      >
+        {(user) => (
+          <Suspense
+            fallback={
+              <p className="status" role="status">
+                Loading…
+              </p>
+            }
+          >
+            <SignedInHome user={user} />
+          </Suspense>
+        )}
+      </RequireSignIn>
+      <ServerStatus />
+    </div>
   )
 }

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
+import { AccountMenu, useCurrentUser } from '../features/auth/index.ts'
 import { ModeBadge } from '../features/health/index.ts'
 
 export function Layout({ children }: { children: ReactNode }) {
+  const { data: user } = useCurrentUser()
   return (
     <div className="layout">
       <a className="skip-link" href="#main">
@@ -13,7 +15,10 @@ export function Layout({ children }: { children: ReactNode }) {
           <img src="/favicon.svg" alt="" width="28" height="28" />
           <span>Charter</span>
         </Link>
-        <ModeBadge />
+        <div className="topbar-end">
+          <ModeBadge />
+          {user && <AccountMenu user={user} />}
+        </div>
       </header>
       <main id="main" className="content" tabIndex={-1}>
         {children}

@@ -3,11 +3,19 @@ export class ApiError extends Error {
   override name = 'ApiError'
   readonly status: number
   readonly code: string | number
+  /** From a 429's `Retry-After`: how long the server asks us to wait. */
+  readonly retryAfterSeconds: number | undefined
 
-  constructor(message: string, status: number, code: string | number, options?: { cause?: unknown }) {
+  constructor(
+    message: string,
+    status: number,
+    code: string | number,
+    options?: { cause?: unknown; retryAfterSeconds?: number },
+  ) {
     super(message, options)
     this.status = status
     this.code = code
+    this.retryAfterSeconds = options?.retryAfterSeconds
   }
 }
 
@@ -37,11 +45,17 @@ export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
   const body: unknown = await response.json().catch(() => undefined)
   if (!response.ok) {
     const { error, code } = (body ?? {}) as { error?: string; code?: string | number }
+    const retryAfter = Number(response.headers.get('retry-after'))
     throw new ApiError(
       error ?? `The server answered ${response.status}.`,
       response.status,
       code ?? response.status,
+      { retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined },
     )
   }
   return body as T
 }
+
+/** POSTs `body` as JSON to Charter's API; see `api`. */
+export const postJson = <T>(path: string, body?: unknown): Promise<T> =>
+  api<T>(path, { method: 'POST', body: body === undefined ? undefined : JSON.stringify(body) })

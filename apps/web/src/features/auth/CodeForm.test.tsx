@@ -1,0 +1,114 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { codeSent, phoneUser, signedInAnswer } from '../../testing/fixtures.ts'
+import { renderApp } from '../../testing/renderApp.tsx'
+import { type ApiHandler, stubApi } from '../../testing/stubApi.ts'
+
+const digitBoxes = () => screen.getAllByRole('textbox', { name: /^Digit \d of 6$/ })
+
+/** Signs in up to the code screen with +1 415 555 2671. */
+async function reachCodeScreen(authenticate: ApiHandler) {
+  vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-US')
+  const api = stubApi({
+    'POST /api/v1/passwordless_sms/init': codeSent,
+    'POST /api/v1/passwordless_sms/authenticate': authenticate,
+  })
+  const user = userEvent.setup()
+  renderApp()
+  await user.type(await screen.findByRole('textbox', { name: 'Phone number' }), '415 555 2671{Enter}')
+  await screen.findByRole('heading', { name: 'Enter your code' })
+  // The boxes take focus once they are on screen.
+  await waitFor(() => expect(digitBoxes()[0]).toHaveFocus())
+  return { api, user }
+}
+
+describe('signing in: the code', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    vi.restoreAllMocks()
+  })
+
+  it('fills all six boxes from one paste and signs in with the code', async () => {
+    const { api, user } = await reachCodeScreen(() => signedInAnswer(phoneUser))
+    expect(screen.getByText(/We sent a code to/)).toHaveTextContent('We sent a code to *2671.')
+    expect(digitBoxes()).toHaveLength(6)
+    expect(digitBoxes()[0]).toHaveAttribute('autocomplete', 'one-time-code')
+    expect(digitBoxes()[0]).toHaveAttribute('inputmode', 'numeric')
+    expect(digitBoxes()[0]).toHaveFocus()
+
+    await user.paste('123456')
+
+    expect(await screen.findByText(/Signed in as/)).toHaveTextContent('Signed in as +1 415 555 2671.')
+    expect(api.bodiesOf('POST /api/v1/passwordless_sms/authenticate')).toEqual([
+      { phoneNumber: '+14155552671', code: '123456' },
+    ])
+    expect(screen.getByRole('button', { name: 'Account' })).toBeInTheDocument()
+    // The code boxes are gone; focus goes on to the page's content, not back to the top.
+    expect(screen.getByRole('main')).toHaveFocus()
+  })
+
+  it('takes a pasted code with spaces into any box, from the first', async () => {
+    let release: () => void = () => {}
+    const answered = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const { api, user } = await reachCodeScreen(async () => {
+      await answered
+      return signedInAnswer(phoneUser)
+    })
+    await user.click(digitBoxes()[3] as HTMLElement)
+    await user.paste('Your code: 654 321')
+    expect(digitBoxes().map((box) => (box as HTMLInputElement).value)).toEqual(['6', '5', '4', '3', '2', '1'])
+    release()
+    await screen.findByText(/Signed in as/)
+    expect(api.bodiesOf('POST /api/v1/passwordless_sms/authenticate')).toEqual([
+      { phoneNumber: '+14155552671', code: '654321' },
+    ])
+  })
+
+  it('moves on as digits are typed and back with Backspace', async () => {
+    const { user } = await reachCodeScreen(() => signedInAnswer(phoneUser))
+    await user.keyboard('12')
+    expect(digitBoxes()[2]).toHaveFocus()
+    await user.keyboard('{Backspace}')
+    expect(digitBoxes()[1]).toHaveFocus()
+    expect(digitBoxes().map((box) => (box as HTMLInputElement).value)).toEqual(['1', '', '', '', '', ''])
+    await user.keyboard('{Enter}')
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter all 6 digits of the code.')
+  })
+
+  it("says what was wrong with a refused code in the server's words, and starts the boxes afresh", async () => {
+    const { user } = await reachCodeScreen(() =>
+      Response.json(
+        {
+          error: 'That code is not right. Check it and try again (4 tries left).',
+          code: 'invalid_credentials',
+        },
+        { status: 401 },
+      ),
+    )
+    await user.paste('000000')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'That code is not right. Check it and try again (4 tries left).',
+    )
+    await waitFor(() => expect(digitBoxes()[0]).toHaveFocus())
+    expect(digitBoxes().map((box) => (box as HTMLInputElement).value)).toEqual(['', '', '', '', '', ''])
+    expect(digitBoxes()[0]).toHaveAttribute('aria-invalid', 'true')
+    expect(digitBoxes()[0]).toHaveAccessibleDescription(/4 tries left/)
+    // A wrong code is a 401 too, but it does not sign anyone out or leave the screen.
+    expect(screen.getByRole('heading', { name: 'Enter your code' })).toBeInTheDocument()
+  })
+
+  it('counts down before another code may be sent, and goes back to the number kept as typed', async () => {
+    const { user } = await reachCodeScreen(() => signedInAnswer(phoneUser))
+    const resend = screen.getByRole('button', { name: /^Send a new code in \d+ s$/ })
+    expect(resend).toHaveTextContent(/in (30|29) s/)
+    expect(resend).toHaveAttribute('aria-disabled', 'true')
+
+    await user.click(screen.getByRole('button', { name: 'Use a different number' }))
+    const phone = screen.getByRole('textbox', { name: 'Phone number' })
+    expect(phone).toHaveValue('415 555 2671')
+    expect(phone).toHaveFocus()
+  })
+})

@@ -1,0 +1,149 @@
+import {
+  formatInternationalForCountry,
+  getSampleMobileNumber,
+  type PhoneNumberErrorReason,
+  phoneNumberLimits,
+  validatePhoneNumber,
+} from '@charter/core'
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react'
+import type { ApiError } from '../../lib/api.ts'
+import { CountryCombobox } from './CountryCombobox.tsx'
+import { countryOptions } from './countryOptions.ts'
+import type { Destination } from './Destination.ts'
+import type { PhoneInput } from './PhoneInput.ts'
+import { useFocusOnMount } from './useFocusOnMount.ts'
+
+type Props = {
+  label: string
+  hint: string
+  submitLabel: string
+  value: PhoneInput
+  onValueChange: (value: PhoneInput) => void
+  onSubmit: (destination: Destination) => void
+  pending: boolean
+  /** The server's answer to the last submit, shown until the number changes. */
+  serverError: ApiError | undefined
+  /** A check of our own on submit, e.g. "This is already your phone number"; answers a message or nothing. */
+  refuse?: (destination: Destination) => string | undefined
+  focusOnMount?: boolean
+  children?: ReactNode
+}
+
+/** Mistakes that more typing cannot fix, so they show at once; the rest wait until the field is left. */
+const showAtOnce = new Set<PhoneNumberErrorReason>(['NOT_A_NUMBER', 'TOO_LONG', 'HAS_EXTENSION'])
+
+const placeholderFor = (country: PhoneInput['country']) => {
+  try {
+    return formatInternationalForCountry(getSampleMobileNumber(country), country)
+  } catch {
+    return undefined
+  }
+}
+
+/** A phone number with its country, checked as it is typed with the core's messages. */
+export function PhoneForm(props: Props) {
+  const { value, onValueChange, pending } = props
+  const ids = { country: useId(), number: useId(), hint: useId(), error: useId() }
+  const numberRef = useRef<HTMLInputElement>(null)
+  const [touched, setTouched] = useState(false)
+  const [refusal, setRefusal] = useState<string | undefined>(undefined)
+  const [editedSinceSubmit, setEditedSinceSubmit] = useState(false)
+  useFocusOnMount(numberRef, props.focusOnMount)
+
+  const countries = countryOptions()
+  const callingCode = countries.find((option) => option.country === value.country)?.callingCode
+  const validation = validatePhoneNumber(value.text, value.country)
+  const typedInternational = value.text.trim().startsWith('+')
+
+  const fieldError =
+    !validation.ok && (touched || showAtOnce.has(validation.reason)) ? validation.message : undefined
+  const message = fieldError ?? refusal ?? (editedSinceSubmit ? undefined : props.serverError?.message)
+
+  const change = (next: PhoneInput) => {
+    setEditedSinceSubmit(true)
+    setRefusal(undefined)
+    // A whole international number (typed, pasted or autofilled) names its country: the picker follows.
+    const typed = next.text.trim().startsWith('+') ? validatePhoneNumber(next.text) : undefined
+    const country = typed?.ok ? typed.phone.country : undefined
+    onValueChange(country && country !== next.country ? { ...next, country } : next)
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (pending) return
+    setTouched(true)
+    setEditedSinceSubmit(false)
+    if (!validation.ok) {
+      numberRef.current?.focus()
+      return
+    }
+    const destination: Destination = { kind: 'phone', phoneNumber: validation.phone.e164 }
+    const refused = props.refuse?.(destination)
+    setRefusal(refused)
+    if (refused) {
+      numberRef.current?.focus()
+      return
+    }
+    props.onSubmit(destination)
+  }
+
+  return (
+    <form className="stack" noValidate onSubmit={submit}>
+      <div className="field">
+        <label className="field-label" htmlFor={ids.country}>
+          Country or region
+        </label>
+        <CountryCombobox
+          id={ids.country}
+          value={value.country}
+          countries={countries}
+          readOnly={pending}
+          onChange={(country) => {
+            change({ ...value, country })
+            numberRef.current?.focus()
+          }}
+        />
+      </div>
+      <div className="field">
+        <label className="field-label" htmlFor={ids.number}>
+          {props.label}
+        </label>
+        <div className="phone-row">
+          {callingCode && !typedInternational && (
+            <span className="phone-prefix" aria-hidden="true">
+              +{callingCode}
+            </span>
+          )}
+          <input
+            ref={numberRef}
+            id={ids.number}
+            className="input"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            maxLength={phoneNumberLimits.maxInputLength}
+            placeholder={placeholderFor(value.country)}
+            aria-invalid={message ? true : undefined}
+            aria-describedby={`${ids.hint} ${ids.error}`}
+            readOnly={pending}
+            value={value.text}
+            onChange={(event) => change({ ...value, text: event.target.value })}
+            onBlur={() => value.text.trim() !== '' && setTouched(true)}
+          />
+        </div>
+        <p id={ids.hint} className="field-hint">
+          {props.hint}
+        </p>
+        <p id={ids.error} className="field-error" aria-live="polite">
+          {message}
+        </p>
+      </div>
+      <div className="actions">
+        <button type="submit" className="button" aria-disabled={pending || undefined}>
+          {pending ? 'Sending…' : props.submitLabel}
+        </button>
+        {props.children}
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,30 @@
+import type { CharterUser } from '@charter/core'
+
+export const phoneUser: CharterUser = {
+  id: 'did:charter:cm3np4u9j001rc8b73seqmqqk',
+  created_at: 1_760_000_000,
+  linked_accounts: [
+    {
+      type: 'phone',
+      phoneNumber: '+14155552671',
+      verified_at: 1_760_000_000,
+      first_verified_at: 1_760_000_000,
+      latest_verified_at: 1_760_000_000,
+    },
+  ],
+  mfa_methods: [],
+  is_guest: false,
+  has_accepted_terms: false,
+}
+
+export const signedInAnswer = (user: CharterUser) =>
+  Response.json({
+    user,
+    token: 'eyJ.test.token',
+    refresh_token: 'refresh',
+    is_new_user: false,
+    session_update_action: 'set',
+  })
+
+export const codeSent = () =>
+  Response.json({ success: true, expires_at: Math.floor(Date.now() / 1000) + 600 })

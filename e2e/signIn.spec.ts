@@ -1,0 +1,188 @@
+import { expect, type Page, test } from '@playwright/test'
+import {
+  codeFromOutbox,
+  shownUsNumber,
+  signInByPhone,
+  typeCode,
+  typedUsNumber,
+  uniqueEmail,
+  uniquePhoneNumber,
+  wrongCodeFor,
+} from './signInSteps.ts'
+
+/** Collects what should never happen on a page: CSP violations and requests to other origins. */
+function watch(page: Page) {
+  const problems: string[] = []
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) problems.push(message.text())
+  })
+  page.on('request', (request) => {
+    if (!request.url().startsWith('http://127.0.0.1:')) problems.push(`off-origin: ${request.url()}`)
+  })
+  return problems
+}
+
+const noSidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+
+test('signs in by phone with the keyboard alone, reading the code from the dev outbox', async ({
+  page,
+  request,
+}) => {
+  const problems = watch(page)
+  const phoneNumber = uniquePhoneNumber()
+  await page.goto('/')
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+  const country = page.getByRole('combobox', { name: 'Country or region' })
+  await expect(country).toHaveValue('United States (+1)')
+  const phone = page.getByRole('textbox', { name: 'Phone number' })
+  await expect(phone).toHaveAttribute('placeholder', '201 555 0123')
+
+  // From the top of the page: skip link, brand, country, number.
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Tab')
+  await expect(country).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(phone).toBeFocused()
+  await page.keyboard.type('415 2')
+  await page.keyboard.press('Enter')
+  await expect(phone).toHaveAccessibleDescription(/This phone number is too short/)
+  await page.keyboard.press('Backspace')
+  await page.keyboard.type(typedUsNumber(phoneNumber).slice(4))
+  await page.keyboard.press('Enter')
+
+  await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible()
+  await expect(page.getByText('We sent a code to')).toHaveText(
+    `We sent a code to *${phoneNumber.slice(-4)}. It works for 10 minutes.`,
+  )
+  await expect(page.getByRole('button', { name: /Send a new code in \d+ s/ })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  )
+  expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0)
+  await typeCode(page, await codeFromOutbox(request, phoneNumber))
+
+  await expect(page.getByText(/Signed in as/)).toHaveText(`Signed in as ${shownUsNumber(phoneNumber)}.`)
+  await expect(page.getByRole('heading', { name: 'Wallets' })).toBeVisible()
+  await expect(page.getByText('Local mode', { exact: true })).toBeVisible()
+  expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0)
+  expect(problems).toEqual([])
+})
+
+test('a reload keeps you signed in', async ({ page, request }) => {
+  const phoneNumber = await signInByPhone(page, request)
+  await page.reload()
+  await expect(page.getByText(/Signed in as/)).toHaveText(`Signed in as ${shownUsNumber(phoneNumber)}.`)
+  await expect(page.getByRole('button', { name: 'Account' })).toBeVisible()
+})
+
+test('signs in by email', async ({ page, request }) => {
+  const email = uniqueEmail()
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Use email instead' }).click()
+  const field = page.getByRole('textbox', { name: 'Email address' })
+  await expect(field).toBeFocused()
+  await field.fill(email)
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('We sent a code to')).toContainText(email)
+  await typeCode(page, await codeFromOutbox(request, email))
+  await expect(page.getByText(/Signed in as/)).toHaveText(`Signed in as ${email}.`)
+})
+
+test('links an email address to a phone account', async ({ page, request }) => {
+  const phoneNumber = await signInByPhone(page, request)
+  const email = uniqueEmail()
+
+  await page.getByRole('button', { name: 'Account' }).click()
+  const account = page.getByRole('region', { name: 'Your account' })
+  await expect(account.getByText(shownUsNumber(phoneNumber))).toBeVisible()
+  await expect(account.getByText('None yet')).toBeVisible()
+  await account.getByRole('link', { name: 'Add an email address' }).click()
+  await expect(page.getByRole('heading', { name: 'Add an email address' })).toBeFocused()
+  await page.getByRole('textbox', { name: 'Email address' }).fill(email)
+  await page.getByRole('button', { name: 'Send code' }).click()
+  await typeCode(page, await codeFromOutbox(request, email))
+  await expect(page.getByRole('status')).toContainText(`Done: your email address is now ${email}.`)
+
+  // The server has both now, not just this page.
+  await page.reload()
+  await page.getByRole('button', { name: 'Account' }).click()
+  await expect(account.getByText(shownUsNumber(phoneNumber))).toBeVisible()
+  await expect(account.getByText(email)).toBeVisible()
+  await expect(account.getByRole('link', { name: 'Change email address' })).toBeVisible()
+  const { user } = await (await page.request.get('/api/v1/users/me')).json()
+  expect(user.linked_accounts).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ type: 'phone', phoneNumber }),
+      expect.objectContaining({ type: 'email', address: email }),
+    ]),
+  )
+})
+
+test('changes the phone number with a code sent to the new one', async ({ page, request }) => {
+  const oldNumber = await signInByPhone(page, request)
+  const newNumber = uniquePhoneNumber()
+  await page.getByRole('button', { name: 'Account' }).click()
+  await page.getByRole('link', { name: 'Change phone number' }).click()
+  await expect(page.getByText(`Now: ${shownUsNumber(oldNumber)}`)).toBeVisible()
+  await page.getByRole('textbox', { name: 'New phone number' }).fill(typedUsNumber(newNumber))
+  await page.getByRole('button', { name: 'Send code' }).click()
+  await expect(page.getByText('We sent a code to')).toContainText(`*${newNumber.slice(-4)}`)
+  await typeCode(page, await codeFromOutbox(request, newNumber))
+  await expect(page.getByRole('status')).toContainText(
+    `Done: your phone number is now ${shownUsNumber(newNumber)}.`,
+  )
+  await page.getByRole('link', { name: 'Back to home' }).click()
+  await expect(page.getByText(/Signed in as/)).toHaveText(`Signed in as ${shownUsNumber(newNumber)}.`)
+})
+
+test('signs out, here and in every other tab', async ({ page, context, request }) => {
+  await signInByPhone(page, request)
+  const otherTab = await context.newPage()
+  await otherTab.goto('/')
+  await expect(otherTab.getByText(/Signed in as/)).toBeVisible()
+
+  await page.bringToFront()
+  await page.getByRole('button', { name: 'Account' }).click()
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Account' })).toHaveCount(0)
+
+  await expect(otherTab.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+  await expect(otherTab.getByText(/Signed in as/)).toHaveCount(0)
+
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+  const me = await page.request.get('/api/v1/users/me')
+  expect(me.status()).toBe(401)
+})
+
+test('a wrong code says so with the tries left, and after five wrong tries even the right code is refused', async ({
+  page,
+  request,
+}) => {
+  const phoneNumber = uniquePhoneNumber()
+  await page.goto('/')
+  await page.getByRole('textbox', { name: 'Phone number' }).fill(typedUsNumber(phoneNumber))
+  await page.getByRole('button', { name: 'Send code' }).click()
+  const code = await codeFromOutbox(request, phoneNumber)
+  const wrong = wrongCodeFor(code)
+  const alert = page.getByRole('alert')
+
+  const answers = [
+    'That code is not right. Check it and try again (4 tries left).',
+    'That code is not right. Check it and try again (3 tries left).',
+    'That code is not right. Check it and try again (2 tries left).',
+    'That code is not right. Check it and try again (1 try left).',
+    'That code is not right, and that was the last try. Ask for a new code.',
+  ]
+  for (const answer of answers) {
+    await typeCode(page, wrong)
+    await expect(alert).toHaveText(answer)
+  }
+  await typeCode(page, code)
+  await expect(alert).toHaveText('Too many wrong codes. Ask for a new code and try again.')
+  await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible()
+  await expect(page.getByText(/Signed in as/)).toHaveCount(0)
+})

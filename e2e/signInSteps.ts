@@ -1,0 +1,63 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test'
+
+const randomDigits = (count: number) =>
+  Array.from({ length: count }, () => Math.floor(Math.random() * 10)).join('')
+
+/** A valid US mobile number ('+1415' '2xx' 'xxxx') that no other test uses, in E.164. */
+export const uniquePhoneNumber = () => `+14152${randomDigits(6)}`
+
+/** The national part, as a person in the US types it: '415 2xx xxxx'. */
+export const typedUsNumber = (e164: string) => `${e164.slice(2, 5)} ${e164.slice(5, 8)} ${e164.slice(8)}`
+
+export const uniqueEmail = () => `member-${Date.now().toString(36)}-${randomDigits(6)}@example.org`
+
+/**
+ * The newest code the dev outbox holds for `to` (E.164 or lower-case email), waiting for one that is not
+ * `other` (an earlier code) to arrive.
+ */
+export async function codeFromOutbox(
+  request: APIRequestContext,
+  to: string,
+  other?: string,
+): Promise<string> {
+  let code: string | undefined
+  await expect
+    .poll(
+      async () => {
+        const answer = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)
+        const { messages } = (await answer.json()) as { messages: { body: string }[] }
+        code = messages[0]?.body.match(/\b(\d{6})\b/)?.[1]
+        return code !== undefined && code !== other
+      },
+      { message: `a code for ${to} in the dev outbox` },
+    )
+    .toBe(true)
+  return code as string
+}
+
+/** A six-digit code that is certainly not `code`. */
+export const wrongCodeFor = (code: string) => code.replace(/^\d/, (digit) => String((Number(digit) + 1) % 10))
+
+/** Types into the code boxes, which take focus when the code screen opens or a try fails. */
+export async function typeCode(page: Page, code: string) {
+  await expect(page.getByRole('textbox', { name: 'Digit 1 of 6' })).toBeFocused()
+  await page.keyboard.type(code)
+}
+
+/** Signs in by phone through the sign-in screen; answers the number used. */
+export async function signInByPhone(
+  page: Page,
+  request: APIRequestContext,
+  phoneNumber = uniquePhoneNumber(),
+) {
+  await page.goto('/')
+  await page.getByRole('textbox', { name: 'Phone number' }).fill(typedUsNumber(phoneNumber))
+  await page.getByRole('button', { name: 'Send code' }).click()
+  await expect(page.getByText('We sent a code to')).toContainText(`*${phoneNumber.slice(-4)}`)
+  await typeCode(page, await codeFromOutbox(request, phoneNumber))
+  await expect(page.getByText(/Signed in as/)).toBeVisible()
+  return phoneNumber
+}
+
+/** '+14152345678' as the app shows it: '+1 415 234 5678'. */
+export const shownUsNumber = (e164: string) => `+1 ${e164.slice(2, 5)} ${e164.slice(5, 8)} ${e164.slice(8)}`
