@@ -37,6 +37,7 @@ describe('GET /api/health', () => {
       status: 'ok',
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),
       mode: 'embedded',
+      appId: 'charter-local',
     })
     expect(body.parts.web).toEqual({ status: 'ok' })
   })

@@ -84,6 +84,7 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
       healthRoutes({
         version,
         mode: settings.mode,
+        appId: settings.appId,
         parts: () => ({
           ...parts.describe,
           web: isWebAppBuilt(webDist) ? { status: 'ok' } : { status: 'missing', detail: 'run npm run build' },

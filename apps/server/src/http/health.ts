@@ -7,6 +7,8 @@ export type Health = {
   status: 'ok'
   version: string
   mode: Mode
+  /** Sent back as `privy-app-id` on wallet requests, and the audience of access tokens. */
+  appId: string
   parts: Record<string, PartStatus>
 }
 
@@ -14,9 +16,16 @@ export type Health = {
 export function healthRoutes(options: {
   version: string
   mode: Mode
+  appId: string
   parts: () => Record<string, PartStatus>
 }) {
   return new Hono().get('/', (c) =>
-    c.json<Health>({ status: 'ok', version: options.version, mode: options.mode, parts: options.parts() }),
+    c.json<Health>({
+      status: 'ok',
+      version: options.version,
+      mode: options.mode,
+      appId: options.appId,
+      parts: options.parts(),
+    }),
   )
 }
