@@ -3,6 +3,8 @@
 # Debian's packages: apt-get install -y postgresql. Run as root (CI) or as a user who can run initdb.
 set -euo pipefail
 port="${1:-55432}"
+# The next free port from there, so a PostgreSQL already running here does not stop the tests.
+while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do port=$((port + 1)); done
 bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 if [ -z "$bin" ]; then
   echo "PostgreSQL is not installed (apt-get install -y postgresql)" >&2
