@@ -4,6 +4,7 @@ import { ErrorBoundary } from './ErrorBoundary.tsx'
 import { HomePage } from './HomePage.tsx'
 import { Layout } from './Layout.tsx'
 import { NotFoundPage } from './NotFoundPage.tsx'
+import { WalletRoutes } from './WalletRoutes.tsx'
 
 export function App() {
   useSessionSync()
@@ -17,6 +18,9 @@ export function App() {
           </Route>
           <Route path="/account/email">
             <AccountAddressRoute kind="email" />
+          </Route>
+          <Route path="/wallet" nest>
+            <WalletRoutes />
           </Route>
           <Route component={NotFoundPage} />
         </Switch>

@@ -1,7 +1,8 @@
 import type { CharterUser } from '@charter/core'
 import { describeUser } from '../features/auth/index.ts'
+import { WalletOverview } from '../features/wallet/index.ts'
 
-/** The home of a signed-in member. For now it says who is signed in and keeps the wallets' place. */
+/** The home of a signed-in member: who is signed in, and their wallets. */
 export function SignedInHome({ user }: { user: CharterUser }) {
   return (
     <>
@@ -11,13 +12,7 @@ export function SignedInHome({ user }: { user: CharterUser }) {
           Signed in as <strong className="breakable">{describeUser(user)}</strong>.
         </p>
       </section>
-      <section className="card placeholder" aria-labelledby="wallets-heading">
-        <h2 id="wallets-heading">Wallets</h2>
-        <p className="muted">
-          Your wallets will appear here: your balances on each network, your address to receive, and ways to
-          send and top up. Nothing to do yet.
-        </p>
-      </section>
+      <WalletOverview user={user} />
     </>
   )
 }

@@ -1,6 +1,6 @@
 import { vi } from 'vitest'
 
-export type ApiCall = { method: string; path: string; body: unknown }
+export type ApiCall = { method: string; path: string; body: unknown; headers: Record<string, string> }
 export type ApiHandler = (call: ApiCall) => Response | Promise<Response>
 
 const healthy = () =>
@@ -29,6 +29,7 @@ export function stubApi(routes: Record<string, ApiHandler> = {}) {
         method,
         path: url.pathname,
         body: init?.body ? JSON.parse(String(init.body)) : undefined,
+        headers: Object.fromEntries(new Headers(init?.headers).entries()),
       }
       calls.push(call)
       const handler = table[`${method} ${url.pathname}`]

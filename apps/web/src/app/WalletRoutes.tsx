@@ -1,0 +1,40 @@
+import { lazy, Suspense } from 'react'
+import { Route, Switch } from 'wouter'
+import { NotFoundPage } from './NotFoundPage.tsx'
+
+// Each wallet screen loads when it is visited; the developer page brings viem, the largest of them.
+const ReceivePage = lazy(() =>
+  import('../features/receive/index.ts').then((m) => ({ default: m.ReceivePage })),
+)
+const SignMessagePage = lazy(() =>
+  import('../features/sign/index.ts').then((m) => ({ default: m.SignMessagePage })),
+)
+const ExportPage = lazy(() => import('../features/export/index.ts').then((m) => ({ default: m.ExportPage })))
+const ActivityPage = lazy(() =>
+  import('../features/activity/index.ts').then((m) => ({ default: m.ActivityPage })),
+)
+const DeveloperPage = lazy(() =>
+  import('../features/developer/index.ts').then((m) => ({ default: m.DeveloperPage })),
+)
+
+/** The wallet's screens, under `/wallet` (a nested router: the paths here are relative to it). */
+export function WalletRoutes() {
+  return (
+    <Suspense
+      fallback={
+        <p className="status" role="status">
+          Loading…
+        </p>
+      }
+    >
+      <Switch>
+        <Route path="/receive" component={ReceivePage} />
+        <Route path="/sign" component={SignMessagePage} />
+        <Route path="/export" component={ExportPage} />
+        <Route path="/activity" component={ActivityPage} />
+        <Route path="/developer" component={DeveloperPage} />
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
+  )
+}

@@ -1,0 +1,74 @@
+import { screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { renderApp } from '../../testing/renderApp.tsx'
+import { stubApi } from '../../testing/stubApi.ts'
+import { solanaAddress, walletServer } from '../../testing/walletServer.ts'
+import type { WalletActivity } from './WalletActivity.ts'
+
+describe('activity', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('lists each signature and export, newest first: what, when, which wallet, and a digest', async () => {
+    const server = walletServer()
+    const digest = 'a3f1c0de'.repeat(8)
+    const activity: WalletActivity[] = [
+      {
+        id: '2',
+        wallet_id: 'wallet-sol-0',
+        address: solanaAddress,
+        chain_type: 'solana',
+        kind: 'export',
+        method: 'export_private_key',
+        digest,
+        summary: 'Exported the private key',
+        created_at: 1_760_000_100,
+      },
+      {
+        id: '1',
+        wallet_id: 'wallet-evm-0',
+        address: server.account.address,
+        chain_type: 'ethereum',
+        kind: 'signature',
+        method: 'personal_sign',
+        digest: '0'.repeat(64),
+        summary: 'Signed a message',
+        created_at: 1_760_000_000,
+      },
+    ]
+    stubApi({ ...server.routes, 'GET /api/v1/wallets/activity': () => Response.json({ activity }) })
+    renderApp('/wallet/activity')
+    const items = within(await screen.findByRole('list')).getAllByRole('listitem')
+    expect(items).toHaveLength(2)
+    expect(items[0]).toHaveTextContent('Exported the private key')
+    expect(items[0]).toHaveTextContent(`Solana ${solanaAddress.slice(0, 5)}…${solanaAddress.slice(-4)}`)
+    expect(items[0]).toHaveTextContent('SHA-256 a3f1c…c0de')
+    expect(
+      within(items[0] as HTMLElement)
+        .getByText(/2025/)
+        .closest('time'),
+    ).toHaveAttribute('datetime', new Date(1_760_000_100_000).toISOString())
+    expect(items[1]).toHaveTextContent('Signed a message')
+  })
+
+  it('says so when there is nothing yet, and when the list cannot be had', async () => {
+    const server = walletServer()
+    stubApi({ ...server.routes, 'GET /api/v1/wallets/activity': () => Response.json({ activity: [] }) })
+    const { unmount } = renderApp('/wallet/activity')
+    expect(await screen.findByText('Nothing yet. Signatures and exports will show here.')).toBeInTheDocument()
+    unmount()
+
+    stubApi({
+      ...server.routes,
+      'GET /api/v1/wallets/activity': () =>
+        Response.json(
+          { error: 'Something went wrong on our side.', code: 'internal_error' },
+          { status: 500 },
+        ),
+    })
+    renderApp('/wallet/activity')
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+      'Something went wrong on our side.',
+    )
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,70 @@
+import { shortenAddress } from '@charter/core'
+import { RequireSignIn } from '../auth/index.ts'
+import { chainTypeNames, WalletPage } from '../wallet/index.ts'
+import { useActivity } from './useActivity.ts'
+import type { WalletActivity } from './WalletActivity.ts'
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+
+/** `/wallet/activity`: every signature and export, newest first, with the digest of what was signed. */
+export function ActivityPage() {
+  return <RequireSignIn>{() => <Activity />}</RequireSignIn>
+}
+
+function Activity() {
+  const activity = useActivity()
+  return (
+    <WalletPage title="Activity">
+      <p>
+        Every signature and export of your wallets, newest first. Charter keeps a fingerprint (SHA-256) of
+        what was signed, never the thing itself.
+      </p>
+      {activity.isPending && (
+        <p className="status" role="status">
+          Loading your activity…
+        </p>
+      )}
+      {activity.isError && (
+        <div role="alert" className="stack-small">
+          <p className="field-error">{activity.error.message}</p>
+          <div className="actions">
+            <button type="button" className="button" onClick={() => void activity.refetch()}>
+              Try again
+            </button>
+          </div>
+        </div>
+      )}
+      {activity.data?.length === 0 && (
+        <p className="muted">Nothing yet. Signatures and exports will show here.</p>
+      )}
+      {activity.data && activity.data.length > 0 && (
+        <ol className="activity-list">
+          {activity.data.map((entry) => (
+            <ActivityEntry key={entry.id} entry={entry} />
+          ))}
+        </ol>
+      )}
+    </WalletPage>
+  )
+}
+
+function ActivityEntry({ entry }: { entry: WalletActivity }) {
+  const at = new Date(entry.created_at * 1000)
+  return (
+    <li className="activity-entry">
+      <p className="activity-summary">{entry.summary}</p>
+      <p className="activity-meta">
+        <time dateTime={at.toISOString()}>{timeFormat.format(at)}</time>
+        <span>
+          {chainTypeNames[entry.chain_type]} <code className="address">{shortenAddress(entry.address)}</code>
+        </span>
+        <span>
+          SHA-256{' '}
+          <code className="digest" title={entry.digest}>
+            {shortenAddress(entry.digest)}
+          </code>
+        </span>
+      </p>
+    </li>
+  )
+}

@@ -1,0 +1,5 @@
+export { ActivityPage } from './ActivityPage.tsx'
+export { activityQueryKey, activityQueryOptions } from './activityQueryOptions.ts'
+export { getActivity } from './getActivity.ts'
+export { useActivity } from './useActivity.ts'
+export type { WalletActivity } from './WalletActivity.ts'

@@ -1,0 +1,2 @@
+export { DeveloperPage } from './DeveloperPage.tsx'
+export { signWithViem, type ViemSignature } from './signWithViem.ts'

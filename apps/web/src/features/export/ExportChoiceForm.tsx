@@ -1,0 +1,145 @@
+import { type CharterUser, shortenAddress } from '@charter/core'
+import { type FormEvent, useId, useState } from 'react'
+import { chainTypeNames, userWallets } from '../wallet/index.ts'
+import type { ExportFormat } from './ExportedKey.ts'
+import type { ExportChoice } from './ExportState.ts'
+import type { ExportFlow } from './useExportFlow.ts'
+
+/** The warnings, which wallet and in which form, an "I understand", and a code to the person's phone. */
+export function ExportChoiceForm({ user, flow }: { user: CharterUser; flow: ExportFlow }) {
+  const { state } = flow
+  const { ethereum, solana } = userWallets(user)
+  // A wallet without an id cannot be addressed by the API, so it cannot be exported.
+  const wallets = [ethereum, solana].filter(
+    (wallet): wallet is ExportChoice['wallet'] => typeof wallet?.id === 'string' && wallet.id !== '',
+  )
+  const ids = { warnings: useId(), understood: useId(), understoodError: useId(), solanaNote: useId() }
+  const previous = 'choice' in state ? state.choice : undefined
+  const [walletId, setWalletId] = useState(previous?.wallet.id ?? wallets[0]?.id)
+  const [format, setFormat] = useState<ExportFormat>(previous?.format ?? 'private_key')
+  const [understood, setUnderstood] = useState(false)
+  const [notUnderstood, setNotUnderstood] = useState(false)
+  const wallet = wallets.find((candidate) => candidate.id === walletId)
+  const keystoreAllowed = wallet?.chain_type === 'ethereum'
+  const pending = state.status === 'pending'
+  const sendError = state.status === 'error' && state.action === 'send' ? state.error : undefined
+
+  if (wallets.length === 0) return <p className="muted">You have no wallet to export yet.</p>
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (pending || !wallet) return
+    if (!understood) {
+      setNotUnderstood(true)
+      return
+    }
+    void flow.send({ wallet, format: keystoreAllowed ? format : 'private_key' })
+  }
+
+  return (
+    <form className="stack" noValidate onSubmit={submit}>
+      <div className="warning stack-small" aria-labelledby={ids.warnings} role="note">
+        <h2 id={ids.warnings}>Before you export</h2>
+        <ul>
+          <li>
+            Anyone who has this key controls the wallet and all its funds, on every network, without Charter
+            and without asking you.
+          </li>
+          <li>
+            Charter can’t undo an export or take the key back. If it leaks, move your funds to a new wallet.
+          </li>
+          <li>Nobody from Charter will ever ask you for it. Never paste it into a website or a chat.</li>
+        </ul>
+      </div>
+      <fieldset className="choice-fieldset">
+        <legend className="field-label">Wallet</legend>
+        {wallets.map((candidate) => (
+          <label key={candidate.id} className="choice">
+            <input
+              type="radio"
+              name="wallet"
+              value={candidate.id}
+              checked={candidate.id === walletId}
+              onChange={() => setWalletId(candidate.id)}
+            />
+            <span>
+              {chainTypeNames[candidate.chain_type]}{' '}
+              <code className="address">{shortenAddress(candidate.address)}</code>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="choice-fieldset" aria-describedby={keystoreAllowed ? undefined : ids.solanaNote}>
+        <legend className="field-label">Format</legend>
+        <label className="choice">
+          <input
+            type="radio"
+            name="format"
+            value="private_key"
+            checked={!keystoreAllowed || format === 'private_key'}
+            onChange={() => setFormat('private_key')}
+          />
+          <span>
+            Private key{' '}
+            <span className="field-hint">Shown once, on this screen, hidden until you choose to see it.</span>
+          </span>
+        </label>
+        {keystoreAllowed ? (
+          <label className="choice">
+            <input
+              type="radio"
+              name="format"
+              value="keystore"
+              checked={format === 'keystore'}
+              onChange={() => setFormat('keystore')}
+            />
+            <span>
+              Keystore file{' '}
+              <span className="field-hint">
+                An encrypted file that MetaMask, ethers and others open, and a passphrase to open it.
+              </span>
+            </span>
+          </label>
+        ) : (
+          <p id={ids.solanaNote} className="field-hint">
+            A Solana key exports as its secret key in base58, which Phantom and Solflare import.
+          </p>
+        )}
+      </fieldset>
+      <div className="field">
+        <label className="choice">
+          <input
+            id={ids.understood}
+            type="checkbox"
+            checked={understood}
+            aria-invalid={notUnderstood || undefined}
+            aria-describedby={notUnderstood ? ids.understoodError : undefined}
+            onChange={(event) => {
+              setUnderstood(event.target.checked)
+              setNotUnderstood(false)
+            }}
+          />
+          <span>
+            I understand that anyone with this key controls the funds, and that Charter can’t undo this.
+          </span>
+        </label>
+        {notUnderstood && (
+          <p id={ids.understoodError} className="field-error" role="alert">
+            Tick the box to say you understand before you export.
+          </p>
+        )}
+      </div>
+      <p className="field-hint">We’ll send a code to your phone (or email) to make sure it’s you.</p>
+      {sendError && (
+        <p className="field-error" role="alert">
+          {sendError.message}
+        </p>
+      )}
+      <div className="actions">
+        <button type="submit" className="button" aria-disabled={pending || undefined}>
+          {pending ? 'Sending a code…' : 'Send me a code'}
+        </button>
+      </div>
+    </form>
+  )
+}

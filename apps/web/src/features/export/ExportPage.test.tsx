@@ -1,0 +1,131 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { renderApp } from '../../testing/renderApp.tsx'
+import { stubApi } from '../../testing/stubApi.ts'
+import { evmWalletId, rightCode, solanaWalletId, walletServer } from '../../testing/walletServer.ts'
+
+const digitBoxes = () => screen.getAllByRole('textbox', { name: /^Digit \d of 6$/ })
+
+async function openExport() {
+  const server = walletServer()
+  const api = stubApi(server.routes)
+  const user = userEvent.setup()
+  renderApp('/wallet/export')
+  await screen.findByRole('button', { name: 'Send me a code' })
+  return { server, api, user }
+}
+
+describe('export', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    vi.restoreAllMocks()
+  })
+
+  it('warns plainly, and sends no code before the person says they understand', async () => {
+    const { api, user } = await openExport()
+    const note = screen.getByRole('note')
+    expect(note).toHaveTextContent('Anyone who has this key controls the wallet and all its funds')
+    expect(note).toHaveTextContent('Charter can’t undo an export')
+    await user.click(screen.getByRole('button', { name: 'Send me a code' }))
+    const checkbox = screen.getByRole('checkbox', { name: /I understand/ })
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Tick the box to say you understand before you export.',
+    )
+    expect(checkbox).toHaveAccessibleDescription(/Tick the box/)
+    expect(api.bodiesOf(`POST /api/v1/wallets/${evmWalletId}/export/init`)).toEqual([])
+  })
+
+  it('shows the private key once, hidden until asked for, after a code; a wrong code says so', async () => {
+    const { api, user } = await openExport()
+    await user.click(screen.getByRole('checkbox', { name: /I understand/ }))
+    await user.click(screen.getByRole('button', { name: 'Send me a code' }))
+    expect(await screen.findByText(/We sent a code to/)).toHaveTextContent('We sent a code to *2671.')
+    expect(api.bodiesOf(`POST /api/v1/wallets/${evmWalletId}/export/init`)).toEqual([{}])
+    await waitFor(() => expect(digitBoxes()[0]).toHaveFocus())
+
+    await user.paste('000000')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'That code is not right. Check it and try again (4 tries left).',
+    )
+    await waitFor(() => expect(digitBoxes()[0]).toHaveFocus())
+    await user.paste(rightCode)
+
+    const heading = await screen.findByRole('heading', { name: 'Your private key' })
+    await waitFor(() => expect(heading).toHaveFocus())
+    expect(api.bodiesOf(`POST /api/v1/wallets/${evmWalletId}/export`)).toEqual([
+      { code: '000000', format: 'private_key' },
+      { code: rightCode, format: 'private_key' },
+    ])
+    const privateKey = `0x${'ab'.repeat(32)}`
+    expect(screen.queryByText(privateKey)).toBeNull()
+    const show = screen.getByRole('button', { name: 'Show private key' })
+    expect(show).toHaveAttribute('aria-pressed', 'false')
+    await user.click(show)
+    expect(show).toHaveAttribute('aria-pressed', 'true')
+    expect(screen.getByText(privateKey)).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Copy private key' }))
+    expect(await screen.findByText('Copied')).toBeInTheDocument()
+    expect(await navigator.clipboard.readText()).toBe(privateKey)
+  })
+
+  it('downloads a keystore file and shows its passphrase to write down', async () => {
+    const { server, user } = await openExport()
+    const blobs: Blob[] = []
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob)
+      return 'blob:http://localhost/keystore'
+    })
+    const clicks: HTMLAnchorElement[] = []
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this)
+    })
+    await user.click(screen.getByRole('radio', { name: /^Keystore file/ }))
+    await user.click(screen.getByRole('checkbox', { name: /I understand/ }))
+    await user.click(screen.getByRole('button', { name: 'Send me a code' }))
+    await screen.findByText(/We sent a code to/)
+    await user.paste(rightCode)
+
+    expect(await screen.findByRole('heading', { name: 'Your keystore file' })).toBeInTheDocument()
+    expect(screen.getByText('apple-banjo-cedar-delta-ember-fjord')).toBeInTheDocument()
+    expect(screen.getByText(/Write this passphrase down now/)).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Download keystore file' }))
+    expect(clicks).toHaveLength(1)
+    expect(clicks[0]?.download).toBe(`charter-keystore-${server.account.address}.json`)
+    expect(JSON.parse(await (blobs[0] as Blob).text())).toEqual({
+      version: 3,
+      address: server.account.address.slice(2).toLowerCase(),
+    })
+  })
+
+  it('exports a Solana key as its base58 secret key; no keystore is offered for it', async () => {
+    const { api, user } = await openExport()
+    await user.click(screen.getByRole('radio', { name: /^Solana/ }))
+    expect(screen.queryByRole('radio', { name: /^Keystore file/ })).toBeNull()
+    expect(screen.getByRole('group', { name: 'Format' })).toHaveAccessibleDescription(/base58/)
+    await user.click(screen.getByRole('checkbox', { name: /I understand/ }))
+    await user.click(screen.getByRole('button', { name: 'Send me a code' }))
+    await screen.findByText(/We sent a code to/)
+    await user.paste(rightCode)
+    await screen.findByRole('heading', { name: 'Your private key' })
+    expect(api.bodiesOf(`POST /api/v1/wallets/${solanaWalletId}/export`)).toEqual([
+      { code: rightCode, format: 'private_key' },
+    ])
+    expect(screen.getByText(/base58 secret key that Phantom and Solflare import/)).toBeInTheDocument()
+  })
+
+  it('goes back to the choices on Cancel, keeping them', async () => {
+    const { user } = await openExport()
+    await user.click(screen.getByRole('radio', { name: /^Keystore file/ }))
+    await user.click(screen.getByRole('checkbox', { name: /I understand/ }))
+    await user.click(screen.getByRole('button', { name: 'Send me a code' }))
+    await screen.findByText(/We sent a code to/)
+    expect(screen.getByRole('button', { name: /^Send a new code in \d+ s$/ })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    )
+    await user.click(screen.getByRole('button', { name: 'Cancel' }))
+    const format = screen.getByRole('group', { name: 'Format' })
+    expect(within(format).getByRole('radio', { name: /^Keystore file/ })).toBeChecked()
+  })
+})

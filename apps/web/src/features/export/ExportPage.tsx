@@ -1,0 +1,30 @@
+import type { CharterUser } from '@charter/core'
+import { RequireSignIn } from '../auth/index.ts'
+import { WalletPage, WalletReady } from '../wallet/index.ts'
+import { ExportChoiceForm } from './ExportChoiceForm.tsx'
+import { ExportCodeForm } from './ExportCodeForm.tsx'
+import { ExportResult } from './ExportResult.tsx'
+import { useExportFlow } from './useExportFlow.ts'
+
+/** `/wallet/export`: the warnings, a fresh code, and the key (or a keystore file), shown once. */
+export function ExportPage() {
+  return (
+    <RequireSignIn>
+      {(user) => (
+        <WalletPage title="Export a private key">
+          <WalletReady>
+            <Export user={user} />
+          </WalletReady>
+        </WalletPage>
+      )}
+    </RequireSignIn>
+  )
+}
+
+function Export({ user }: { user: CharterUser }) {
+  const flow = useExportFlow()
+  const { state } = flow
+  if (state.status === 'success') return <ExportResult choice={state.choice} exported={state.exported} />
+  if ('code' in state) return <ExportCodeForm flow={flow} />
+  return <ExportChoiceForm user={user} flow={flow} />
+}

@@ -1,0 +1,2 @@
+export { SignMessagePage } from './SignMessagePage.tsx'
+export { signMessage } from './signMessage.ts'

@@ -1,0 +1,77 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { phoneUser } from '../../testing/fixtures.ts'
+import { renderApp } from '../../testing/renderApp.tsx'
+import { stubApi } from '../../testing/stubApi.ts'
+import { solanaAddress, walletServer } from '../../testing/walletServer.ts'
+import { browserKeyStore } from '../walletProxy/index.ts'
+import { makeWalletKey } from '../walletProxy/makeWalletKey.ts'
+
+describe('the wallets on the signed-in home', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    vi.restoreAllMocks()
+  })
+
+  it('shows both addresses shortened, copies a whole one, and links to each wallet screen', async () => {
+    const server = walletServer()
+    const api = stubApi(server.routes)
+    const user = userEvent.setup()
+    renderApp('/')
+    const wallets = await screen.findByRole('region', { name: 'Wallets' })
+    const evm = server.account.address
+    expect(within(wallets).getByText(`${evm.slice(0, 5)}…${evm.slice(-4)}`)).toBeInTheDocument()
+    expect(
+      within(wallets).getByText(`${solanaAddress.slice(0, 5)}…${solanaAddress.slice(-4)}`),
+    ).toBeInTheDocument()
+
+    await user.click(within(wallets).getByRole('button', { name: 'Copy Solana address' }))
+    expect(await within(wallets).findByText('Copied')).toBeInTheDocument()
+    // user-event stands in for the clipboard.
+    expect(await navigator.clipboard.readText()).toBe(solanaAddress)
+
+    const links = within(within(wallets).getByRole('navigation', { name: 'Wallet' })).getAllByRole('link')
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Receive', '/wallet/receive'],
+      ['Sign a message', '/wallet/sign'],
+      ['Activity', '/wallet/activity'],
+      ['Export a key', '/wallet/export'],
+    ])
+    expect(within(wallets).getByRole('link', { name: 'For developers: sign with viem' })).toHaveAttribute(
+      'href',
+      '/wallet/developer',
+    )
+    // The device key is registered once, right after sign-in, whatever the screen.
+    await waitFor(() => expect(api.bodiesOf('POST /api/v1/sessions/authorization_key')).toHaveLength(1))
+  })
+
+  it('asks to sign out and in when the session holds a key this browser no longer has', async () => {
+    await browserKeyStore().clear()
+    // A key the session took that this browser never stored (site data cleared since).
+    const lost = await makeWalletKey(phoneUser.id)
+    const server = walletServer({ sessionKey: lost.publicKey })
+    stubApi({ ...server.routes, 'POST /api/v1/sessions/logout': () => Response.json({ success: true }) })
+    const user = userEvent.setup()
+    renderApp('/')
+    const alert = await within(await screen.findByRole('region', { name: 'Wallets' })).findByRole('alert')
+    expect(alert).toHaveTextContent('Sign out and sign in again')
+    expect(alert).toHaveTextContent('no longer matches your session')
+    await user.click(within(alert).getByRole('button', { name: 'Sign out' }))
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
+  })
+
+  it('forgets the device key once signed out, so the next sign-in registers a fresh one', async () => {
+    const server = walletServer()
+    stubApi({ ...server.routes, 'POST /api/v1/sessions/logout': () => Response.json({ success: true }) })
+    const user = userEvent.setup()
+    renderApp('/')
+    await waitFor(async () =>
+      expect((await browserKeyStore().load())?.publicKey).toBe(server.registeredKeys[0]),
+    )
+    await user.click(await screen.findByRole('button', { name: 'Account' }))
+    await user.click(screen.getByRole('button', { name: 'Sign out' }))
+    await screen.findByRole('heading', { name: 'Sign in' })
+    await waitFor(async () => expect(await browserKeyStore().load()).toBeUndefined())
+  })
+})

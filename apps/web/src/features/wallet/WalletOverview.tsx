@@ -1,0 +1,74 @@
+import type { CharterUser } from '@charter/core'
+import { Link } from 'wouter'
+import { ShortAddress } from './ShortAddress.tsx'
+import { userWallets } from './userWallets.ts'
+import { useWalletProxyState } from './useWalletProxyState.ts'
+import { WalletErrorMessage } from './WalletErrorMessage.tsx'
+
+export const chainTypeNames = { ethereum: 'Ethereum', solana: 'Solana' } as const
+
+/** The signed-in home's wallet card: both addresses, and the ways to receive, sign, look back and export. */
+export function WalletOverview({ user }: { user: CharterUser }) {
+  const wallets = userWallets(user)
+  const proxy = useWalletProxyState()
+  return (
+    <section className="card stack" aria-labelledby="wallets-heading">
+      <h2 id="wallets-heading">Wallets</h2>
+      {!wallets.ethereum && !wallets.solana ? (
+        <p className="muted">Your wallets are not there yet. Reload the page in a moment.</p>
+      ) : (
+        <ul className="wallet-list">
+          {wallets.ethereum && (
+            <li className="wallet-row">
+              <span className="wallet-name">
+                Ethereum <span className="wallet-hint">and other EVM networks</span>
+              </span>
+              <ShortAddress address={wallets.ethereum.address} what="Ethereum address" />
+            </li>
+          )}
+          {wallets.solana && (
+            <li className="wallet-row">
+              <span className="wallet-name">Solana</span>
+              <ShortAddress address={wallets.solana.address} what="Solana address" />
+            </li>
+          )}
+        </ul>
+      )}
+      {proxy.status === 'pending' && (
+        <p className="status" role="status">
+          Setting up your wallet on this device…
+        </p>
+      )}
+      {proxy.status === 'error' && (
+        <WalletErrorMessage error={proxy.error} title="Your wallet could not be set up on this device" />
+      )}
+      <nav aria-label="Wallet">
+        <ul className="wallet-actions">
+          <li>
+            <Link href="/wallet/receive" className="button">
+              Receive
+            </Link>
+          </li>
+          <li>
+            <Link href="/wallet/sign" className="button button-secondary">
+              Sign a message
+            </Link>
+          </li>
+          <li>
+            <Link href="/wallet/activity" className="button button-secondary">
+              Activity
+            </Link>
+          </li>
+          <li>
+            <Link href="/wallet/export" className="button button-secondary">
+              Export a key
+            </Link>
+          </li>
+        </ul>
+      </nav>
+      <p className="developer-link">
+        <Link href="/wallet/developer">For developers: sign with viem</Link>
+      </p>
+    </section>
+  )
+}

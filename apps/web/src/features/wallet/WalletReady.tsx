@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react'
+import { WalletKeyMismatchError } from '../walletProxy/index.ts'
+import { useWalletProxyState } from './useWalletProxyState.ts'
+import { useWalletRuntime } from './useWalletRuntime.ts'
+import { WalletErrorMessage } from './WalletErrorMessage.tsx'
+
+/** Shows `children` once the wallet can sign on this device; until then, where its setup stands. */
+export function WalletReady({ children }: { children: ReactNode }) {
+  const state = useWalletProxyState()
+  const { proxy } = useWalletRuntime()
+  switch (state.status) {
+    case 'ready':
+      return children
+    case 'error':
+      return (
+        <div className="stack">
+          <WalletErrorMessage error={state.error} title="Your wallet could not be set up on this device" />
+          {!(state.error instanceof WalletKeyMismatchError) && (
+            <div className="actions">
+              <button type="button" className="button" onClick={() => void proxy.init(state.userId)}>
+                Try again
+              </button>
+            </div>
+          )}
+        </div>
+      )
+    case 'signed-out':
+      return (
+        <p className="status" role="status">
+          You are signed out.
+        </p>
+      )
+    default:
+      return (
+        <p className="status" role="status">
+          Setting up your wallet on this device…
+        </p>
+      )
+  }
+}

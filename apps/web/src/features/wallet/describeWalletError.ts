@@ -1,0 +1,42 @@
+import { signatureRejectedMessage } from '@charter/core'
+import { WalletKeyMismatchError } from '../walletProxy/index.ts'
+
+export type WalletErrorText = {
+  title: string
+  description: string
+  /** Only a new session helps: offer to sign out. */
+  signOut?: boolean
+  /** False for an error this function has no words of its own for. */
+  known: boolean
+}
+
+const findInChain = (error: unknown, test: (error: unknown) => boolean): boolean => {
+  let current = error
+  for (let depth = 0; depth < 8 && current; depth++) {
+    if (test(current)) return true
+    current = (current as { cause?: unknown }).cause
+  }
+  return false
+}
+
+const hasCode = (code: number) => (error: unknown) => (error as { code?: unknown })?.code === code
+
+/**
+ * What a person reads after a wallet action failed, whoever raised it (the provider, viem, the proxy): a
+ * rejection is core's 'Signature rejected', a lost device key asks them to sign out and in.
+ */
+export function describeWalletError(error: unknown): WalletErrorText {
+  if (findInChain(error, hasCode(4001))) return { ...signatureRejectedMessage, known: true }
+  if (findInChain(error, (cause) => cause instanceof WalletKeyMismatchError)) {
+    return {
+      title: 'Sign out and sign in again',
+      description: new WalletKeyMismatchError().shortMessage,
+      signOut: true,
+      known: true,
+    }
+  }
+  const shortMessage = (error as { shortMessage?: unknown })?.shortMessage
+  const message =
+    typeof shortMessage === 'string' ? shortMessage : error instanceof Error ? error.message : String(error)
+  return { title: 'The wallet could not do that', description: message, known: false }
+}

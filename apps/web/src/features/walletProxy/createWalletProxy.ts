@@ -1,0 +1,155 @@
+import {
+  type AuthorizationHeaders,
+  authorizationPayload,
+  MustBeAuthenticatedError,
+  WalletProxyNotInitializedError,
+} from '@charter/core'
+import { ApiError, api } from '../../lib/api.ts'
+import { establishWalletKey } from './establishWalletKey.ts'
+import { isSessionEnded } from './isSessionEnded.ts'
+import { signAuthorization } from './signAuthorization.ts'
+import { WalletKeyMismatchError } from './WalletKeyMismatchError.ts'
+import type { StoredWalletKey, WalletKeyStore } from './WalletKeyStore.ts'
+import type { WalletProxyState } from './WalletProxyState.ts'
+
+export type WalletProxyOptions = {
+  keyStore: WalletKeyStore
+  /** The server's app id, sent as `privy-app-id`; asked for once, when the proxy first starts. */
+  appId: () => Promise<string>
+  /** What signed URLs start with: the page's own origin, which is the server's, unless a test says otherwise. */
+  origin?: () => string
+  now?: () => number
+}
+
+export type SignedPostOptions = {
+  /** The same key within 24 hours answers the first answer again instead of signing twice. */
+  idempotencyKey?: string
+}
+
+export type WalletProxy = {
+  getState(): WalletProxyState
+  /** Calls `listener` after every change of state; answers a function that stops it. */
+  subscribe(listener: () => void): () => void
+  /** Makes or finds this browser's key for the user's session and registers it. Settles into `ready` or `error`. */
+  init(userId: string): Promise<void>
+  /** The session is over: forget the key in memory and refuse to sign. */
+  signOut(): void
+  /** POSTs `body` to a wallet API path, signed with the session's key; answers the server's JSON. */
+  post<T>(path: string, body: unknown, options?: SignedPostOptions): Promise<T>
+}
+
+/** A request may wait this long before the server refuses it as expired (`privy-request-expiry`). */
+export const requestLifetimeMs = 60_000
+
+/**
+ * The wallet proxy: holds this browser's P-256 key for the session and signs every wallet API request with it
+ * (`privy-authorization-signature`, FACTS §6), so a stolen cookie alone cannot sign.
+ */
+export function createWalletProxy(options: WalletProxyOptions): WalletProxy {
+  const origin = options.origin ?? (() => window.location.origin)
+  const now = options.now ?? Date.now
+  const listeners = new Set<() => void>()
+  let state: WalletProxyState = { status: 'idle' }
+  let key: StoredWalletKey | undefined
+  let appId: string | undefined
+  let starting: Promise<void> = Promise.resolve()
+  // Each start and sign-out moves this on, so an answer that arrives after the person moved on changes nothing.
+  let generation = 0
+
+  const setState = (next: WalletProxyState) => {
+    state = next
+    for (const listener of listeners) listener()
+  }
+
+  const init = (userId: string): Promise<void> => {
+    if ((state.status === 'pending' || state.status === 'ready') && state.userId === userId) return starting
+    const mine = ++generation
+    key = undefined
+    setState({ status: 'pending', userId })
+    starting = (async () => {
+      try {
+        appId ??= await options.appId()
+        const established = await options.keyStore.exclusive(() =>
+          establishWalletKey(options.keyStore, userId),
+        )
+        if (mine !== generation) return
+        key = established
+        setState({ status: 'ready', userId })
+      } catch (error) {
+        if (mine !== generation) return
+        if (isSessionEnded(error)) setState({ status: 'signed-out' })
+        else
+          setState({
+            status: 'error',
+            userId,
+            error: error instanceof Error ? error : new Error(String(error)),
+          })
+      }
+    })()
+    return starting
+  }
+
+  const signOut = () => {
+    generation++
+    key = undefined
+    if (state.status !== 'signed-out') setState({ status: 'signed-out' })
+  }
+
+  const post = async <T>(path: string, body: unknown, postOptions: SignedPostOptions = {}): Promise<T> => {
+    const current = state
+    if (current.status === 'signed-out') throw new MustBeAuthenticatedError()
+    if (current.status === 'error' && current.error instanceof WalletKeyMismatchError) throw current.error
+    if (current.status !== 'ready' || !key || appId === undefined) {
+      throw new WalletProxyNotInitializedError({
+        cause: current.status === 'error' ? current.error : undefined,
+      })
+    }
+    // What is signed is exactly what is sent: the JSON round trip drops what JSON cannot carry (undefined).
+    const sentBody: unknown = JSON.parse(JSON.stringify(body ?? {}))
+    const headers: AuthorizationHeaders = {
+      'privy-app-id': appId,
+      'privy-request-expiry': String(now() + requestLifetimeMs),
+      ...(postOptions.idempotencyKey !== undefined && {
+        'privy-idempotency-key': postOptions.idempotencyKey,
+      }),
+    }
+    const payload = authorizationPayload({
+      method: 'POST',
+      url: `${origin()}${path}`,
+      body: sentBody,
+      headers,
+    })
+    const signature = await signAuthorization(key.keyPair.privateKey, payload)
+    try {
+      return await api<T>(path, {
+        method: 'POST',
+        body: JSON.stringify(sentBody),
+        headers: { ...headers, 'privy-authorization-signature': signature },
+      })
+    } catch (error) {
+      if (isSessionEnded(error)) {
+        signOut()
+        throw new MustBeAuthenticatedError({ cause: error })
+      }
+      if (error instanceof ApiError && error.code === 4100) {
+        const mismatch = new WalletKeyMismatchError({ cause: error })
+        generation++
+        key = undefined
+        setState({ status: 'error', userId: current.userId, error: mismatch })
+        throw mismatch
+      }
+      throw error
+    }
+  }
+
+  return {
+    getState: () => state,
+    subscribe: (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    init,
+    signOut,
+    post,
+  }
+}

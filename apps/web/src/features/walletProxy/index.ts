@@ -1,0 +1,15 @@
+export { browserKeyStore } from './browserKeyStore.ts'
+export {
+  createWalletProxy,
+  requestLifetimeMs,
+  type SignedPostOptions,
+  type WalletProxy,
+  type WalletProxyOptions,
+} from './createWalletProxy.ts'
+export { defaultAppId } from './defaultAppId.ts'
+export { forgetWalletKey } from './forgetWalletKey.ts'
+export { memoryKeyStore } from './memoryKeyStore.ts'
+export { WalletKeyMismatchError } from './WalletKeyMismatchError.ts'
+export { WalletKeyStorageError } from './WalletKeyStorageError.ts'
+export type { StoredWalletKey, WalletKeyStore } from './WalletKeyStore.ts'
+export type { WalletProxyState } from './WalletProxyState.ts'
