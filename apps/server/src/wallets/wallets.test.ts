@@ -485,6 +485,19 @@ describe('activity', () => {
     })
     expect(body.activity[0].digest).not.toBe(body.activity[1].digest)
     expect(JSON.stringify(body)).not.toContain('one')
+    await caller.rpc(wallet.id, 'eth_signTransaction', {
+      transaction: {
+        chain_id: 84532,
+        to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+        value: 1,
+        nonce: 0,
+        gas_limit: 21000,
+      },
+    })
+    const latest = (await caller.api.get('/api/v1/wallets/activity')).body.activity[0]
+    expect(latest.summary).toBe(
+      'Signed a transaction on Base Sepolia to 0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+    )
     const { caller: stranger } = await signedInCaller()
     expect((await stranger.api.get('/api/v1/wallets/activity')).body.activity).toEqual([])
   })

@@ -1,3 +1,4 @@
+import { getChain, isSupportedChainId } from '@charter/core'
 import {
   type Hex,
   hexToBigInt,
@@ -9,6 +10,9 @@ import {
 import { signMessage, signTransaction, signTypedData } from 'viem/accounts'
 import { z } from 'zod'
 import type { RpcResult } from './RpcResult.ts'
+
+const chainName = (chainId: number) =>
+  isSupportedChainId(chainId) ? getChain(chainId).name : `chain ${chainId}`
 
 const hexString = z.string().refine((value) => isHex(value), 'must be 0x-prefixed hex')
 const quantity = z.union([
@@ -131,7 +135,7 @@ export async function runEvmMethod(
       return {
         data: { encoding: 'rlp', signed_transaction },
         signed: { method, transaction },
-        summary: `Signed a transaction on chain ${viemTransaction.chainId}${transaction.to ? ` to ${transaction.to}` : ''}`,
+        summary: `Signed a transaction on ${chainName(viemTransaction.chainId ?? 0)}${transaction.to ? ` to ${transaction.to}` : ''}`,
       }
     }
   }
