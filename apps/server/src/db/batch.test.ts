@@ -14,6 +14,24 @@ describe('batchLoader', () => {
     expect(load).toHaveBeenCalledTimes(2)
   })
 
+  it('runs one load at a time: what is asked for meanwhile goes in the next load, together', async () => {
+    const loads: number[][] = []
+    let release: () => void = () => {}
+    const find = batchLoader(async (keys: number[]) => {
+      loads.push(keys)
+      if (loads.length === 1) await new Promise<void>((resolve) => (release = resolve))
+      return new Map(keys.map((key) => [key, key]))
+    })
+    const first = find(1)
+    await new Promise((resolve) => setImmediate(resolve))
+    const later = [find(2), find(3), find(4)]
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(loads).toEqual([[1]])
+    release()
+    expect(await Promise.all([first, ...later])).toEqual([1, 2, 3, 4])
+    expect(loads).toEqual([[1], [2, 3, 4]])
+  })
+
   it('fails every waiter of a batch whose load fails, and recovers after', async () => {
     let fail = true
     const find = batchLoader(async (keys: number[]) => {

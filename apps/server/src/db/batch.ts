@@ -1,57 +1,56 @@
 type Waiter<V> = { resolve: (value: V) => void; reject: (error: unknown) => void }
 
 /**
- * Coalesces the lookups asked for in one turn of the event loop into one query. One caller waits no longer
- * than before; fifty callers at once cost one round trip to the database instead of fifty.
+ * Runs `work` over everything asked for while the previous run was busy, one run at a time: a lone caller
+ * waits no longer than before (its run starts on the next turn of the event loop), while fifty callers at once
+ * share a few runs instead of fifty. This is group commit, the way databases batch their own writes.
  */
-export function batchLoader<K, V>(
-  load: (keys: K[]) => Promise<Map<K, V>>,
-): (key: K) => Promise<V | undefined> {
-  let pending: Map<K, Waiter<V | undefined>[]> | undefined
-  const flush = async () => {
-    const batch = pending
-    pending = undefined
-    if (!batch) return
-    try {
-      const found = await load([...batch.keys()])
-      for (const [key, waiters] of batch) for (const waiter of waiters) waiter.resolve(found.get(key))
-    } catch (error) {
-      for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(error)
-    }
-  }
-  return (key) =>
-    new Promise((resolve, reject) => {
-      if (!pending) {
-        pending = new Map()
-        setImmediate(flush)
-      }
-      const waiters = pending.get(key)
-      if (waiters) waiters.push({ resolve, reject })
-      else pending.set(key, [{ resolve, reject }])
-    })
-}
+function coalesce<Item, Result>(work: (items: Item[]) => Promise<(item: Item) => Result>) {
+  let pending: { items: Item[]; waiters: Waiter<Result>[] } | undefined
+  let running = false
 
-/** The same for writes: rows added in one turn go in one INSERT, and each caller learns when theirs is stored. */
-export function batchWriter<T>(write: (items: T[]) => Promise<void>): (item: T) => Promise<void> {
-  let pending: { items: T[]; waiters: Waiter<void>[] } | undefined
-  const flush = async () => {
+  const run = async () => {
     const batch = pending
     pending = undefined
     if (!batch) return
+    running = true
     try {
-      await write(batch.items)
-      for (const waiter of batch.waiters) waiter.resolve()
+      const answer = await work(batch.items)
+      for (const [i, waiter] of batch.waiters.entries()) waiter.resolve(answer(batch.items[i] as Item))
     } catch (error) {
       for (const waiter of batch.waiters) waiter.reject(error)
+    } finally {
+      running = false
+      // What arrived during this run goes next, together.
+      if (pending) setImmediate(run)
     }
   }
-  return (item) =>
-    new Promise((resolve, reject) => {
+
+  return (item: Item) =>
+    new Promise<Result>((resolve, reject) => {
       if (!pending) {
         pending = { items: [], waiters: [] }
-        setImmediate(flush)
+        if (!running) setImmediate(run)
       }
       pending.items.push(item)
       pending.waiters.push({ resolve, reject })
     })
+}
+
+/** Lookups asked for together share one query: `load` answers what it found, by key. */
+export function batchLoader<K, V>(
+  load: (keys: K[]) => Promise<Map<K, V>>,
+): (key: K) => Promise<V | undefined> {
+  return coalesce<K, V | undefined>(async (keys) => {
+    const found = await load([...new Set(keys)])
+    return (key) => found.get(key)
+  })
+}
+
+/** Rows added together go in one INSERT, and each caller learns when theirs is stored. */
+export function batchWriter<T>(write: (items: T[]) => Promise<void>): (item: T) => Promise<void> {
+  return coalesce<T, void>(async (items) => {
+    await write(items)
+    return () => undefined
+  })
 }
