@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { noSidewaysScroll, watch } from './pageChecks.ts'
 import {
   codeFromOutbox,
   shownUsNumber,
@@ -9,21 +10,6 @@ import {
   uniquePhoneNumber,
   wrongCodeFor,
 } from './signInSteps.ts'
-
-/** Collects what should never happen on a page: CSP violations and requests to other origins. */
-function watch(page: Page) {
-  const problems: string[] = []
-  page.on('console', (message) => {
-    if (message.text().includes('Content Security Policy')) problems.push(message.text())
-  })
-  page.on('request', (request) => {
-    if (!request.url().startsWith('http://127.0.0.1:')) problems.push(`off-origin: ${request.url()}`)
-  })
-  return problems
-}
-
-const noSidewaysScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
 
 test('signs in by phone with the keyboard alone, reading the code from the dev outbox', async ({
   page,

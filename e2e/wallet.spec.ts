@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { decryptKeystoreJson } from 'ethers'
 import { recoverMessageAddress } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { noSidewaysScroll, watch } from './pageChecks.ts'
 import { codeFromOutbox, signInByPhone, typeCode, wrongCodeFor } from './signInSteps.ts'
 import {
   confirmSignature,
@@ -11,21 +12,6 @@ import {
   storedWalletPublicKey,
   walletReady,
 } from './walletSteps.ts'
-
-/** Collects what should never happen on a page: CSP violations and requests to other origins. */
-function watch(page: Page) {
-  const problems: string[] = []
-  page.on('console', (message) => {
-    if (message.text().includes('Content Security Policy')) problems.push(message.text())
-  })
-  page.on('request', (request) => {
-    if (!request.url().startsWith('http://127.0.0.1:')) problems.push(`off-origin: ${request.url()}`)
-  })
-  return problems
-}
-
-const noSidewaysScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
 
 test('shows both addresses and their QR codes, and copies a whole address', async ({
   page,
