@@ -1,8 +1,8 @@
 import { type CharterUser, getEmailAccount, getPhoneAccount } from '@charter/core'
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
-import { Link, useLocation } from 'wouter'
-import { focusMainContent } from '../../lib/focusMainContent.ts'
+import { Link } from 'wouter'
 import { formatPhoneNumber } from './formatPhoneNumber.ts'
+import { SignOutButton } from './SignOutButton.tsx'
 import { useSignOut } from './useSignOut.ts'
 
 /**
@@ -16,7 +16,6 @@ export function AccountMenu({ user }: { user: CharterUser }) {
   const container = useRef<HTMLDivElement>(null)
   const button = useRef<HTMLButtonElement>(null)
   const signOut = useSignOut()
-  const [, navigate] = useLocation()
   const phone = getPhoneAccount(user)
   const email = getEmailAccount(user)
 
@@ -85,22 +84,7 @@ export function AccountMenu({ user }: { user: CharterUser }) {
             {signOut.error.message}
           </p>
         )}
-        <button
-          type="button"
-          className="button button-secondary"
-          aria-disabled={signOut.isPending || undefined}
-          onClick={() => {
-            if (signOut.isPending) return
-            signOut.mutate(undefined, {
-              onSuccess: () => {
-                navigate('/')
-                focusMainContent()
-              },
-            })
-          }}
-        >
-          {signOut.isPending ? 'Signing out…' : 'Sign out'}
-        </button>
+        <SignOutButton signOut={signOut} />
       </section>
     </div>
   )

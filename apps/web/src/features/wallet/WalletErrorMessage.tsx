@@ -1,6 +1,4 @@
-import { useLocation } from 'wouter'
-import { focusMainContent } from '../../lib/focusMainContent.ts'
-import { useSignOut } from '../auth/index.ts'
+import { SignOutButton, useSignOut } from '../auth/index.ts'
 import { describeWalletError } from './describeWalletError.ts'
 
 type Props = {
@@ -11,6 +9,7 @@ type Props = {
 
 /** A failed wallet action in words, as an alert; offers sign-out when only a new session can help. */
 export function WalletErrorMessage({ error, title: fallbackTitle }: Props) {
+  const signingOut = useSignOut()
   const described = describeWalletError(error)
   const { description, signOut } = described
   const title = described.known || !fallbackTitle ? described.title : fallbackTitle
@@ -18,30 +17,7 @@ export function WalletErrorMessage({ error, title: fallbackTitle }: Props) {
     <div className="wallet-error" role="alert">
       <p className="wallet-error-title">{title}</p>
       <p>{description}</p>
-      {signOut && <SignOutButton />}
+      {signOut && <SignOutButton signOut={signingOut} />}
     </div>
-  )
-}
-
-function SignOutButton() {
-  const signOut = useSignOut()
-  const [, navigate] = useLocation()
-  return (
-    <button
-      type="button"
-      className="button button-secondary"
-      aria-disabled={signOut.isPending || undefined}
-      onClick={() => {
-        if (signOut.isPending) return
-        signOut.mutate(undefined, {
-          onSuccess: () => {
-            navigate('~/')
-            focusMainContent()
-          },
-        })
-      }}
-    >
-      {signOut.isPending ? 'Signing out…' : 'Sign out'}
-    </button>
   )
 }

@@ -1,0 +1,127 @@
+import { type FormEvent, useId, useRef, useState } from 'react'
+import { CodeInput } from './CodeInput.tsx'
+import { codeLength } from './codeLength.ts'
+import { ResendButton } from './ResendButton.tsx'
+
+/** Where a code flow stands, as far as the code screen cares: `CodeFlowState` and `ExportState` both fit. */
+export type CodeStep = {
+  status: 'idle' | 'pending' | 'confirming' | 'error' | 'success'
+  action?: 'send' | 'resend' | 'verify'
+  error?: { message: string }
+  /** A new code went out on request. */
+  resent?: boolean
+}
+
+type Props = {
+  heading: string
+  /** Where the code went, as the person knows it. */
+  sentTo: string
+  /** Milliseconds since the epoch. */
+  sentAt: number
+  /** Unix seconds. */
+  expiresAt: number
+  /** Milliseconds since the epoch: from when another code may be asked for. */
+  resendAt: number
+  step: CodeStep
+  submitLabel: string
+  /** Resolves to 'refused' when the code was wrong, to start again with empty boxes. */
+  onVerify: (code: string) => Promise<'accepted' | 'refused' | 'ignored'>
+  onResend: () => void
+  /** 'Use a different number', 'Cancel', …: the way back. */
+  backLabel: string
+  onBack: () => void
+}
+
+/** The code screen: where the code went, six boxes, and ways out (a new code, the way back). */
+export function CodeEntry({
+  heading,
+  sentTo,
+  sentAt,
+  expiresAt,
+  resendAt,
+  step,
+  submitLabel,
+  onVerify,
+  onResend,
+  backLabel,
+  onBack,
+}: Props) {
+  const ids = { heading: useId(), error: useId() }
+  const digits = useRef<string[]>([])
+  // Each try gets fresh boxes, and its error a fresh alert, so a repeated message is announced again.
+  const [attempt, setAttempt] = useState(0)
+  const [incomplete, setIncomplete] = useState(false)
+
+  const verifying = step.status === 'pending' && step.action === 'verify'
+  const resending = step.status === 'pending' && step.action === 'resend'
+  const serverError = step.status === 'error' ? step.error : undefined
+  const message = incomplete ? `Enter all ${codeLength} digits of the code.` : serverError?.message
+  const refused = incomplete || (step.status === 'error' && step.action === 'verify')
+  const minutes = Math.max(1, Math.round(expiresAt / 60 - sentAt / 60_000))
+
+  const verify = async (code: string) => {
+    setIncomplete(false)
+    if ((await onVerify(code)) === 'refused') {
+      digits.current = []
+      setAttempt((count) => count + 1)
+    }
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (verifying) return
+    const code = digits.current.join('')
+    if (code.length < codeLength) {
+      setIncomplete(true)
+      return
+    }
+    void verify(code)
+  }
+
+  return (
+    <section className="stack" aria-labelledby={ids.heading}>
+      <h2 id={ids.heading}>{heading}</h2>
+      <p>
+        We sent a code to <strong className="destination">{sentTo}</strong>. It works for {minutes} minutes.
+      </p>
+      <form className="stack" noValidate onSubmit={submit}>
+        <fieldset className="code-fieldset">
+          <legend className="field-label">{codeLength}-digit code</legend>
+          <CodeInput
+            key={attempt}
+            focusOnMount
+            readOnly={verifying}
+            invalid={refused}
+            describedBy={refused ? ids.error : undefined}
+            onChange={(next) => {
+              digits.current = next
+              setIncomplete(false)
+            }}
+            onComplete={(code) => void verify(code)}
+          />
+        </fieldset>
+        {message && (
+          <p key={attempt} id={ids.error} className="field-error" role="alert">
+            {message}
+          </p>
+        )}
+        {step.status === 'confirming' && step.resent && (
+          <p className="field-hint" role="status">
+            A new code is on its way. Only the newest code works.
+          </p>
+        )}
+        <div className="actions">
+          <button type="submit" className="button" aria-disabled={verifying || undefined}>
+            {verifying ? 'Checking…' : submitLabel}
+          </button>
+        </div>
+      </form>
+      <div className="actions">
+        <ResendButton resendAt={resendAt} pending={resending} onResend={onResend} />
+        <button type="button" className="link-button" onClick={onBack}>
+          {backLabel}
+        </button>
+      </div>
+    </section>
+  )
+}
