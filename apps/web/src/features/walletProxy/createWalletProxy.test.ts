@@ -167,6 +167,28 @@ describe('the wallet proxy', () => {
     expect(proxy.getState().status).toBe('ready')
   })
 
+  it('keeps a fresh key from before it is registered, so a page left in between registers it next time', async () => {
+    const keyStore = memoryKeyStore()
+    const { proxy, server } = setUp({ keyStore })
+    // The page goes away while the registration is on its way: the server took the key, the page never heard.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch')
+      }),
+    )
+    await proxy.init(userId)
+    const kept = await keyStore.load()
+    expect(kept?.userId).toBe(userId)
+    server.registeredKeys[0] = kept?.publicKey as string
+    // The next page: a new proxy, the same browser storage, the same session.
+    stubApi(server.routes)
+    const next = createWalletProxy({ keyStore, appId: async () => 'charter-test' })
+    await next.init(userId)
+    expect(next.getState().status).toBe('ready')
+    expect((await keyStore.load())?.publicKey).toBe(kept?.publicKey)
+  })
+
   it('starts once for two calls at the same moment', async () => {
     const { proxy, api } = setUp()
     await Promise.all([proxy.init(userId), proxy.init(userId)])

@@ -6,7 +6,9 @@ import type { StoredWalletKey, WalletKeyStore } from './WalletKeyStore.ts'
 /**
  * The key this browser signs with for `userId`'s session. A stored key of the same user is registered again,
  * which the server accepts when it is the session's key (a reload, another tab). Otherwise (just signed in, the
- * stored key was forgotten at sign-out) a fresh key is made, registered, and stored only once the server took it.
+ * stored key was forgotten at sign-out) a fresh key is made, stored and registered, in that order: a page left
+ * between the two finds the stored key next time and registers it, where a key stored only after the server took
+ * it would be lost with the page, and the session, which keeps its first key, would refuse every other.
  * Call it inside `store.exclusive`.
  */
 export async function establishWalletKey(store: WalletKeyStore, userId: string): Promise<StoredWalletKey> {
@@ -16,11 +18,9 @@ export async function establishWalletKey(store: WalletKeyStore, userId: string):
     throw new WalletKeyMismatchError()
   }
   const fresh = await makeWalletKey(userId)
-  if ((await registerWalletKey(fresh.publicKey)) === 'registered') {
-    await store.save(fresh)
-    return fresh
-  }
-  // Without Web Locks another tab may have registered and stored its key for this session a moment ago.
+  await store.save(fresh)
+  if ((await registerWalletKey(fresh.publicKey)) === 'registered') return fresh
+  // Without Web Locks another tab may have stored and registered its key for this session just after ours.
   const other = await store.load()
   if (
     other?.userId === userId &&
@@ -29,5 +29,7 @@ export async function establishWalletKey(store: WalletKeyStore, userId: string):
   ) {
     return other
   }
+  // The refused key is of no use to anyone: keep nothing.
+  if (other?.publicKey === fresh.publicKey) await store.clear()
   throw new WalletKeyMismatchError()
 }
