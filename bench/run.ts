@@ -63,7 +63,7 @@ console.log(
 )
 row('floor, in-process', describeSign(floorSign), '', '')
 for (const concurrency of [1, 50]) {
-  const measured = await measurePersonalSign(repoRoot, concurrency, concurrency === 1 ? 300 : 1000)
+  const measured = await measurePersonalSign(repoRoot, concurrency, concurrency === 1 ? 500 : 3000)
   const share = ((measured.perSecond / floorSign.perSecond) * 100).toFixed(0)
   row(
     `personal_sign over HTTP, ${concurrency} caller${concurrency === 1 ? '' : 's'}`,
