@@ -6,6 +6,7 @@ import { deriveAccessTokenKeys } from './auth/accessToken.ts'
 import { emailChannel, smsChannel } from './auth/channels.ts'
 import { loadAuthSecret } from './auth/secrets.ts'
 import type { Database } from './db/Database.ts'
+import { sweepExpired } from './db/housekeeping.ts'
 import { openDatabase } from './db/openDatabase.ts'
 import type { Settings } from './env.ts'
 import type { Logger } from './logger.ts'
@@ -88,12 +89,20 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     const s = serve({ fetch: app.fetch, hostname: host, port }, () => resolve(s))
     s.once('error', reject)
   })
+  // Hourly, and once at start: old throttling windows, codes and idempotency answers go.
+  const sweep = () =>
+    sweepExpired(parts.database.db).catch((error: unknown) =>
+      options.logger.warn('Could not delete expired rows', { error: String(error) }),
+    )
+  void sweep()
+  const sweeper = setInterval(sweep, 3_600_000).unref()
   const address = server.address() as AddressInfo
   const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host
   return {
     url: `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${address.port}`,
     parts,
     close: async () => {
+      clearInterval(sweeper)
       await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()))
         // Keep-alive connections would hold close() open until they time out.

@@ -29,11 +29,6 @@ export async function consumeRateLimit(
   return { allowed: false, retryAfterSeconds: (windowStart.getTime() + windowMs - now.getTime()) / 1000 }
 }
 
-/** Drops windows that ended long ago; cheap, and run now and then rather than on every request. */
-export async function pruneRateLimits(db: Db, now = new Date()): Promise<void> {
-  await db.delete(rateLimits).where(sql`${rateLimits.windowStart} < ${new Date(now.getTime() - 86_400_000)}`)
-}
-
 /** Forgets the count under `key`, in every window. */
 export async function resetRateLimit(db: Db, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key))
