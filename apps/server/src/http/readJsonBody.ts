@@ -1,6 +1,7 @@
 import { LoginError } from '@charter/core'
 import type { Context } from 'hono'
 import type { z } from 'zod'
+import { describeZodError } from './describeZodError.ts'
 
 /**
  * The request's JSON body checked against `schema`. Anything else is `invalid_data` naming the field and
@@ -24,7 +25,5 @@ export async function readJsonBody<Schema extends z.ZodType>(
   }
   const parsed = schema.safeParse(body)
   if (parsed.success) return parsed.data
-  const issue = parsed.error.issues[0]
-  const field = issue?.path.length ? issue.path.join('.') : 'body'
-  throw new LoginError('invalid_data', { message: `${field}: ${issue?.message ?? 'is not valid'}` })
+  throw new LoginError('invalid_data', { message: describeZodError(parsed.error, 'body') })
 }

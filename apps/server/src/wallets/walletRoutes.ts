@@ -8,6 +8,7 @@ import type { Channel } from '../auth/channels.ts'
 import { requireSession, type SessionVariables } from '../auth/sessionMiddleware.ts'
 import type { Db } from '../db/Database.ts'
 import { clientAddress } from '../http/clientAddress.ts'
+import { describeZodError } from '../http/describeZodError.ts'
 import { readJsonBody } from '../http/readJsonBody.ts'
 import { registerAuthorizationKey } from './authorizationKeys.ts'
 import type { KeyVault } from './KeyVault.ts'
@@ -49,12 +50,7 @@ function parseSigned<Schema extends z.ZodType>(
 ) {
   const parsed = schema.safeParse(c.get('signedBody'))
   if (parsed.success) return parsed.data as z.infer<Schema>
-  const issue = parsed.error.issues[0]
-  throw new WalletApiError(
-    -32602,
-    400,
-    `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'is not valid'}`,
-  )
+  throw new WalletApiError(-32602, 400, describeZodError(parsed.error, 'body'))
 }
 
 /** The wallet API of FACTS §6: create, sign (rpc), export; every request signed with the session's key. */
@@ -89,17 +85,8 @@ export function walletRoutes(options: WalletRoutesOptions) {
       throw new WalletApiError(4200, 400, `${method} is not a method of ${kind} wallet here (${known}).`)
     }
     const parsed = (table[method] as z.ZodType).safeParse(params)
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]
-      throw new WalletApiError(
-        -32602,
-        400,
-        `params.${issue?.path.join('.') || ''}: ${issue?.message ?? 'is not valid'}`.replace(
-          'params.:',
-          'params:',
-        ),
-      )
-    }
+    if (!parsed.success)
+      throw new WalletApiError(-32602, 400, describeZodError(parsed.error, 'params', 'params'))
     return method as EvmMethod | SolanaMethod
   }
 
