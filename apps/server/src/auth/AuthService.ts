@@ -57,6 +57,10 @@ const destinationOf = (kind: IdentityKind, value: string) => `${kind}:${value}`
 /** The login provider's rules, independent of HTTP: codes, users, identities, sessions. */
 export function createAuthService(options: AuthServiceOptions) {
   const { db, secret } = options
+  // The shortest per-address window: how soon after one code another may be sent.
+  const [shortestWindow] = [...options.limits.perDestination].sort(
+    (a, b) => a.windowSeconds - b.windowSeconds,
+  )
 
   async function throttle(key: string, rule: RateLimitRule, what: string) {
     const verdict = await consumeRateLimit(db, key, rule)
@@ -92,11 +96,12 @@ export function createAuthService(options: AuthServiceOptions) {
       'Too many codes were tried from here.',
     )
     const destination = destinationOf(channel.kind, address)
-    await consumeOneTimeCode(db, secret, destination, code)
+    await consumeOneTimeCode(db, secret, destination, code, {
+      resendWindowSeconds: shortestWindow?.windowSeconds,
+    })
     // The code reached its owner: a new one may follow at once (say, to sign in right after linking),
     // though the hourly cap still counts.
-    const [shortest] = [...options.limits.perDestination].sort((a, b) => a.windowSeconds - b.windowSeconds)
-    if (shortest) await resetRateLimit(db, `send:${destination}:${shortest.windowSeconds}`)
+    if (shortestWindow) await resetRateLimit(db, `send:${destination}:${shortestWindow.windowSeconds}`)
     return address
   }
 
@@ -281,7 +286,9 @@ export function createAuthService(options: AuthServiceOptions) {
         options.limits.triesPerClient,
         'Too many codes were tried from here.',
       )
-      await consumeOneTimeCode(db, secret, `step-up:${input.userId}`, input.code)
+      await consumeOneTimeCode(db, secret, `step-up:${input.userId}`, input.code, {
+        resendWindowSeconds: shortestWindow?.windowSeconds,
+      })
     },
 
     loadUser: mustLoadUser,

@@ -48,8 +48,10 @@ export async function consumeOneTimeCode(
   secret: string,
   destination: string,
   code: string,
-  now = new Date(),
+  options: { now?: Date; resendWindowSeconds?: number } = {},
 ): Promise<void> {
+  const now = options.now ?? new Date()
+  const resendWindowMs = (options.resendWindowSeconds ?? 0) * 1000
   const verdict = await db.transaction(async (tx): Promise<Verdict> => {
     const [row] = await tx.select().from(otpCodes).where(eq(otpCodes.destination, destination)).for('update')
     if (!row) {
@@ -63,9 +65,10 @@ export async function consumeOneTimeCode(
     if (row.failedAttempts >= oneTimeCodeRules.maxFailedAttempts) {
       return {
         ok: false,
+        // Retry-After says when a new code may be asked for, which is what the person needs next.
         error: new TooManyRequestsError(
           'Too many wrong codes. Ask for a new code and try again.',
-          Math.max(1, (row.expiresAt.getTime() - now.getTime()) / 1000),
+          (row.createdAt.getTime() + resendWindowMs - now.getTime()) / 1000,
         ),
       }
     }
