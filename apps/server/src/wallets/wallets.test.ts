@@ -22,23 +22,27 @@ let me: WalletCaller
 let evm: Wallet
 let solana: Wallet
 
-async function signedInCaller(): Promise<{ caller: WalletCaller; wallets: Wallet[] }> {
+/** A new member, signed in by phone or email, with a registered device key, and their wallets. */
+async function signedInCaller(by: 'phone' | 'email' = 'phone') {
   const api = new ApiClient(server.url)
-  const signedIn = await api.signInByPhone(uniquePhoneNumber())
+  const address = by === 'phone' ? uniquePhoneNumber() : uniqueEmail()
+  const signedIn = by === 'phone' ? await api.signInByPhone(address) : await api.signInByEmail(address)
   const caller = new WalletCaller(api)
   expect((await caller.register()).status).toBe(200)
-  const wallets = signedIn.body.user.linked_accounts.filter(
+  const wallets: Wallet[] = signedIn.body.user.linked_accounts.filter(
     (account: { type: string }) => account.type === 'wallet',
   )
-  return { caller, wallets }
+  const wallet = (chainType: Wallet['chain_type']) =>
+    wallets.find((each) => each.chain_type === chainType) as Wallet
+  return { api, caller, wallets, wallet, address }
 }
 
 beforeAll(async () => {
   server = await startTestServer()
   const { caller, wallets } = await signedInCaller()
   me = caller
-  evm = wallets.find((wallet) => wallet.chain_type === 'ethereum') as Wallet
-  solana = wallets.find((wallet) => wallet.chain_type === 'solana') as Wallet
+  evm = wallets.find((each) => each.chain_type === 'ethereum') as Wallet
+  solana = wallets.find((each) => each.chain_type === 'solana') as Wallet
 })
 afterAll(() => server.close())
 
@@ -390,14 +394,8 @@ describe('export', () => {
   }
 
   it('exports an EVM key in plain text after a fresh code, and a keystore file ethers decrypts', async () => {
-    const api = new ApiClient(server.url)
-    const phoneNumber = uniquePhoneNumber()
-    const signedIn = await api.signInByPhone(phoneNumber)
-    const caller = new WalletCaller(api)
-    await caller.register()
-    const wallet = signedIn.body.user.linked_accounts.find(
-      (account: Wallet) => account.chain_type === 'ethereum',
-    )
+    const { api, caller, wallet: walletOf, address: phoneNumber } = await signedInCaller('phone')
+    const wallet = walletOf('ethereum')
 
     const init = await caller.post(`/api/v1/wallets/${wallet.id}/export/init`, {})
     expect(init.body).toMatchObject({ success: true, sent_to: `*${phoneNumber.slice(-4)}` })
@@ -423,14 +421,8 @@ describe('export', () => {
   }, 60_000)
 
   it('exports a Solana key as the base58 secret key Phantom imports', async () => {
-    const api = new ApiClient(server.url)
-    const email = uniqueEmail()
-    const signedIn = await api.signInByEmail(email)
-    const caller = new WalletCaller(api)
-    await caller.register()
-    const wallet = signedIn.body.user.linked_accounts.find(
-      (account: Wallet) => account.chain_type === 'solana',
-    )
+    const { caller, wallet: walletOf, address: email } = await signedInCaller('email')
+    const wallet = walletOf('solana')
     const code = await exportCode(caller, wallet, email)
     const keystore = await caller.post(`/api/v1/wallets/${wallet.id}/export`, { code, format: 'keystore' })
     expect(keystore.body.code).toBe('invalid_data')
@@ -442,14 +434,8 @@ describe('export', () => {
   })
 
   it('refuses a wrong code and a reused code', async () => {
-    const api = new ApiClient(server.url)
-    const email = uniqueEmail()
-    const signedIn = await api.signInByEmail(email)
-    const caller = new WalletCaller(api)
-    await caller.register()
-    const wallet = signedIn.body.user.linked_accounts.find(
-      (account: Wallet) => account.chain_type === 'ethereum',
-    )
+    const { caller, wallet: walletOf, address: email } = await signedInCaller('email')
+    const wallet = walletOf('ethereum')
     const code = await exportCode(caller, wallet, email)
     const wrong = await caller.post(`/api/v1/wallets/${wallet.id}/export`, {
       code: code === '000000' ? '111111' : '000000',

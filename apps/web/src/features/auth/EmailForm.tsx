@@ -1,6 +1,9 @@
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react'
+import { type ReactNode, useId, useRef } from 'react'
 import type { ApiError } from '../../lib/api.ts'
+import { AddressFieldNotes } from './AddressFieldNotes.tsx'
 import type { Destination } from './Destination.ts'
+import { SendCodeActions } from './SendCodeActions.tsx'
+import { useAddressCheck } from './useAddressCheck.ts'
 import { useFocusOnMount } from './useFocusOnMount.ts'
 
 type Props = {
@@ -33,36 +36,21 @@ export function EmailForm(props: Props) {
   const { value, pending } = props
   const ids = { input: useId(), hint: useId(), error: useId() }
   const inputRef = useRef<HTMLInputElement>(null)
-  const [touched, setTouched] = useState(false)
-  const [refusal, setRefusal] = useState<string | undefined>(undefined)
-  const [editedSinceSubmit, setEditedSinceSubmit] = useState(false)
   useFocusOnMount(inputRef, props.focusOnMount)
-
   const problem = emailProblem(value)
-  const message =
-    (touched ? problem : undefined) ?? refusal ?? (editedSinceSubmit ? undefined : props.serverError?.message)
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (pending) return
-    setTouched(true)
-    setEditedSinceSubmit(false)
-    if (problem) {
-      inputRef.current?.focus()
-      return
-    }
-    const destination: Destination = { kind: 'email', email: value.trim() }
-    const refused = props.refuse?.(destination)
-    setRefusal(refused)
-    if (refused) {
-      inputRef.current?.focus()
-      return
-    }
-    props.onSubmit(destination)
-  }
+  const check = useAddressCheck({
+    fieldError: (touched) => (touched ? problem : undefined),
+    destination: problem ? undefined : { kind: 'email', email: value.trim() },
+    serverError: props.serverError,
+    refuse: props.refuse,
+    pending,
+    inputRef,
+    onSubmit: props.onSubmit,
+  })
+  const { message } = check
 
   return (
-    <form className="stack" noValidate onSubmit={submit}>
+    <form className="stack" noValidate onSubmit={check.submit}>
       <div className="field">
         <label className="field-label" htmlFor={ids.input}>
           {props.label}
@@ -83,25 +71,16 @@ export function EmailForm(props: Props) {
           readOnly={pending}
           value={value}
           onChange={(event) => {
-            setEditedSinceSubmit(true)
-            setRefusal(undefined)
+            check.edit()
             props.onValueChange(event.target.value)
           }}
-          onBlur={() => value.trim() !== '' && setTouched(true)}
+          onBlur={() => value.trim() !== '' && check.leave()}
         />
-        <p id={ids.hint} className="field-hint">
-          {props.hint}
-        </p>
-        <p id={ids.error} className="field-error" aria-live="polite">
-          {message}
-        </p>
+        <AddressFieldNotes hintId={ids.hint} errorId={ids.error} hint={props.hint} message={message} />
       </div>
-      <div className="actions">
-        <button type="submit" className="button" aria-disabled={pending || undefined}>
-          {pending ? 'Sending…' : props.submitLabel}
-        </button>
+      <SendCodeActions pending={pending} submitLabel={props.submitLabel}>
         {props.children}
-      </div>
+      </SendCodeActions>
     </form>
   )
 }

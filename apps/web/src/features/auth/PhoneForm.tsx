@@ -5,12 +5,15 @@ import {
   phoneNumberLimits,
   validatePhoneNumber,
 } from '@charter/core'
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react'
+import { type ReactNode, useId, useRef } from 'react'
 import type { ApiError } from '../../lib/api.ts'
+import { AddressFieldNotes } from './AddressFieldNotes.tsx'
 import { CountryCombobox } from './CountryCombobox.tsx'
 import { countryOptions } from './countryOptions.ts'
 import type { Destination } from './Destination.ts'
 import type { PhoneInput } from './PhoneInput.ts'
+import { SendCodeActions } from './SendCodeActions.tsx'
+import { useAddressCheck } from './useAddressCheck.ts'
 import { useFocusOnMount } from './useFocusOnMount.ts'
 
 type Props = {
@@ -45,9 +48,6 @@ export function PhoneForm(props: Props) {
   const { value, onValueChange, pending } = props
   const ids = { country: useId(), number: useId(), hint: useId(), error: useId() }
   const numberRef = useRef<HTMLInputElement>(null)
-  const [touched, setTouched] = useState(false)
-  const [refusal, setRefusal] = useState<string | undefined>(undefined)
-  const [editedSinceSubmit, setEditedSinceSubmit] = useState(false)
   useFocusOnMount(numberRef, props.focusOnMount)
 
   const countries = countryOptions()
@@ -55,40 +55,28 @@ export function PhoneForm(props: Props) {
   const validation = validatePhoneNumber(value.text, value.country)
   const typedInternational = value.text.trim().startsWith('+')
 
-  const fieldError =
-    !validation.ok && (touched || showAtOnce.has(validation.reason)) ? validation.message : undefined
-  const message = fieldError ?? refusal ?? (editedSinceSubmit ? undefined : props.serverError?.message)
+  const check = useAddressCheck({
+    fieldError: (touched) =>
+      !validation.ok && (touched || showAtOnce.has(validation.reason)) ? validation.message : undefined,
+    destination: validation.ok ? { kind: 'phone', phoneNumber: validation.phone.e164 } : undefined,
+    serverError: props.serverError,
+    refuse: props.refuse,
+    pending,
+    inputRef: numberRef,
+    onSubmit: props.onSubmit,
+  })
+  const { message } = check
 
   const change = (next: PhoneInput) => {
-    setEditedSinceSubmit(true)
-    setRefusal(undefined)
+    check.edit()
     // A whole international number (typed, pasted or autofilled) names its country: the picker follows.
     const typed = next.text.trim().startsWith('+') ? validatePhoneNumber(next.text) : undefined
     const country = typed?.ok ? typed.phone.country : undefined
     onValueChange(country && country !== next.country ? { ...next, country } : next)
   }
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (pending) return
-    setTouched(true)
-    setEditedSinceSubmit(false)
-    if (!validation.ok) {
-      numberRef.current?.focus()
-      return
-    }
-    const destination: Destination = { kind: 'phone', phoneNumber: validation.phone.e164 }
-    const refused = props.refuse?.(destination)
-    setRefusal(refused)
-    if (refused) {
-      numberRef.current?.focus()
-      return
-    }
-    props.onSubmit(destination)
-  }
-
   return (
-    <form className="stack" noValidate onSubmit={submit}>
+    <form className="stack" noValidate onSubmit={check.submit}>
       <div className="field">
         <label className="field-label" htmlFor={ids.country}>
           Country or region
@@ -128,22 +116,14 @@ export function PhoneForm(props: Props) {
             readOnly={pending}
             value={value.text}
             onChange={(event) => change({ ...value, text: event.target.value })}
-            onBlur={() => value.text.trim() !== '' && setTouched(true)}
+            onBlur={() => value.text.trim() !== '' && check.leave()}
           />
         </div>
-        <p id={ids.hint} className="field-hint">
-          {props.hint}
-        </p>
-        <p id={ids.error} className="field-error" aria-live="polite">
-          {message}
-        </p>
+        <AddressFieldNotes hintId={ids.hint} errorId={ids.error} hint={props.hint} message={message} />
       </div>
-      <div className="actions">
-        <button type="submit" className="button" aria-disabled={pending || undefined}>
-          {pending ? 'Sending…' : props.submitLabel}
-        </button>
+      <SendCodeActions pending={pending} submitLabel={props.submitLabel}>
         {props.children}
-      </div>
+      </SendCodeActions>
     </form>
   )
 }
