@@ -72,18 +72,20 @@ export async function measurePersonalSign(
       messages: { body: string }[]
     }
     const code = outbox.messages[0]?.body.match(/\b(\d{6})\b/)?.[1]
-    const signedIn = await post('/api/v1/passwordless/authenticate', { email, code })
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
+    const authorizationKey = publicKey.export({ format: 'der', type: 'spki' }).toString('base64')
+    const signedIn = await post('/api/v1/passwordless/authenticate', {
+      email,
+      code,
+      authorization_key: authorizationKey,
+    })
     const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
     const user = (
       (await signedIn.json()) as { user: { linked_accounts: { chain_type?: string; id: string }[] } }
     ).user
     const wallet = user.linked_accounts.find((account) => account.chain_type === 'ethereum')
-    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
-    await post(
-      '/api/v1/sessions/authorization_key',
-      { public_key: publicKey.export({ format: 'der', type: 'spki' }).toString('base64') },
-      { cookie },
-    )
+    // Signed requests must expire within 30 minutes; the run takes well under that.
+    const expiry = String(Date.now() + 25 * 60_000)
     const path = `/api/v1/wallets/${wallet?.id}/rpc`
     // Every request is built and signed before the clock starts: the callers share this machine's two
     // cores with the server, and their P-256 signing is not the server's cost.
@@ -96,7 +98,7 @@ export async function measurePersonalSign(
         method: 'POST',
         url: `${server.url}${path}`,
         body,
-        headers: { 'privy-app-id': 'charter-local' },
+        headers: { 'privy-app-id': 'charter-local', 'privy-request-expiry': expiry },
       })
       return {
         body: JSON.stringify(body),
@@ -121,6 +123,7 @@ export async function measurePersonalSign(
               'content-type': 'application/json',
               cookie,
               'privy-app-id': 'charter-local',
+              'privy-request-expiry': expiry,
               'privy-authorization-signature': prepared.signature,
             },
           },

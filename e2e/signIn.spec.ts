@@ -2,8 +2,10 @@ import { expect, test } from '@playwright/test'
 import { noSidewaysScroll, watch } from './pageChecks.ts'
 import {
   codeFromOutbox,
+  outboxFor,
   shownUsNumber,
   signInByPhone,
+  tabTo,
   typeCode,
   typedUsNumber,
   uniqueEmail,
@@ -76,22 +78,31 @@ test('signs in by email', async ({ page, request }) => {
   await expect(page.getByText(/Signed in as/)).toHaveText(`Signed in as ${email}.`)
 })
 
-test('links an email address to a phone account', async ({ page, request }) => {
+test('links an email address to a phone account with the keyboard alone, signed by the device key', async ({
+  page,
+  request,
+}) => {
   const phoneNumber = await signInByPhone(page, request)
   const email = uniqueEmail()
 
-  await page.getByRole('button', { name: 'Account' }).click()
+  await tabTo(page, page.getByRole('button', { name: 'Account' }))
+  await page.keyboard.press('Enter')
   const account = page.getByRole('region', { name: 'Your account' })
   await expect(account.getByText(shownUsNumber(phoneNumber))).toBeVisible()
   await expect(account.getByText('None yet')).toBeVisible()
-  await account.getByRole('link', { name: 'Add an email address' }).click()
+  await tabTo(page, account.getByRole('link', { name: 'Add an email address' }))
+  await page.keyboard.press('Enter')
   await expect(page.getByRole('heading', { name: 'Add an email address' })).toBeFocused()
-  await page.getByRole('textbox', { name: 'Email address' }).fill(email)
-  await page.getByRole('button', { name: 'Send code' }).click()
+  await tabTo(page, page.getByRole('textbox', { name: 'Email address' }))
+  await page.keyboard.type(email)
+  const linking = page.waitForRequest('**/api/v1/passwordless/link')
+  await page.keyboard.press('Enter')
   await typeCode(page, await codeFromOutbox(request, email))
   await expect(page.getByRole('status')).toContainText(`Done: your email address is now ${email}.`)
+  // Only this device could ask: the request carried its signature.
+  expect((await linking).headers()['privy-authorization-signature']).toBeTruthy()
 
-  // The server has both now, not just this page.
+  // The server has both now, not just this page, and the phone number was told.
   await page.reload()
   await page.getByRole('button', { name: 'Account' }).click()
   await expect(account.getByText(shownUsNumber(phoneNumber))).toBeVisible()
@@ -104,23 +115,107 @@ test('links an email address to a phone account', async ({ page, request }) => {
       expect.objectContaining({ type: 'email', address: email }),
     ]),
   )
+  await expect
+    .poll(async () => (await outboxFor(request, phoneNumber)).map((message) => message.body).join('\n'))
+    .toContain('was added to your Charter account')
 })
 
-test('changes the phone number with a code sent to the new one', async ({ page, request }) => {
+test('changes the phone number with the keyboard alone: a code to the new number, then one to confirm it is you', async ({
+  page,
+  request,
+}) => {
   const oldNumber = await signInByPhone(page, request)
+  const signInCode = await codeFromOutbox(request, oldNumber)
   const newNumber = uniquePhoneNumber()
-  await page.getByRole('button', { name: 'Account' }).click()
-  await page.getByRole('link', { name: 'Change phone number' }).click()
-  await expect(page.getByText(`Now: ${shownUsNumber(oldNumber)}`)).toBeVisible()
-  await page.getByRole('textbox', { name: 'New phone number' }).fill(typedUsNumber(newNumber))
-  await page.getByRole('button', { name: 'Send code' }).click()
+
+  await tabTo(page, page.getByRole('button', { name: 'Account' }))
+  await page.keyboard.press('Enter')
+  await tabTo(page, page.getByRole('link', { name: 'Change phone number' }))
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { name: 'Change your phone number' })).toBeFocused()
+  await expect(page.getByText(`Now: ${shownUsNumber(oldNumber)}.`)).toBeVisible()
+
+  // Step 1: the new number, and the code sent to it.
+  await expect(page.getByRole('heading', { name: 'Step 1 of 2: your new phone number' })).toBeVisible()
+  await tabTo(page, page.getByRole('textbox', { name: 'New phone number' }))
+  await page.keyboard.type(typedUsNumber(newNumber))
+  await page.keyboard.press('Enter')
   await expect(page.getByText('We sent a code to')).toContainText(`*${newNumber.slice(-4)}`)
   await typeCode(page, await codeFromOutbox(request, newNumber))
+
+  // Step 2: a code to the number the account already has (it has nothing else), to confirm it is them.
+  await expect(page.getByRole('heading', { name: 'Step 2 of 2: confirm it is you' })).toBeFocused()
+  await expect(page.getByText('The code goes to')).toHaveText(
+    `The code goes to your phone number ${shownUsNumber(oldNumber)}.`,
+  )
+  // What to do without that number is there for whoever asks, and out of the way otherwise.
+  const help = page.getByText('Add an email address to your account first')
+  await expect(help).toBeHidden()
+  const lost = page.getByRole('button', { name: `I no longer have ${shownUsNumber(oldNumber)}` })
+  await tabTo(page, lost)
+  await page.keyboard.press('Enter')
+  await expect(help).toBeVisible()
+  await expect(help).toContainText('ask your organisation’s administrator for help')
+  await page.keyboard.press('Enter')
+  await expect(help).toBeHidden()
+  await tabTo(page, page.getByRole('button', { name: 'Send code' }), { backwards: true })
+  const updating = page.waitForRequest('**/api/v1/passwordless_sms/update')
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('We sent a code to')).toHaveText(
+    `We sent a code to *${oldNumber.slice(-4)} to confirm it is you. It works for 10 minutes.`,
+  )
+  await typeCode(page, await codeFromOutbox(request, oldNumber, signInCode))
+
   await expect(page.getByRole('status')).toContainText(
     `Done: your phone number is now ${shownUsNumber(newNumber)}.`,
   )
-  await page.getByRole('link', { name: 'Back to home' }).click()
+  const update = await updating
+  expect(update.headers()['privy-authorization-signature']).toBeTruthy()
+  expect(Object.keys(update.postDataJSON()).sort()).toEqual([
+    'code',
+    'new_phone_number',
+    'old_phone_number',
+    'step_up_code',
+  ])
+  // The old number hears of it in plain words.
+  await expect
+    .poll(async () => (await outboxFor(request, oldNumber))[0]?.body)
+    .toMatch(/was changed from .* to /)
+
+  await tabTo(page, page.getByRole('link', { name: 'Back to home' }))
+  await page.keyboard.press('Enter')
   await expect(page.getByText(/Signed in as/)).toHaveText(`Signed in as ${shownUsNumber(newNumber)}.`)
+})
+
+test('signs out everywhere with the keyboard: the session of another browser ends too', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const phoneNumber = await signInByPhone(page, request)
+  // Another browser (its own cookies and storage), signed in to the same account.
+  const { baseURL, locale } = test.info().project.use
+  const elsewhere = await browser.newContext({ baseURL, locale })
+  const otherBrowser = await elsewhere.newPage()
+  await signInByPhone(otherBrowser, request, phoneNumber)
+
+  await page.bringToFront()
+  await tabTo(page, page.getByRole('button', { name: 'Account' }))
+  await page.keyboard.press('Enter')
+  const everywhere = page.getByRole('button', { name: 'Sign out everywhere' })
+  await tabTo(page, everywhere)
+  await expect(everywhere).toHaveAccessibleDescription(
+    'Sign out everywhere ends your sessions on every device and browser, this one too.',
+  )
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Account' })).toHaveCount(0)
+
+  // The other browser still shows the account until it asks the server again; then it is signed out.
+  await otherBrowser.reload()
+  await expect(otherBrowser.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+  expect((await otherBrowser.request.get('/api/v1/users/me')).status()).toBe(401)
+  await elsewhere.close()
 })
 
 test('signs out, here and in every other tab', async ({ page, context, request }) => {
@@ -131,7 +226,7 @@ test('signs out, here and in every other tab', async ({ page, context, request }
 
   await page.bringToFront()
   await page.getByRole('button', { name: 'Account' }).click()
-  await page.getByRole('button', { name: 'Sign out' }).click()
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Account' })).toHaveCount(0)
 

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test'
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test'
 
 const randomDigits = (count: number) =>
   Array.from({ length: count }, () => Math.floor(Math.random() * 10)).join('')
@@ -11,9 +11,17 @@ export const typedUsNumber = (e164: string) => `${e164.slice(2, 5)} ${e164.slice
 
 export const uniqueEmail = () => `member-${Date.now().toString(36)}-${randomDigits(6)}@example.org`
 
+export type OutboxMessage = { channel: 'sms' | 'email'; to: string; subject?: string; body: string }
+
+/** What the dev outbox holds for `to` (E.164 or lower-case email), newest first: codes and notices. */
+export async function outboxFor(request: APIRequestContext, to: string): Promise<OutboxMessage[]> {
+  const answer = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)
+  return ((await answer.json()) as { messages: OutboxMessage[] }).messages
+}
+
 /**
  * The newest code the dev outbox holds for `to` (E.164 or lower-case email), waiting for one that is not
- * `other` (an earlier code) to arrive.
+ * `other` (an earlier code) to arrive. Notices (an address changed) carry no code and are passed over.
  */
 export async function codeFromOutbox(
   request: APIRequestContext,
@@ -24,15 +32,30 @@ export async function codeFromOutbox(
   await expect
     .poll(
       async () => {
-        const answer = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)
-        const { messages } = (await answer.json()) as { messages: { body: string }[] }
-        code = messages[0]?.body.match(/\b(\d{6})\b/)?.[1]
+        const codes = (await outboxFor(request, to)).flatMap(
+          (message) => message.body.match(/\b(\d{6})\b/)?.[1] ?? [],
+        )
+        code = codes[0]
         return code !== undefined && code !== other
       },
       { message: `a code for ${to} in the dev outbox` },
     )
     .toBe(true)
   return code as string
+}
+
+/** Presses Tab (or Shift+Tab) until `target` has focus, at most `limit` times, as a keyboard user reaches it. */
+export async function tabTo(
+  page: Page,
+  target: Locator,
+  options: { backwards?: boolean; limit?: number } = {},
+) {
+  const key = options.backwards ? 'Shift+Tab' : 'Tab'
+  for (let presses = 0; presses < (options.limit ?? 25); presses++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return
+    await page.keyboard.press(key)
+  }
+  await expect(target).toBeFocused()
 }
 
 /** A six-digit code that is certainly not `code`. */

@@ -3,7 +3,14 @@ import { decryptKeystoreJson } from 'ethers'
 import { recoverMessageAddress } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { noSidewaysScroll, watch } from './pageChecks.ts'
-import { codeFromOutbox, signInByPhone, typeCode, wrongCodeFor } from './signInSteps.ts'
+import {
+  codeFromOutbox,
+  signInByPhone,
+  tabTo,
+  typeCode,
+  uniquePhoneNumber,
+  wrongCodeFor,
+} from './signInSteps.ts'
 import {
   confirmSignature,
   embeddedWallets,
@@ -47,6 +54,71 @@ test('shows both addresses and their QR codes, and copies a whole address', asyn
   expect(problems).toEqual([])
 })
 
+test('the key sent with the sign-in code is the session’s from the start, and signs at once', async ({
+  page,
+  request,
+}) => {
+  const problems = watch(page)
+  const authenticating = page.waitForRequest('**/api/v1/passwordless_sms/authenticate')
+  const registering = page.waitForRequest('**/api/v1/sessions/authorization_key')
+  await signInByPhone(page, request)
+  const sentKey = (await authenticating).postDataJSON().authorization_key as string
+  expect(sentKey).toMatch(/^[A-Za-z0-9+/]{80,}={0,2}$/)
+  await walletReady(page)
+  // The browser keeps that very key, and the wallet offers the server no other.
+  expect(await storedWalletPublicKey(page)).toBe(sentKey)
+  expect((await registering).postDataJSON()).toEqual({ public_key: sentKey })
+
+  const { ethereum } = await embeddedWallets(page)
+  // Signing a message lives on the Security page now.
+  await tabTo(page, page.getByRole('link', { name: 'Security' }).first())
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { name: 'Security', level: 1 })).toBeFocused()
+  await tabTo(page, page.getByRole('link', { name: 'Sign a message' }))
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { name: 'Sign a message' })).toBeFocused()
+  await tabTo(page, page.getByRole('textbox', { name: 'Message' }))
+  await page.keyboard.type('Signed with the key bound at sign-in')
+  await tabTo(page, page.getByRole('button', { name: 'Sign message' }))
+  await page.keyboard.press('Enter')
+  const dialog = signatureDialog(page)
+  await expect(dialog.getByRole('heading', { name: 'Sign this message?' })).toBeFocused()
+  await tabTo(page, dialog.getByRole('button', { name: 'Sign', exact: true }))
+  await page.keyboard.press('Enter')
+  await expect(dialog).toHaveCount(0)
+  const signature = (await page.locator('pre.signature').textContent()) as `0x${string}`
+  expect(await recoverMessageAddress({ message: 'Signed with the key bound at sign-in', signature })).toBe(
+    ethereum,
+  )
+  expect(problems).toEqual([])
+})
+
+test('a session signed in without a device key is told to sign out and in again on this device', async ({
+  page,
+  request,
+}) => {
+  // Another client signs in with this browser's cookie jar and sends no key.
+  const phoneNumber = uniquePhoneNumber()
+  await page.request.post('/api/v1/passwordless_sms/init', { data: { phoneNumber } })
+  const code = await codeFromOutbox(request, phoneNumber)
+  const signedIn = await page.request.post('/api/v1/passwordless_sms/authenticate', {
+    data: { phoneNumber, code },
+  })
+  expect(signedIn.status()).toBe(200)
+
+  await page.goto('/')
+  const alert = page.getByRole('region', { name: 'Wallets' }).getByRole('alert')
+  await expect(alert).toContainText('Sign out and sign in again')
+  await expect(alert).toContainText(
+    'Your session has no key on this device, so your wallet cannot sign here. Sign out and sign in again on this device to set one up.',
+  )
+  await expect(alert.getByRole('button', { name: 'Try again' })).toHaveCount(0)
+  await alert.getByRole('button', { name: 'Sign out', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+  await signInByPhone(page, request, phoneNumber)
+  await walletReady(page)
+})
+
 test('signs a message after the confirmation, and the signature recovers to the wallet; a rejection says so', async ({
   page,
   request,
@@ -54,6 +126,7 @@ test('signs a message after the confirmation, and the signature recovers to the 
   const problems = watch(page)
   await signInByPhone(page, request)
   const { ethereum } = await embeddedWallets(page)
+  await page.goto('/security')
   await page.getByRole('link', { name: 'Sign a message' }).click()
   await expect(page.getByRole('heading', { name: 'Sign a message' })).toBeFocused()
 
@@ -81,16 +154,16 @@ test('signs a message after the confirmation, and the signature recovers to the 
   await expect(dialog.getByRole('button', { name: 'Reject' })).toBeFocused()
   await page.keyboard.press('Enter')
   await expect(dialog).toHaveCount(0)
-  const alert = page.getByRole('alert')
-  await expect(alert).toContainText('Signature rejected')
-  await expect(alert).toContainText('Please try signing again.')
+  // The person's own choice: said in neutral words, with nothing to retry.
+  await expect(page.getByText('You declined. Nothing was signed.')).toBeVisible()
+  await expect(page.getByRole('alert')).toHaveCount(0)
 
   // Escape rejects too.
   await page.getByRole('button', { name: 'Sign message' }).click()
   await expect(dialog).toBeVisible()
   await page.keyboard.press('Escape')
   await expect(dialog).toHaveCount(0)
-  await expect(alert).toContainText('Signature rejected')
+  await expect(page.getByText('You declined. Nothing was signed.')).toBeVisible()
   expect(problems).toEqual([])
 })
 
@@ -136,6 +209,7 @@ test('exports the key as a keystore file after a code, and ethers opens it with 
   const phoneNumber = await signInByPhone(page, request)
   const signInCode = await codeFromOutbox(request, phoneNumber)
   const { ethereum } = await embeddedWallets(page)
+  await page.goto('/security')
   await page.getByRole('link', { name: 'Export a key' }).click()
   await expect(page.getByRole('heading', { name: 'Export a private key' })).toBeFocused()
   await expect(page.getByRole('note')).toContainText('Anyone who has this key controls the wallet')
@@ -157,6 +231,8 @@ test('exports the key as a keystore file after a code, and ethers opens it with 
   await typeCode(page, code)
 
   await expect(page.getByRole('heading', { name: 'Your keystore file' })).toBeFocused()
+  await expect(page.locator('code.passphrase')).not.toContainText('-')
+  await page.getByRole('button', { name: 'Show passphrase' }).click()
   const passphrase = (await page.locator('code.passphrase').textContent()) ?? ''
   expect(passphrase.split('-')).toHaveLength(6)
   await expect(page.getByText('Write this passphrase down now')).toBeVisible()
@@ -186,10 +262,8 @@ test('exports the private key, hidden until asked for', async ({ page, request }
   await expect(page.getByRole('heading', { name: 'Your private key' })).toBeVisible()
   const secret = page.locator('code.secret')
   await expect(secret).not.toContainText('0x')
-  const show = page.getByRole('button', { name: 'Show private key' })
-  await expect(show).toHaveAttribute('aria-pressed', 'false')
-  await show.click()
-  await expect(show).toHaveAttribute('aria-pressed', 'true')
+  await page.getByRole('button', { name: 'Show private key' }).click()
+  await expect(page.getByRole('button', { name: 'Hide private key' })).toBeVisible()
   const privateKey = (await secret.textContent()) as `0x${string}`
   expect(privateKey).toMatch(/^0x[0-9a-f]{64}$/)
   expect(privateKeyToAccount(privateKey).address).toBe(ethereum)
@@ -221,7 +295,7 @@ test('a reload keeps the device key; signing out and in makes a fresh one; a los
 
   // Signing out forgets the key; the next sign-in registers a new one, and it signs.
   await page.getByRole('button', { name: 'Account' }).click()
-  await page.getByRole('button', { name: 'Sign out' }).click()
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
   await expect.poll(() => storedWalletPublicKey(page)).toBeUndefined()
   await signInByPhone(page, request, phoneNumber)
@@ -245,7 +319,7 @@ test('a reload keeps the device key; signing out and in makes a fresh one; a los
   await page.goto('/')
   const alert = page.getByRole('region', { name: 'Wallets' }).getByRole('alert')
   await expect(alert).toContainText('Sign out and sign in again')
-  await alert.getByRole('button', { name: 'Sign out' }).click()
+  await alert.getByRole('button', { name: 'Sign out', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
   await signInByPhone(page, request, phoneNumber)
   await walletReady(page)

@@ -8,8 +8,9 @@ import { startTestServer, type TestServer } from './testing/startTestServer.ts'
 const productionEnv = {
   CHARTER_MODE: 'production',
   DATABASE_URL: 'postgres://unused.invalid/charter',
-  AUTH_SECRET: 'a'.repeat(64),
-  WALLET_MASTER_KEY: 'd'.repeat(64),
+  PUBLIC_URL: 'http://127.0.0.1',
+  AUTH_SECRET: '5e0c9b2f7a1d4e8c3b6f0a9d2e5c8b1f4a7d0e3c6b9f2a5d8e1c4b7f0a3d6e9c',
+  WALLET_MASTER_KEY: '1d8e4b7a0c3f6e9d2a5c8b1e4f7a0d3c6b9e2f5a8d1c4b7e0a3f6d9c2b5e8a1f',
   SMTP_URL: 'smtp://127.0.0.1:1',
   EMAIL_FROM: 'Charter <codes@example.org>',
 }
@@ -34,12 +35,14 @@ describe('GET /api/health', () => {
     expect(response.headers.get('content-type')).toMatch(/^application\/json/)
     const body = await response.json()
     expect(body).toMatchObject({
-      status: 'ok',
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),
       mode: 'embedded',
       appId: 'charter-local',
     })
     expect(body.parts.web).toEqual({ status: 'ok' })
+    // Test files share one database, each server with a master key of its own, so one server may find wallets
+    // another wrapped: then, and only then, it says degraded (dataDir.test.ts tests that case on its own).
+    expect(body.status).toBe(body.parts.wallets.status === 'error' ? 'degraded' : 'ok')
   })
 
   it('says production, and has no dev outbox, when the server runs in production mode', async () => {
@@ -69,6 +72,26 @@ describe('GET /api/health', () => {
     const body = await (await fetch(`${server.url}/api/health`)).json()
     expect(body.parts.database.status).toBe('ok')
     expect(body.parts.sms).toEqual({ status: 'ok', detail: 'dev outbox (codes in the server log)' })
+  })
+})
+
+describe('the dev outbox', () => {
+  it('answers only with DEV_OUTBOX_TOKEN when one is set', async () => {
+    const token = 'a7f3c9e1b5d2f8a4c6e0b3d9f1a5c7e2'
+    const guarded = await startTestServer({ env: { DEV_OUTBOX_TOKEN: token } })
+    try {
+      const without = await fetch(`${guarded.url}/api/dev/outbox`)
+      expect(without.status).toBe(401)
+      expect((await without.json()).error).toContain('x-dev-outbox-token')
+      const wrong = await fetch(`${guarded.url}/api/dev/outbox`, {
+        headers: { 'x-dev-outbox-token': 'guess' },
+      })
+      expect(wrong.status).toBe(401)
+      const right = await fetch(`${guarded.url}/api/dev/outbox`, { headers: { 'x-dev-outbox-token': token } })
+      expect(right.status).toBe(200)
+    } finally {
+      await guarded.close()
+    }
   })
 })
 

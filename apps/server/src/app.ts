@@ -6,12 +6,16 @@ import type { AuthService } from './auth/AuthService.ts'
 import type { AccessTokenKeys } from './auth/accessToken.ts'
 import { authRoutes } from './auth/authRoutes.ts'
 import type { Channel } from './auth/channels.ts'
+import { sessionCookie } from './auth/sessionCookie.ts'
 import { type SessionVariables, sessionMiddleware } from './auth/sessionMiddleware.ts'
+import { signedRequest } from './auth/signedRequest.ts'
 import type { Database } from './db/Database.ts'
 import type { Settings } from './env.ts'
+import { accessLog } from './http/accessLog.ts'
 import { devRoutes } from './http/devRoutes.ts'
 import { errorHandler } from './http/errorHandler.ts'
 import { healthRoutes, type PartStatus } from './http/health.ts'
+import { hostGuard } from './http/hostGuard.ts'
 import { securityHeaders } from './http/securityHeaders.ts'
 import { isWebAppBuilt, webApp } from './http/webApp.ts'
 import type { Logger } from './logger.ts'
@@ -33,7 +37,7 @@ export type AppParts = {
   email: Channel | undefined
   /** Embedded mode only: where codes go instead of a real SMS or email. */
   outbox: DevOutbox | undefined
-  /** How each part describes itself in /api/health. */
+  /** How each part describes itself in /api/health; a part in `error` makes the server `degraded`. */
   describe: Record<string, PartStatus>
 }
 
@@ -48,16 +52,29 @@ export type AppOptions = {
 /** The composition root: every route of Charter's server, over the parts it is given. */
 export function createApp({ settings, logger, parts, webDist = defaultWebDist }: AppOptions) {
   const { database } = parts
+  const cookie = sessionCookie(settings.mode === 'production')
+  const publicOrigin = settings.publicUrl?.origin
   const v1 = authRoutes({
     auth: parts.auth,
     db: database.db,
     sms: parts.sms,
     email: parts.email,
-    secureCookies: settings.mode === 'production',
+    cookie,
     trustProxy: settings.trustProxy,
+    signed: signedRequest({
+      appId: settings.appId,
+      publicOrigin,
+      trustProxy: settings.trustProxy,
+      refusal: 'account',
+    }),
   })
 
   const api = new Hono<{ Variables: SessionVariables }>()
+    .use(async (c, next) => {
+      await next()
+      // Answers about a member (codes, keys, sessions) must never be kept by a browser or a proxy cache.
+      c.header('Cache-Control', 'no-store')
+    })
     .use(
       bodyLimit({
         maxSize: 64 * 1024,
@@ -77,6 +94,7 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
         keys: parts.accessTokenKeys,
         appId: settings.appId,
         lifetimeHours: settings.sessionLifetimeHours,
+        cookie,
       }),
     )
     .route(
@@ -98,20 +116,25 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
         db: database.db,
         vault: parts.vault,
         auth: parts.auth,
-        sms: parts.sms,
-        email: parts.email,
         appId: settings.appId,
+        publicOrigin,
         trustProxy: settings.trustProxy,
+        maxWalletsPerChain: settings.maxWalletsPerChain,
       }),
     )
 
-  if (parts.outbox) api.route('/dev', devRoutes(parts.outbox))
+  if (parts.outbox) api.route('/dev', devRoutes(parts.outbox, settings.devOutboxToken))
 
   api.all('*', (c) =>
     c.json({ error: `There is no API route ${c.req.method} ${c.req.path}.`, code: 'not_found' }, 404),
   )
 
-  const app = new Hono().use(securityHeaders()).route('/api', api).route('/', webApp(webDist))
+  const app = new Hono()
+    .use(accessLog(logger))
+    .use(securityHeaders())
+    .use(hostGuard({ embedded: settings.mode === 'embedded', publicUrl: settings.publicUrl }))
+    .route('/api', api)
+    .route('/', webApp(webDist))
 
   app.onError(errorHandler(logger))
   return app

@@ -28,8 +28,9 @@ describe('loadSettings in production', () => {
   const production = {
     CHARTER_MODE: 'production',
     DATABASE_URL: 'postgres://charter@db.internal/charter',
-    AUTH_SECRET: 'b'.repeat(64),
-    WALLET_MASTER_KEY: 'c'.repeat(64),
+    PUBLIC_URL: 'https://charter.example.org',
+    AUTH_SECRET: '3f9c1a7e5b2d8f40c6e1a9b7d3f5c2e8a4b6d0f1c3e5a7b9d2f4e6a8c0b1d3f5',
+    WALLET_MASTER_KEY: '9a4e7c2b1f8d3a6e5c0b9f2d7a4e1c8b3f6d5a0e9c2b7f4d1a8e3c6b5f0d9a2e',
     TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
     TWILIO_AUTH_TOKEN: 'token',
     TWILIO_FROM: '+15005550006',
@@ -64,8 +65,38 @@ describe('loadSettings in production', () => {
     expect(() => loadSettings({ SMS_ALLOWED_COUNTRIES: 'USA' })).toThrow('two-letter country codes')
   })
 
+  it('refuses a weak AUTH_SECRET, a degenerate WALLET_MASTER_KEY and a missing PUBLIC_URL', () => {
+    expect(() => loadSettings({ ...production, AUTH_SECRET: 'a'.repeat(40) })).toThrow(
+      'AUTH_SECRET: too weak (one character repeated)',
+    )
+    expect(() => loadSettings({ ...production, AUTH_SECRET: 'short' })).toThrow('at least 32 characters')
+    expect(() => loadSettings({ ...production, WALLET_MASTER_KEY: '00'.repeat(32) })).toThrow(
+      'WALLET_MASTER_KEY: degenerate (every byte the same)',
+    )
+    expect(() => loadSettings({ ...production, PUBLIC_URL: undefined })).toThrow(
+      'PUBLIC_URL: required in production',
+    )
+  })
+
   it('defaults SMS to anywhere in embedded mode', () => {
     expect(loadSettings({}).smsAllowedCountries).toEqual(['*'])
+  })
+})
+
+describe('embedded mode off this machine', () => {
+  it('listens on loopback only unless the dev outbox has a token', () => {
+    expect(() => loadSettings({ HOST: '0.0.0.0' })).toThrow('also set DEV_OUTBOX_TOKEN')
+    expect(loadSettings({ HOST: '::1' }).host).toBe('::1')
+    expect(loadSettings({ HOST: '0.0.0.0', DEV_OUTBOX_TOKEN: 'f'.repeat(32) }).devOutboxToken).toBe(
+      'f'.repeat(32),
+    )
+  })
+
+  it('reads TRUST_PROXY as the number of proxies, true as one', () => {
+    expect(loadSettings({}).trustProxy).toBe(0)
+    expect(loadSettings({ TRUST_PROXY: 'true' }).trustProxy).toBe(1)
+    expect(loadSettings({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
+    expect(() => loadSettings({ TRUST_PROXY: 'yes' })).toThrow('TRUST_PROXY')
   })
 })
 

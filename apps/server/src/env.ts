@@ -45,9 +45,23 @@ const settingsSchema = z.object({
       ),
     )
     .optional(),
+  PUBLIC_URL: z
+    .url({
+      protocol: /^https?$/,
+      error: 'must be the http(s) URL members open, e.g. https://charter.example.org',
+    })
+    .optional(),
   SESSION_LIFETIME_HOURS: z.coerce.number().int().min(1).max(8760).default(168),
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  EXPORT_COOLDOWN_HOURS: z.coerce.number().int().min(0).max(720).default(24),
+  MAX_WALLETS_PER_CHAIN: z.coerce.number().int().min(1).max(1000).default(10),
   SMS_ALLOWED_COUNTRIES: countryList.optional(),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2})$/, 'the number of proxies you run in front of Charter (0, 1, 2…)')
+    .transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value)))
+    .default(0),
+  DEV_OUTBOX_TOKEN: z.string().min(16, 'must be at least 16 characters (openssl rand -hex 16)').optional(),
   CODES_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
   TWILIO_ACCOUNT_SID: z
     .string()
@@ -94,8 +108,18 @@ export type Settings = {
   walletPreviousMasterKeys: string[]
   /** ISO country codes SMS codes may go to; `['*']` means anywhere. */
   smsAllowedCountries: string[]
-  /** Read the client's address from X-Forwarded-For (only behind a proxy you run). */
-  trustProxy: boolean
+  /** How many proxies you run in front of Charter: X-Forwarded-For is read that many hops from its end. */
+  trustProxy: number
+  /** The URL members open (production): its host is the only one answered, its origin the only one trusted. */
+  publicUrl: URL | undefined
+  /** A session ends this many days after sign-in, however often it is used. */
+  sessionMaxDays: number
+  /** After a sign-in address changes, exports wait this long. */
+  exportCooldownHours: number
+  /** Wallets one user may have per chain type. */
+  maxWalletsPerChain: number
+  /** Embedded mode off loopback: the dev outbox answers only with this token. */
+  devOutboxToken: string | undefined
   /** Sign-in codes one client address may ask for in an hour (5 times as many may be tried). */
   codesPerClientPerHour: number
   /** Production senders; in embedded mode codes go to the dev outbox instead. */
@@ -135,7 +159,21 @@ export function loadSettings(source: Record<string, string | undefined> = proces
   }
   const smtp = env.SMTP_URL && env.EMAIL_FROM ? { url: env.SMTP_URL, from: env.EMAIL_FROM } : undefined
 
+  if (env.CHARTER_MODE === 'embedded' && !isLoopbackHost(env.HOST) && !env.DEV_OUTBOX_TOKEN) {
+    problems.push(
+      `HOST: embedded mode listens on this machine only (127.0.0.1, ::1 or localhost), since anyone who reaches it can read sign-in codes from the dev outbox. To listen on ${env.HOST}, also set DEV_OUTBOX_TOKEN (openssl rand -hex 16).`,
+    )
+  }
   if (env.CHARTER_MODE === 'production') {
+    if (!env.PUBLIC_URL) {
+      problems.push('PUBLIC_URL: required in production, the URL members open (https://charter.example.org)')
+    }
+    if (env.AUTH_SECRET && isWeakSecret(env.AUTH_SECRET)) {
+      problems.push('AUTH_SECRET: too weak (one character repeated); use openssl rand -hex 32')
+    }
+    if (env.WALLET_MASTER_KEY && isDegenerateKey(env.WALLET_MASTER_KEY)) {
+      problems.push('WALLET_MASTER_KEY: degenerate (every byte the same); use openssl rand -hex 32')
+    }
     if (!env.DATABASE_URL) problems.push('DATABASE_URL: required in production (a PostgreSQL URL)')
     if (!env.AUTH_SECRET) problems.push('AUTH_SECRET: required in production (e.g. openssl rand -hex 32)')
     if (!env.WALLET_MASTER_KEY) {
@@ -162,15 +200,29 @@ export function loadSettings(source: Record<string, string | undefined> = proces
     appId: env.APP_ID,
     authSecret: env.AUTH_SECRET,
     sessionLifetimeHours: env.SESSION_LIFETIME_HOURS,
+    sessionMaxDays: env.SESSION_MAX_DAYS,
+    exportCooldownHours: env.EXPORT_COOLDOWN_HOURS,
+    maxWalletsPerChain: env.MAX_WALLETS_PER_CHAIN,
+    publicUrl: env.PUBLIC_URL ? new URL(env.PUBLIC_URL) : undefined,
+    devOutboxToken: env.DEV_OUTBOX_TOKEN,
     walletMasterKey: env.WALLET_MASTER_KEY?.replace(/^0x/, ''),
     walletPreviousMasterKeys: (env.WALLET_PREVIOUS_MASTER_KEYS ?? []).map((key) => key.replace(/^0x/, '')),
     smsAllowedCountries: env.SMS_ALLOWED_COUNTRIES ?? ['*'],
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: env.TRUST_PROXY,
     codesPerClientPerHour: env.CODES_PER_CLIENT_PER_HOUR,
     twilio,
     smtp,
   }
 }
+
+const loopbackHosts = new Set(['127.0.0.1', '::1', 'localhost'])
+export const isLoopbackHost = (host: string): boolean =>
+  loopbackHosts.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host)
+
+/** Under 32 characters is refused by the schema; this catches the long but empty ones ("aaaa…"). */
+const isWeakSecret = (secret: string) => new Set(secret).size === 1
+
+const isDegenerateKey = (hex: string) => new Set(hex.replace(/^0x/, '').toLowerCase().match(/../g)).size === 1
 
 function fail(problems: string[]): never {
   throw new SettingsError(

@@ -11,6 +11,11 @@ try {
       ? 'embedded mode: everything runs on this machine, nothing is real money'
       : 'production mode'
   logger.info(`Charter is ready at ${server.url} (${where})`)
+  if (server.parts.outbox) {
+    logger.info(
+      `Local mode: nothing is texted or mailed; sign-in codes are printed in this log and listed at ${server.url}/api/dev/outbox`,
+    )
+  }
 
   const stop = async () => {
     logger.info('Charter is stopping')

@@ -1,3 +1,4 @@
+import { mkdirSync, statSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { type AppParts, createApp } from './app.ts'
@@ -8,13 +9,13 @@ import { loadAuthSecret } from './auth/secrets.ts'
 import type { Database } from './db/Database.ts'
 import { sweepExpired } from './db/housekeeping.ts'
 import { openDatabase } from './db/openDatabase.ts'
-import type { Settings } from './env.ts'
+import { type Settings, SettingsError } from './env.ts'
 import type { Logger } from './logger.ts'
 import { DevOutbox } from './senders/DevOutbox.ts'
 import { smtpEmailSender } from './senders/SmtpEmailSender.ts'
 import { twilioSmsSender } from './senders/TwilioSmsSender.ts'
 import { loadKeyVault } from './wallets/loadKeyVault.ts'
-import { createFirstWallets } from './wallets/walletStore.ts'
+import { countUnopenableWallets, createFirstWallets } from './wallets/walletStore.ts'
 
 export type RunningServer = {
   /** The base URL the server answers on, e.g. http://127.0.0.1:3000 */
@@ -33,9 +34,36 @@ export type StartServerOptions = {
   signInLimits?: SignInLimits
 }
 
+/**
+ * How long a client may take, and how many may be connected at once. Behind a reverse proxy these bound only
+ * the proxy's connections; the proxy bounds the clients' (docs/security.md).
+ */
+export const connectionLimits = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  maxConnections: 1024,
+} as const
+
+/**
+ * The embedded parts keep secrets in DATA_DIR (the database, the master key): it is made private to this user
+ * (0700, files 0600), and a folder others can read is refused rather than used.
+ */
+export function prepareDataDir(dataDir: string): void {
+  process.umask(0o077)
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+  const mode = statSync(dataDir).mode & 0o777
+  if ((mode & 0o077) !== 0) {
+    throw new SettingsError(
+      `Charter cannot start: ${dataDir} (DATA_DIR) is open to other users of this machine (mode ${mode.toString(8)}), and it holds the wallet master key and the database. Run: chmod 700 ${dataDir}`,
+    )
+  }
+}
+
 /** Chooses each part from the settings: the embedded default, or the real service when it is configured. */
 export async function buildParts(options: StartServerOptions): Promise<AppParts> {
   const { settings, logger } = options
+  if (settings.mode === 'embedded') prepareDataDir(settings.dataDir)
   const database =
     options.database ??
     (await openDatabase(
@@ -49,24 +77,35 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
   const outbox = settings.mode === 'embedded' ? new DevOutbox(logger) : undefined
   const smsSender = settings.twilio ? twilioSmsSender(settings.twilio) : outbox?.sms
   const emailSender = settings.smtp ? smtpEmailSender(settings.smtp) : outbox?.email
+  const sms = smsSender ? smsChannel(smsSender, settings.smsAllowedCountries) : undefined
+  const email = emailSender ? emailChannel(emailSender) : undefined
   const auth = createAuthService({
     db: database.db,
     secret,
     keys: accessTokenKeys,
     appId: settings.appId,
-    sessionLifetimeHours: settings.sessionLifetimeHours,
+    session: { lifetimeHours: settings.sessionLifetimeHours, maxDays: settings.sessionMaxDays },
     limits: options.signInLimits ?? defaultSignInLimits(settings.codesPerClientPerHour),
+    exportCooldownHours: settings.exportCooldownHours,
+    channels: { phone: sms, email },
     // A user never exists without its first wallets: they are made in the transaction that makes the user.
     onUserCreated: [createFirstWallets(vault)],
+    logger,
   })
+  const unopenable = await countUnopenableWallets(database.db, vault)
+  if (unopenable > 0) {
+    logger.error(
+      `${unopenable} wallets are wrapped by a master key this server does not have: they cannot sign or export. Set the key in WALLET_PREVIOUS_MASTER_KEYS (and finish the rotation with npm run rewrap-wallet-keys).`,
+    )
+  }
   const senderName = (real: unknown, name: string) => (real ? name : 'dev outbox (codes in the server log)')
   return {
     database,
     auth,
     accessTokenKeys,
     vault,
-    sms: smsSender ? smsChannel(smsSender, settings.smsAllowedCountries) : undefined,
-    email: emailSender ? emailChannel(emailSender) : undefined,
+    sms,
+    email,
     outbox,
     describe: {
       database: { status: 'ok', detail: database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)' },
@@ -76,6 +115,14 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
       email: emailSender
         ? { status: 'ok', detail: senderName(settings.smtp, 'SMTP') }
         : { status: 'missing' },
+      wallets:
+        unopenable > 0
+          ? {
+              status: 'error',
+              detail: `${unopenable} wallets are wrapped by a master key this server does not have`,
+              unopenable,
+            }
+          : { status: 'ok' },
     },
   }
 }
@@ -89,6 +136,12 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     const s = serve({ fetch: app.fetch, hostname: host, port }, () => resolve(s))
     s.once('error', reject)
   })
+  if ('headersTimeout' in server) {
+    server.headersTimeout = connectionLimits.headersTimeoutMs
+    server.requestTimeout = connectionLimits.requestTimeoutMs
+    server.keepAliveTimeout = connectionLimits.keepAliveTimeoutMs
+    server.maxConnections = connectionLimits.maxConnections
+  }
   // Hourly, and once at start: old throttling windows, codes and idempotency answers go.
   const sweep = () =>
     sweepExpired(parts.database.db).catch((error: unknown) =>

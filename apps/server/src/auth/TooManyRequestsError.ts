@@ -15,5 +15,7 @@ export function waitInWords(seconds: number): string {
   const whole = Math.max(1, Math.ceil(seconds))
   if (whole < 90) return `${whole} second${whole === 1 ? '' : 's'}`
   const minutes = Math.ceil(whole / 60)
-  return `${minutes} minutes`
+  if (minutes < 90) return `${minutes} minutes`
+  const hours = Math.ceil(minutes / 60)
+  return `${hours} hours`
 }

@@ -1,14 +1,19 @@
 import { LoginError, PhoneNumberError, parsePhoneNumber } from '@charter/core'
 import { z } from 'zod'
 import type { EmailSender, SmsSender } from '../senders/Senders.ts'
+import { type CodePurpose, codeMessage } from './codeMessages.ts'
 import type { IdentityKind } from './users.ts'
+
+/** A message that tells a member what happened to their account; no code in it. */
+export type Notice = { subject: string; text: string }
 
 /** A way a code reaches a person: how its addresses are read and how the code is sent. */
 export type Channel = {
   kind: IdentityKind
   /** The canonical address (E.164, lower-case email), or `invalid_data` / `not_supported` saying why not. */
   normalize: (input: string) => string
-  sendCode: (to: string, code: string, lifetimeMinutes: number) => Promise<void>
+  sendCode: (to: string, code: string, purpose: CodePurpose, lifetimeMinutes: number) => Promise<void>
+  sendNotice: (to: string, notice: Notice) => Promise<void>
 }
 
 export function smsChannel(sender: SmsSender, allowedCountries: readonly string[]): Channel {
@@ -32,11 +37,9 @@ export function smsChannel(sender: SmsSender, allowedCountries: readonly string[
       }
       return phone.e164
     },
-    sendCode: (to, code, lifetimeMinutes) =>
-      sender.send({
-        to,
-        body: `${code} is your Charter code. It expires in ${lifetimeMinutes} minutes. Never share it.`,
-      }),
+    sendCode: (to, code, purpose, lifetimeMinutes) =>
+      sender.send({ to, body: codeMessage(purpose, code, lifetimeMinutes).sms }),
+    sendNotice: (to, notice) => sender.send({ to, body: `Charter: ${notice.text}` }),
   }
 }
 
@@ -52,11 +55,10 @@ export function emailChannel(sender: EmailSender): Channel {
       }
       return address
     },
-    sendCode: (to, code, lifetimeMinutes) =>
-      sender.send({
-        to,
-        subject: `${code} is your Charter code`,
-        text: `Your Charter sign-in code is ${code}.\n\nIt expires in ${lifetimeMinutes} minutes. If you did not ask for it, ignore this email: nobody can sign in without the code.\n`,
-      }),
+    sendCode: (to, code, purpose, lifetimeMinutes) => {
+      const { subject, text } = codeMessage(purpose, code, lifetimeMinutes)
+      return sender.send({ to, subject, text })
+    },
+    sendNotice: (to, notice) => sender.send({ to, subject: notice.subject, text: `${notice.text}\n` }),
   }
 }

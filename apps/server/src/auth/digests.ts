@@ -15,3 +15,7 @@ export function equalDigests(a: string, b: string): boolean {
   const right = Buffer.from(b, 'hex')
   return left.length === right.length && timingSafeEqual(left, right)
 }
+
+/** A keyed digest as URL-safe text: tokens derived from another token with the server's secret. */
+export const hmacBase64Url = (secret: string, value: string): string =>
+  createHmac('sha256', secret).update(value).digest('base64url')

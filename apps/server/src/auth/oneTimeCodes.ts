@@ -17,16 +17,25 @@ export const oneTimeCodeRules = {
 const digestOf = (secret: string, destination: string, code: string) =>
   hmacHex(secret, `${destination}\n${code}`)
 
-/** Makes a fresh code for `destination`, replacing any earlier one, and answers it with its expiry. */
-export async function issueOneTimeCode(
+/** A fresh code and its expiry; nothing is stored until it has gone out (`storeOneTimeCode`). */
+export function newOneTimeCode(now = new Date()): { code: string; expiresAt: Date } {
+  const code = String(randomInt(0, 10 ** oneTimeCodeRules.digits)).padStart(oneTimeCodeRules.digits, '0')
+  return { code, expiresAt: new Date(now.getTime() + oneTimeCodeRules.lifetimeMinutes * 60_000) }
+}
+
+/**
+ * Keeps the digest of a code that has been sent, replacing any earlier code for `destination`. Called only once
+ * the code went out, so a failed send never leaves the person without the code they already had.
+ */
+export async function storeOneTimeCode(
   db: Db,
   secret: string,
   destination: string,
+  sent: { code: string; expiresAt: Date },
   now = new Date(),
-): Promise<{ code: string; expiresAt: Date }> {
-  const code = String(randomInt(0, 10 ** oneTimeCodeRules.digits)).padStart(oneTimeCodeRules.digits, '0')
-  const expiresAt = new Date(now.getTime() + oneTimeCodeRules.lifetimeMinutes * 60_000)
-  const codeHash = digestOf(secret, destination, code)
+): Promise<void> {
+  const codeHash = digestOf(secret, destination, sent.code)
+  const { expiresAt } = sent
   await db
     .insert(otpCodes)
     .values({ destination, codeHash, expiresAt, failedAttempts: 0, createdAt: now })
@@ -34,7 +43,6 @@ export async function issueOneTimeCode(
       target: otpCodes.destination,
       set: { codeHash, expiresAt, failedAttempts: 0, createdAt: now },
     })
-  return { code, expiresAt }
 }
 
 type Verdict = { ok: true } | { ok: false; error: LoginError }
@@ -48,9 +56,17 @@ export async function consumeOneTimeCode(
   secret: string,
   destination: string,
   code: string,
-  options: { now?: Date; resendWindowSeconds?: number } = {},
+  options: {
+    now?: Date
+    resendWindowSeconds?: number
+    /** false: check the code (a wrong try still counts) but leave it for a later use; true by default. */
+    consume?: boolean
+    /** What the person calls this code in the messages: "That code", "The confirmation code". */
+    noun?: string
+  } = {},
 ): Promise<void> {
   const now = options.now ?? new Date()
+  const noun = options.noun ?? 'That code'
   const resendWindowMs = (options.resendWindowSeconds ?? 0) * 1000
   const verdict = await db.transaction(async (tx): Promise<Verdict> => {
     const [row] = await tx.select().from(otpCodes).where(eq(otpCodes.destination, destination)).for('update')
@@ -58,7 +74,10 @@ export async function consumeOneTimeCode(
       return {
         ok: false,
         error: new LoginError('invalid_credentials', {
-          message: 'There is no code waiting for this address, or it was already used. Ask for a new code.',
+          message:
+            options.noun === undefined
+              ? 'There is no code waiting for this address, or it was already used. Ask for a new code.'
+              : `${noun} is not waiting any more: it was already used, or never asked for. Ask for a new one.`,
         }),
       }
     }
@@ -67,7 +86,7 @@ export async function consumeOneTimeCode(
         ok: false,
         // Retry-After says when a new code may be asked for, which is what the person needs next.
         error: new TooManyRequestsError(
-          'Too many wrong codes. Ask for a new code and try again.',
+          `${options.noun === undefined ? 'Too many wrong codes' : `${noun} was tried too many times`}. Ask for a new code and try again.`,
           (row.createdAt.getTime() + resendWindowMs - now.getTime()) / 1000,
         ),
       }
@@ -77,12 +96,12 @@ export async function consumeOneTimeCode(
       return {
         ok: false,
         error: new LoginError('invalid_credentials', {
-          message: `This code has expired (codes last ${oneTimeCodeRules.lifetimeMinutes} minutes). Ask for a new code.`,
+          message: `${options.noun === undefined ? 'This code' : noun} has expired (codes last ${oneTimeCodeRules.lifetimeMinutes} minutes). Ask for a new code.`,
         }),
       }
     }
     if (equalDigests(row.codeHash, digestOf(secret, destination, code))) {
-      await tx.delete(otpCodes).where(eq(otpCodes.destination, destination))
+      if (options.consume !== false) await tx.delete(otpCodes).where(eq(otpCodes.destination, destination))
       return { ok: true }
     }
     const [updated] = await tx
@@ -97,8 +116,8 @@ export async function consumeOneTimeCode(
       error: new LoginError('invalid_credentials', {
         message:
           left > 0
-            ? `That code is not right. Check it and try again (${left} ${left === 1 ? 'try' : 'tries'} left).`
-            : 'That code is not right, and that was the last try. Ask for a new code.',
+            ? `${noun} is not right. Check it and try again (${left} ${left === 1 ? 'try' : 'tries'} left).`
+            : `${noun} is not right, and that was the last try. Ask for a new code.`,
       }),
     }
   })

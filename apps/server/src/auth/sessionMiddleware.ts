@@ -1,11 +1,9 @@
 import { LoginError } from '@charter/core'
 import type { Context, MiddlewareHandler } from 'hono'
-import { getCookie } from 'hono/cookie'
 import type { Db } from '../db/Database.ts'
 import { type AccessTokenKeys, verifyAccessToken } from './accessToken.ts'
+import type { SessionCookie } from './sessionCookie.ts'
 import { type ActiveSession, type SessionFinder, sessionFinder } from './sessions.ts'
-
-export const sessionCookieName = 'charter-session'
 
 export type SessionVariables = { session: ActiveSession | undefined }
 
@@ -18,6 +16,7 @@ export function sessionMiddleware(options: {
   keys: AccessTokenKeys
   appId: string
   lifetimeHours: number
+  cookie: SessionCookie
 }): MiddlewareHandler<{ Variables: SessionVariables }> {
   const find = sessionFinder(options.db, options.lifetimeHours)
   return async (c, next) => {
@@ -28,16 +27,17 @@ export function sessionMiddleware(options: {
 
 async function resolveSession(
   c: Context,
-  options: { keys: AccessTokenKeys; appId: string; find: SessionFinder },
+  options: { keys: AccessTokenKeys; appId: string; find: SessionFinder; cookie: SessionCookie },
 ): Promise<ActiveSession | undefined> {
-  const bearer = c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1]
+  // Read first, so that two cookies are refused whichever credential the request leans on.
+  const token = options.cookie.read(c)
+  const bearer = c.req.header('authorization')?.match(/^Bearer\s+(\S{1,4096})$/i)?.[1]
   if (bearer) {
     const claims = await verifyAccessToken(options.keys, options.appId, bearer)
     if (!claims) return undefined
     const session = await options.find({ sessionId: claims.sessionId })
     return session?.userId === claims.userId ? session : undefined
   }
-  const token = getCookie(c, sessionCookieName)
   return token ? options.find({ token }) : undefined
 }
 

@@ -1,31 +1,50 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import { batchLoader } from '../db/batch.ts'
 import type { Db } from '../db/Database.ts'
 import { sessions } from '../db/schema.ts'
-import { randomToken, sha256Hex } from './digests.ts'
+import { hmacBase64Url, randomToken, sha256Hex } from './digests.ts'
 
 export type SessionTokens = { sessionId: string; token: string; refreshToken: string; expiresAt: Date }
 export type ActiveSession = {
   sessionId: string
   userId: string
   expiresAt: Date
-  /** The P-256 key (SPKI, base64) the browser registered for signing wallet requests, if any yet. */
+  /** The P-256 key (SPKI, base64) the session is bound to, if any yet. */
   authorizationKey: string | undefined
+}
+
+export type SessionLifetime = {
+  /** Unused for this long, a session ends; each use slides it forward. */
+  lifetimeHours: number
+  /** Used or not, a session ends this long after sign-in. */
+  maxDays: number
 }
 
 // Sliding expiry is written at most once a minute per session, not on every request.
 const touchEveryMs = 60_000
+/** Two tabs that refresh at the same moment both present the old token: within this, they share one outcome. */
+export const refreshGraceMs = 10_000
+
+const hours = (n: number) => n * 3_600_000
 
 export async function createSession(
   db: Db,
-  options: { userId: string; lifetimeHours: number; userAgent?: string | undefined },
+  options: SessionLifetime & {
+    userId: string
+    userAgent?: string | undefined
+    clientAddress?: string | undefined
+    authorizationKey?: string | undefined
+  },
   now = new Date(),
 ): Promise<SessionTokens> {
   const token = randomToken()
   const refreshToken = randomToken()
   const sessionId = randomUUID()
-  const expiresAt = new Date(now.getTime() + options.lifetimeHours * 3_600_000)
+  const absoluteExpiresAt = new Date(now.getTime() + hours(24 * options.maxDays))
+  const expiresAt = new Date(
+    Math.min(now.getTime() + hours(options.lifetimeHours), absoluteExpiresAt.getTime()),
+  )
   await db.insert(sessions).values({
     id: sessionId,
     userId: options.userId,
@@ -34,12 +53,19 @@ export async function createSession(
     createdAt: now,
     lastSeenAt: now,
     expiresAt,
+    absoluteExpiresAt,
     userAgent: options.userAgent?.slice(0, 300),
+    clientAddress: options.clientAddress?.slice(0, 64),
+    authorizationKey: options.authorizationKey,
   })
   return { sessionId, token, refreshToken, expiresAt }
 }
 
 const live = (now: Date) => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now))
+
+/** The sliding expiry from `now`, never past the session's absolute end. */
+const slidExpiry = (now: Date, lifetimeHours: number) =>
+  sql<Date>`least(${new Date(now.getTime() + hours(lifetimeHours)).toISOString()}::timestamptz, ${sessions.absoluteExpiresAt})`
 
 type SessionRow = typeof sessions.$inferSelect
 
@@ -66,8 +92,12 @@ export function sessionFinder(db: Db, lifetimeHours: number) {
   async function slide(row: SessionRow, now: Date): Promise<ActiveSession> {
     let expiresAt = row.expiresAt
     if (now.getTime() - row.lastSeenAt.getTime() > touchEveryMs) {
-      expiresAt = new Date(now.getTime() + lifetimeHours * 3_600_000)
-      await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, row.id))
+      const [updated] = await db
+        .update(sessions)
+        .set({ lastSeenAt: now, expiresAt: slidExpiry(now, lifetimeHours) })
+        .where(eq(sessions.id, row.id))
+        .returning({ expiresAt: sessions.expiresAt })
+      if (updated) expiresAt = updated.expiresAt
     }
     return {
       sessionId: row.id,
@@ -89,35 +119,76 @@ export function sessionFinder(db: Db, lifetimeHours: number) {
 
 export type SessionFinder = ReturnType<typeof sessionFinder>
 
+export type RefreshOutcome =
+  | { kind: 'refreshed'; tokens: SessionTokens & { userId: string } }
+  /** A token the session replaced a while ago came back: someone kept a copy. The session is ended. */
+  | { kind: 'reused' }
+  | { kind: 'unknown' }
+
 /**
- * Swaps a refresh token (or the session token, for the browser's cookie) for new tokens of the same
- * session. The old ones stop working at once, so a stolen refresh token works once at most.
+ * The tokens that replace `presented`. They are derived from it with the server's secret rather than drawn at
+ * random, so two refreshes of the same token at the same moment (two tabs) answer the same new tokens, and
+ * neither clears the other's cookie; nothing but their digests is stored.
+ */
+const successorsOf = (secret: string, presented: string) => ({
+  token: hmacBase64Url(secret, `session-token\n${presented}`),
+  refreshToken: hmacBase64Url(secret, `refresh-token\n${presented}`),
+})
+
+/**
+ * Swaps a refresh token (or the session token, for the browser's cookie) for new tokens of the same session.
+ * The old ones stop working at once. Presented again within a few seconds (a concurrent refresh), the old token
+ * gets the same new tokens; presented later, it ends the session, since only a copy kept by someone else can
+ * still hold it.
  */
 export async function refreshSession(
   db: Db,
+  options: { secret: string; lifetimeHours: number },
   by: { refreshToken: string } | { token: string },
-  lifetimeHours: number,
   now = new Date(),
-): Promise<(SessionTokens & { userId: string }) | undefined> {
-  const match =
-    'refreshToken' in by
-      ? eq(sessions.refreshTokenHash, sha256Hex(by.refreshToken))
-      : eq(sessions.tokenHash, sha256Hex(by.token))
-  const token = randomToken()
-  const refreshToken = randomToken()
-  const expiresAt = new Date(now.getTime() + lifetimeHours * 3_600_000)
+): Promise<RefreshOutcome> {
+  const presented = 'refreshToken' in by ? by.refreshToken : by.token
+  const presentedHash = sha256Hex(presented)
+  const next = successorsOf(options.secret, presented)
+  const current = 'refreshToken' in by ? sessions.refreshTokenHash : sessions.tokenHash
+  const previous = 'refreshToken' in by ? sessions.previousRefreshTokenHash : sessions.previousTokenHash
+
   const [row] = await db
     .update(sessions)
     .set({
-      tokenHash: sha256Hex(token),
-      refreshTokenHash: sha256Hex(refreshToken),
+      previousTokenHash: sql`${sessions.tokenHash}`,
+      previousRefreshTokenHash: sql`${sessions.refreshTokenHash}`,
+      rotatedAt: now,
+      tokenHash: sha256Hex(next.token),
+      refreshTokenHash: sha256Hex(next.refreshToken),
       lastSeenAt: now,
-      expiresAt,
+      expiresAt: slidExpiry(now, options.lifetimeHours),
     })
-    .where(and(match, live(now)))
-    .returning({ id: sessions.id, userId: sessions.userId })
-  if (!row) return undefined
-  return { sessionId: row.id, userId: row.userId, token, refreshToken, expiresAt }
+    .where(and(eq(current, presentedHash), live(now)))
+    .returning({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
+  if (row) {
+    return {
+      kind: 'refreshed',
+      tokens: { sessionId: row.id, userId: row.userId, ...next, expiresAt: row.expiresAt },
+    }
+  }
+
+  const [replaced] = await db.select().from(sessions).where(eq(previous, presentedHash))
+  if (!replaced) return { kind: 'unknown' }
+  if (replaced.revokedAt || replaced.expiresAt.getTime() <= now.getTime()) return { kind: 'unknown' }
+  const withinGrace = replaced.rotatedAt && now.getTime() - replaced.rotatedAt.getTime() <= refreshGraceMs
+  if (withinGrace) {
+    // The same outcome as the refresh that won, if it was this very token that it replaced.
+    if (replaced.tokenHash === sha256Hex(next.token)) {
+      return {
+        kind: 'refreshed',
+        tokens: { sessionId: replaced.id, userId: replaced.userId, ...next, expiresAt: replaced.expiresAt },
+      }
+    }
+    return { kind: 'unknown' }
+  }
+  await revokeSession(db, replaced.id, now)
+  return { kind: 'reused' }
 }
 
 export async function revokeSession(db: Db, sessionId: string, now = new Date()): Promise<void> {
@@ -125,4 +196,70 @@ export async function revokeSession(db: Db, sessionId: string, now = new Date())
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+}
+
+/** The user's live sessions, most recently used first, for the member to see and end one by one. */
+export async function listUserSessions(db: Db, userId: string, now = new Date()) {
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), live(now)))
+    .orderBy(desc(sessions.lastSeenAt))
+  return rows.map((row) => ({
+    id: row.id,
+    user_agent: row.userAgent,
+    client_address: row.clientAddress,
+    created_at: Math.floor(row.createdAt.getTime() / 1000),
+    last_seen_at: Math.floor(row.lastSeenAt.getTime() / 1000),
+    expires_at: Math.floor(row.expiresAt.getTime() / 1000),
+    has_device_key: row.authorizationKey !== null,
+  }))
+}
+
+/** Ends one session of the user; answers whether there was such a live session. */
+export async function revokeUserSession(db: Db, userId: string, sessionId: string, now = new Date()) {
+  // Session ids are UUIDs; anything else names no session.
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(sessionId)) return false
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id })
+  return ended.length > 0
+}
+
+/** Ends every session of the user, or every one but `except`; answers how many ended. */
+export async function revokeUserSessions(
+  db: Db,
+  userId: string,
+  options: { except?: string } = {},
+  now = new Date(),
+): Promise<number> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        options.except ? ne(sessions.id, options.except) : undefined,
+      ),
+    )
+    .returning({ id: sessions.id })
+  return ended.length
+}
+
+/** Binds a device key to a session that has none yet; answers whether the session now holds `key`. */
+export async function bindSessionKey(db: Db, sessionId: string, key: string): Promise<boolean> {
+  const [row] = await db
+    .update(sessions)
+    .set({ authorizationKey: key })
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        or(isNull(sessions.authorizationKey), eq(sessions.authorizationKey, key)),
+      ),
+    )
+    .returning({ id: sessions.id })
+  return row !== undefined
 }

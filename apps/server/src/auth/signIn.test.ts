@@ -3,7 +3,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient, uniqueEmail, uniquePhoneNumber } from '../testing/ApiClient.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
-import { issueOneTimeCode } from './oneTimeCodes.ts'
+import { WalletCaller } from '../testing/WalletCaller.ts'
+import { newOneTimeCode, storeOneTimeCode } from './oneTimeCodes.ts'
 
 let server: TestServer
 beforeAll(async () => {
@@ -124,12 +125,10 @@ describe('sign-in by phone', () => {
     const phoneNumber = uniquePhoneNumber()
     const secret = readFileSync(join(server.dataDir, 'auth-secret'), 'utf8').trim()
     const { db } = await sharedTestDatabase()
-    const { code } = await issueOneTimeCode(
-      db,
-      secret,
-      `phone:${phoneNumber}`,
-      new Date(Date.now() - 11 * 60_000),
-    )
+    const then = new Date(Date.now() - 11 * 60_000)
+    const sent = newOneTimeCode(then)
+    await storeOneTimeCode(db, secret, `phone:${phoneNumber}`, sent, then)
+    const { code } = sent
     const answer = await client().post('/api/v1/passwordless_sms/authenticate', { phoneNumber, code })
     expect(answer.status).toBe(401)
     expect(answer.body).toEqual({ error: expect.stringContaining('expired'), code: 'invalid_credentials' })
@@ -189,32 +188,44 @@ describe('sign-in by email', () => {
     expect(body.messages[0]).toMatchObject({
       channel: 'email',
       to: email,
-      subject: expect.stringMatching(/^\d{6} is your Charter code$/),
+      subject: expect.stringMatching(/^\d{6} is your Charter sign-in code$/),
     })
   })
 })
 
 describe('linking and changing', () => {
-  it('links an email to a phone account, and both then sign in to it', async () => {
-    const phoneNumber = uniquePhoneNumber()
+  /** A member on a session bound to a device key, as the web app signs in. */
+  const member = async (
+    by: 'phone' | 'email',
+    address = by === 'phone' ? uniquePhoneNumber() : uniqueEmail(),
+  ) => {
+    const caller = new WalletCaller(client())
+    const signedIn = await caller.signIn(by, address)
+    expect(signedIn.status).toBe(200)
+    return { caller, me: caller.api, address, userId: signedIn.body.user.id as string }
+  }
+
+  it('links an email to a phone account with the device key, and both then sign in to it', async () => {
+    const { caller, me, userId, address: phoneNumber } = await member('phone')
     const email = uniqueEmail()
-    const me = client()
-    const signedIn = await me.signInByPhone(phoneNumber)
-    await me.post('/api/v1/passwordless/init', { email })
-    const linked = await me.post('/api/v1/passwordless/link', { email, code: await me.codeFor(email) })
+    await me.post('/api/v1/passwordless/init', { email, purpose: 'link' })
+    const code = await me.codeFor(email)
+    const linked = await caller.post('/api/v1/passwordless/link', { email, code })
     expect(linked.status).toBe(200)
     expect(logins(linked.body).map((account) => account.type)).toEqual(['phone', 'email'])
     const byEmail = await client().signInByEmail(email)
-    expect(byEmail.body.user.id).toBe(signedIn.body.user.id)
+    expect(byEmail.body.user.id).toBe(userId)
+    // The phone that was already on the account is told, in words.
+    const notice = (await me.get(`/api/dev/outbox?to=${encodeURIComponent(phoneNumber)}`)).body.messages[0]
+    expect(notice.body).toContain(`The email address ${email} was added to your Charter account`)
   })
 
   it('refuses an address that belongs to someone else', async () => {
     const theirs = uniqueEmail()
     await client().signInByEmail(theirs)
-    const me = client()
-    await me.signInByPhone(uniquePhoneNumber())
+    const { caller, me } = await member('phone')
     await me.post('/api/v1/passwordless/init', { email: theirs })
-    const answer = await me.post('/api/v1/passwordless/link', {
+    const answer = await caller.post('/api/v1/passwordless/link', {
       email: theirs,
       code: await me.codeFor(theirs),
     })
@@ -223,11 +234,10 @@ describe('linking and changing', () => {
   })
 
   it('refuses a second phone number', async () => {
-    const me = client()
-    await me.signInByPhone(uniquePhoneNumber())
+    const { caller, me } = await member('phone')
     const second = uniquePhoneNumber()
     await me.post('/api/v1/passwordless_sms/init', { phoneNumber: second })
-    const answer = await me.post('/api/v1/passwordless_sms/link', {
+    const answer = await caller.post('/api/v1/passwordless_sms/link', {
       phoneNumber: second,
       code: await me.codeFor(second),
     })
@@ -235,19 +245,35 @@ describe('linking and changing', () => {
     expect(answer.body.code).toBe('cannot_link_more_of_type')
   })
 
-  it('changes the phone number with a code sent to the new one', async () => {
-    const oldNumber = uniquePhoneNumber()
+  it('changes the phone number with a code to the new one and a step-up code to the old one', async () => {
+    const { caller, me, address: oldNumber } = await member('phone')
     const newNumber = uniquePhoneNumber()
-    const me = client()
-    await me.signInByPhone(oldNumber)
-    await me.post('/api/v1/passwordless_sms/init', { phoneNumber: newNumber })
-    const updated = await me.post('/api/v1/passwordless_sms/update', {
+    await me.post('/api/v1/passwordless_sms/init', { phoneNumber: newNumber, purpose: 'change' })
+    const code = await me.codeFor(newNumber)
+    expect(
+      (await me.get(`/api/dev/outbox?to=${encodeURIComponent(newNumber)}`)).body.messages[0].body,
+    ).toContain('to make this number your sign-in number')
+    const stepUp = await caller.post('/api/v1/step_up/init', { action: 'update_phone' })
+    expect(stepUp.status).toBe(200)
+    expect(stepUp.body).toEqual({
+      success: true,
+      via: 'phone',
+      sent_to: `*${oldNumber.slice(-4)}`,
+      expires_at: expect.any(Number),
+    })
+    const stepUpCode = await me.codeFor(oldNumber)
+    const updated = await caller.post('/api/v1/passwordless_sms/update', {
       old_phone_number: oldNumber,
       new_phone_number: newNumber,
-      code: await me.codeFor(newNumber),
+      code,
+      step_up_code: stepUpCode,
     })
     expect(updated.status).toBe(200)
     expect(logins(updated.body)).toEqual([expect.objectContaining({ type: 'phone', phoneNumber: newNumber })])
+    const notice = (await me.get(`/api/dev/outbox?to=${encodeURIComponent(oldNumber)}`)).body.messages[0]
+    expect(notice.body).toMatch(
+      /The sign-in phone number of your Charter account was changed from \*\d{4} to \*\d{4} on /,
+    )
     const oldAgain = client()
     await oldAgain.post('/api/v1/passwordless_sms/init', { phoneNumber: oldNumber })
     const fresh = await oldAgain.post('/api/v1/passwordless_sms/authenticate', {
@@ -258,13 +284,11 @@ describe('linking and changing', () => {
   })
 
   it('changes the email address, and refuses an old address that is not yours', async () => {
-    const oldAddress = uniqueEmail()
+    const { caller, me, address: oldAddress } = await member('email')
     const newAddress = uniqueEmail()
-    const me = client()
-    await me.signInByEmail(oldAddress)
     await me.post('/api/v1/passwordless/init', { email: newAddress })
     const code = await me.codeFor(newAddress)
-    const notMine = await me.post('/api/v1/passwordless/update', {
+    const notMine = await caller.post('/api/v1/passwordless/update', {
       oldAddress: uniqueEmail(),
       newAddress,
       code,
@@ -274,12 +298,23 @@ describe('linking and changing', () => {
       error: 'The old email address is not linked to your account.',
       code: 'invalid_data',
     })
-    const updated = await me.post('/api/v1/passwordless/update', { oldAddress, newAddress, code })
+    await caller.post('/api/v1/step_up/init', { action: 'update_email' })
+    const step_up_code = await me.codeFor(oldAddress)
+    const updated = await caller.post('/api/v1/passwordless/update', {
+      oldAddress,
+      newAddress,
+      code,
+      step_up_code,
+    })
     expect(logins(updated.body)).toEqual([expect.objectContaining({ type: 'email', address: newAddress })])
   })
 
   it('needs a session to link or change', async () => {
-    for (const path of ['/api/v1/passwordless/link', '/api/v1/passwordless_sms/update']) {
+    for (const path of [
+      '/api/v1/passwordless/link',
+      '/api/v1/passwordless_sms/update',
+      '/api/v1/step_up/init',
+    ]) {
       const answer = await client().post(path, { email: uniqueEmail(), code: '123456' })
       expect(answer.status).toBe(401)
       expect(answer.body.code).toBe('must_be_authenticated')
@@ -304,16 +339,16 @@ describe('sessions', () => {
     expect(withToken.status).toBe(401)
   })
 
-  it('refreshes with the refresh token, which then works no more', async () => {
+  it('refreshes with the refresh token, which the next refresh replaces again', async () => {
     const signedIn = await client().signInByEmail(uniqueEmail())
     const refreshed = await client().post('/api/v1/sessions', { refresh_token: signedIn.body.refresh_token })
     expect(refreshed.status).toBe(200)
     expect(refreshed.body).toMatchObject({ is_new_user: false, session_update_action: 'set' })
     expect(refreshed.body.user.id).toBe(signedIn.body.user.id)
     expect(refreshed.body.refresh_token).not.toBe(signedIn.body.refresh_token)
-    const replay = await client().post('/api/v1/sessions', { refresh_token: signedIn.body.refresh_token })
-    expect(replay.status).toBe(401)
-    expect(replay.body.code).toBe('missing_or_invalid_token')
+    const next = await client().post('/api/v1/sessions', { refresh_token: refreshed.body.refresh_token })
+    expect(next.status).toBe(200)
+    expect(next.body.refresh_token).not.toBe(refreshed.body.refresh_token)
   })
 
   it('refreshes a browser session from its cookie alone', async () => {

@@ -5,9 +5,9 @@ import { defaultSignInLimits } from './AuthService.ts'
 
 let server: TestServer
 beforeAll(async () => {
-  // The production rules, but only 3 codes an hour per client so the test reaches the limit quickly.
+  // The production rules, but only 4 codes an hour per client so the test reaches the limit quickly.
   // Behind a "proxy", so this file's client address is its own even when test files share PostgreSQL.
-  server = await startTestServer({ signInLimits: defaultSignInLimits(3), env: { TRUST_PROXY: 'true' } })
+  server = await startTestServer({ signInLimits: defaultSignInLimits(4), env: { TRUST_PROXY: 'true' } })
 })
 afterAll(() => server.close())
 
@@ -50,9 +50,28 @@ describe('throttling', () => {
 
   it('limits the codes one client may ask for, whatever the address', async () => {
     const me = client()
-    // Three codes went out in the tests above, the most an hour allows here.
+    // Four codes were asked for in the tests above (one of them refused), the most an hour allows here.
     const refused = await me.post('/api/v1/passwordless/init', { email: uniqueEmail() })
     expect(refused.status).toBe(429)
     expect(refused.body.error).toContain('Too many codes were asked for from here.')
+  })
+
+  it('lets no client that used up its own allowance make someone else wait', async () => {
+    // The client above is out of codes; a victim's address must not be charged for its attempts.
+    const attacker = client()
+    const victimAddress = uniqueEmail()
+    for (let i = 0; i < 3; i++) {
+      expect((await attacker.post('/api/v1/passwordless/init', { email: victimAddress })).status).toBe(429)
+    }
+    const victim = new ApiClient(server.url)
+    const fromVictim = await victim.post(
+      '/api/v1/passwordless/init',
+      { email: victimAddress },
+      { 'x-forwarded-for': `198.18.${Math.floor(Math.random() * 255)}.7` },
+    )
+    expect(fromVictim.status).toBe(200)
+    expect(
+      (await victim.get(`/api/dev/outbox?to=${encodeURIComponent(victimAddress)}`)).body.messages,
+    ).toHaveLength(1)
   })
 })

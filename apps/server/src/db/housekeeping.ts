@@ -1,15 +1,30 @@
-import { lt } from 'drizzle-orm'
+import { lt, or } from 'drizzle-orm'
 import type { Db } from './Database.ts'
-import { idempotencyKeys, otpCodes, rateLimits } from './schema.ts'
+import { analyticsEvents, idempotencyKeys, otpCodes, rateLimits, sessions } from './schema.ts'
 
 const day = 86_400_000
 
+/** How long what is no longer used is kept before it is deleted. */
+export const retention = {
+  /** Ended sessions stay listed this long (a member can see where they were signed in), then go. */
+  endedSessionsDays: 30,
+  analyticsEventsDays: 90,
+} as const
+
 /**
- * Deletes what no rule reads any more: throttling windows and one-time codes that ended a day ago, and
- * idempotency answers past their 24 hours. Safe on every replica at once.
+ * Deletes what no rule reads any more: throttling windows and one-time codes that ended a day ago, idempotency
+ * answers past their 24 hours, sessions that ended 30 days ago and analytics events after 90 days. Safe on
+ * every replica at once.
  */
 export async function sweepExpired(db: Db, now = new Date()): Promise<void> {
   const dayAgo = new Date(now.getTime() - day)
+  const sessionsBefore = new Date(now.getTime() - retention.endedSessionsDays * day)
+  await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, sessionsBefore), lt(sessions.revokedAt, sessionsBefore)))
+  await db
+    .delete(analyticsEvents)
+    .where(lt(analyticsEvents.createdAt, new Date(now.getTime() - retention.analyticsEventsDays * day)))
   await db.delete(rateLimits).where(lt(rateLimits.windowStart, dayAgo))
   await db.delete(otpCodes).where(lt(otpCodes.expiresAt, dayAgo))
   await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, dayAgo))

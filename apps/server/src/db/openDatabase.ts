@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { chmodSync, mkdirSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres'
@@ -61,6 +61,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   const client = await PGlite.create(dataDir ? join(dataDir, 'pglite') : undefined, {
     relaxedDurability: true,
   })
+  if (dataDir) restrictToOwner(join(dataDir, 'pglite'))
   return {
     db: drizzlePglite({ client, schema }),
     kind: 'pglite',
@@ -69,5 +70,16 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
         work(async (sqlText) => ((await tx.exec(sqlText)).at(-1)?.rows ?? []) as Record<string, unknown>[]),
       ),
     close: () => client.close(),
+  }
+}
+
+/**
+ * PGlite unpacks a new database with modes of its own (0666); the database holds sealed keys and session digests,
+ * so its folder and files are made the owner's alone. What it writes later follows the server's umask (077).
+ */
+function restrictToOwner(dir: string): void {
+  chmodSync(dir, 0o700)
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    chmodSync(join(entry.parentPath, entry.name), entry.isDirectory() ? 0o700 : 0o600)
   }
 }

@@ -19,6 +19,8 @@ export const users = pgTable('users', {
   id: text('id').primaryKey(),
   createdAt: createdAt(),
   hasAcceptedTerms: boolean('has_accepted_terms').notNull().default(false),
+  /** When a sign-in address last changed: exports wait EXPORT_COOLDOWN_HOURS after it. */
+  signInChangedAt: timestamp('sign_in_changed_at', { withTimezone: true }),
 })
 
 /** A phone number or email address that signs a user in; at most one of each kind per user. */
@@ -72,10 +74,18 @@ export const sessions = pgTable(
     tokenHash: text('token_hash').notNull(),
     refreshTokenHash: text('refresh_token_hash').notNull(),
     createdAt: createdAt(),
+    /** Slides forward with use, never past `absoluteExpiresAt`. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+    /** The tokens the last refresh replaced: used again after a short grace, they mean theft. */
+    previousTokenHash: text('previous_token_hash'),
+    previousRefreshTokenHash: text('previous_refresh_token_hash'),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     userAgent: text('user_agent'),
+    /** The client address the session signed in from. */
+    clientAddress: text('client_address'),
     /** SPKI (base64) of the P-256 key the browser registered; wallet requests are signed with it. */
     authorizationKey: text('authorization_key'),
   },
@@ -83,17 +93,24 @@ export const sessions = pgTable(
     uniqueIndex('sessions_token_hash').on(table.tokenHash),
     uniqueIndex('sessions_refresh_token_hash').on(table.refreshTokenHash),
     index('sessions_user').on(table.userId),
+    index('sessions_previous_token_hash').on(table.previousTokenHash),
+    index('sessions_previous_refresh_token_hash').on(table.previousRefreshTokenHash),
+    index('sessions_expires_at').on(table.expiresAt),
   ],
 )
 
-export const analyticsEvents = pgTable('analytics_events', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-  eventName: text('event_name').notNull(),
-  clientId: text('client_id'),
-  payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),
-  createdAt: createdAt(),
-})
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    eventName: text('event_name').notNull(),
+    clientId: text('client_id'),
+    payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (table) => [index('analytics_events_created_at').on(table.createdAt)],
+)
 
 /** Embedded wallets. The private key is only ever stored sealed (see wallets/KeyVault.ts). */
 export const wallets = pgTable(
@@ -118,20 +135,26 @@ export const wallets = pgTable(
   ],
 )
 
-/** The first answer to a request sent with `privy-idempotency-key`, kept for 24 hours. */
+/**
+ * The first answer to a request sent with `privy-idempotency-key`, kept for 24 hours for the session that
+ * made it. `body` is null for answers never kept (an exported key): only their status is.
+ */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: text('user_id')
+    sessionId: text('session_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     requestDigest: text('request_digest').notNull(),
     status: integer('status').notNull(),
-    body: jsonb('body').notNull(),
+    body: jsonb('body'),
     createdAt: createdAt(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.key] })],
+  (table) => [
+    primaryKey({ columns: [table.sessionId, table.key] }),
+    index('idempotency_keys_created_at').on(table.createdAt),
+  ],
 )
 
 /** Every signature and export, for the wallet's owner to read. */
@@ -145,7 +168,7 @@ export const walletActivity = pgTable(
     walletId: text('wallet_id')
       .notNull()
       .references(() => wallets.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['signature', 'export'] }).notNull(),
+    kind: text('kind', { enum: ['signature', 'export', 'decline'] }).notNull(),
     method: text('method').notNull(),
     /** SHA-256 of what was signed (or of the exported address), never the thing itself. */
     digest: text('digest').notNull(),
@@ -154,4 +177,29 @@ export const walletActivity = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('wallet_activity_user').on(table.userId, table.createdAt)],
+)
+
+/** What happened to an account that its owner should see: addresses added or changed, devices, sign-outs, exports. */
+export const accountEvents = pgTable(
+  'account_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', {
+      enum: [
+        'address_added',
+        'address_changed',
+        'device_added',
+        'signed_out_everywhere',
+        'signed_out_session',
+        'key_exported',
+      ],
+    }).notNull(),
+    /** A line a person reads: "Phone number changed from *2671 to *9876". */
+    summary: text('summary').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('account_events_user').on(table.userId, table.createdAt)],
 )

@@ -3,6 +3,7 @@ import type { ErrorHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Logger } from '../logger.ts'
+import { describeErrorForLog } from './describeErrorForLog.ts'
 
 export type ErrorBody = { error: string; code: string | number }
 
@@ -19,6 +20,10 @@ const isHttpFacing = (error: unknown): error is HttpFacingError =>
 export function errorHandler(logger: Logger): ErrorHandler {
   return (error, c) => {
     if (isHttpFacing(error)) {
+      // A vendor that failed us (an SMS or email provider): operations need its reason, never the request's data.
+      if (error.status >= 500) {
+        logger.warn(error.shortMessage, { method: c.req.method, path: c.req.path, reason: error.details })
+      }
       const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds
       if (typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter))
       return c.json<ErrorBody>(
@@ -32,7 +37,7 @@ export function errorHandler(logger: Logger): ErrorHandler {
     logger.error('Unhandled error while answering a request', {
       method: c.req.method,
       path: c.req.path,
-      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      ...describeErrorForLog(error),
     })
     return c.json<ErrorBody>(
       {

@@ -2,6 +2,7 @@ import { LoginError } from '@charter/core'
 import type { Context } from 'hono'
 import type { z } from 'zod'
 import { describeZodError } from './describeZodError.ts'
+import { parseJsonText } from './parseJsonText.ts'
 
 /**
  * The request's JSON body checked against `schema`. Anything else is `invalid_data` naming the field and
@@ -17,12 +18,18 @@ export async function readJsonBody<Schema extends z.ZodType>(
       message: 'Send the request body as JSON (Content-Type: application/json).',
     })
   }
-  let body: unknown
-  try {
-    body = JSON.parse(await c.req.text())
-  } catch {
-    throw new LoginError('invalid_data', { message: 'The request body is not valid JSON.' })
-  }
+  return checkBody(schema, await readJson(c))
+}
+
+/** The body as JSON, refused with `invalid_data` when it is not JSON or is JSON no route could want. */
+export async function readJson(c: Context): Promise<unknown> {
+  const parsed = parseJsonText(await c.req.text())
+  if (!parsed.ok) throw new LoginError('invalid_data', { message: parsed.problem })
+  return parsed.value
+}
+
+/** `body` checked against `schema`; `invalid_data` naming the first field that is wrong. */
+export function checkBody<Schema extends z.ZodType>(schema: Schema, body: unknown): z.infer<Schema> {
   const parsed = schema.safeParse(body)
   if (parsed.success) return parsed.data
   throw new LoginError('invalid_data', { message: describeZodError(parsed.error, 'body') })

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { afterEach, describe, expect, it } from 'vitest'
+import { startTestServer } from '../testing/startTestServer.ts'
 import { SendFailedError } from './SendFailedError.ts'
 import { smtpEmailSender } from './SmtpEmailSender.ts'
 import { twilioSmsSender } from './TwilioSmsSender.ts'
@@ -153,5 +154,39 @@ describe('smtpEmailSender', () => {
     await expect(sender.send({ to: 'a@example.org', subject: 's', text: 't' })).rejects.toBeInstanceOf(
       SendFailedError,
     )
+  })
+})
+
+describe('a failed send, seen from the server', () => {
+  it('answers 502 and logs the provider’s reason at warn, never the code', async () => {
+    const twilio = await fakeTwilio(400, {
+      code: 21_211,
+      message: "The 'To' number is not a valid phone number.",
+    })
+    const server = await startTestServer({
+      env: {
+        CHARTER_MODE: 'production',
+        PUBLIC_URL: 'http://127.0.0.1',
+        DATABASE_URL: 'postgres://unused.invalid/charter',
+        AUTH_SECRET: '7c1e4a9f2d6b0e3a8c5f1d7b4e0a6c9f3b8d2e5a1c7f4b0d9e6a3c8f5b2d1e7a',
+        WALLET_MASTER_KEY: '4f2a8c6e0b9d3f7a1c5e8b2d6f0a4c9e3b7d1f5a8c2e6b0d4f9a3c7e1b5d8f2a',
+        TWILIO_ACCOUNT_SID: accountSid,
+        TWILIO_AUTH_TOKEN: 'secret-token',
+        TWILIO_FROM: '+15005550006',
+        TWILIO_API_URL: twilio.url,
+        SMS_ALLOWED_COUNTRIES: 'US',
+      },
+    })
+    closers.push(() => server.close())
+    const answer = await fetch(`${server.url}/api/v1/passwordless_sms/init`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phoneNumber: '+14155552671' }),
+    })
+    expect(answer.status).toBe(502)
+    const code = twilio.received[0]?.form.get('Body')?.match(/\d{6}/)?.[0] as string
+    const warning = server.logs.find((line) => line.includes('WARN') && line.includes('21211'))
+    expect(warning).toContain('not a valid phone number')
+    expect(server.logs.join('\n')).not.toContain(code)
   })
 })

@@ -49,18 +49,19 @@ export class ApiClient {
     return code
   }
 
-  async signInByPhone(phoneNumber: string) {
+  /** Signs in by SMS; `extra` goes into the authenticate body (e.g. the device key, `authorization_key`). */
+  async signInByPhone(phoneNumber: string, extra: Record<string, unknown> = {}) {
     const init = await this.post('/api/v1/passwordless_sms/init', { phoneNumber })
     if (init.status !== 200) throw new Error(`init failed: ${init.text}`)
     const code = await this.codeFor(phoneNumber)
-    return this.post('/api/v1/passwordless_sms/authenticate', { phoneNumber, code })
+    return this.post('/api/v1/passwordless_sms/authenticate', { phoneNumber, code, ...extra })
   }
 
-  async signInByEmail(email: string) {
+  async signInByEmail(email: string, extra: Record<string, unknown> = {}) {
     const init = await this.post('/api/v1/passwordless/init', { email })
     if (init.status !== 200) throw new Error(`init failed: ${init.text}`)
     const code = await this.codeFor(email)
-    return this.post('/api/v1/passwordless/authenticate', { email, code })
+    return this.post('/api/v1/passwordless/authenticate', { email, code, ...extra })
   }
 }
 

@@ -3,8 +3,8 @@ import { authorizationPayload } from '@charter/core'
 import type { ApiClient } from './ApiClient.ts'
 
 /**
- * What the browser's wallet proxy does, in a test: a P-256 key registered with the session, and every
- * wallet request signed with it over the RFC 8785 payload.
+ * What the browser's wallet proxy does, in a test: a P-256 device key the session is bound to at sign-in, and
+ * every wallet request signed with it over the RFC 8785 payload, with an expiry a minute ahead.
  */
 export class WalletCaller {
   readonly api: ApiClient
@@ -20,8 +20,18 @@ export class WalletCaller {
     this.publicKeySpki = publicKey.export({ format: 'der', type: 'spki' }).toString('base64')
   }
 
-  register() {
-    return this.api.post('/api/v1/sessions/authorization_key', { public_key: this.publicKeySpki })
+  /** Signs in with the device key in the authenticate body, so the session is born bound to it. */
+  signIn(by: 'phone' | 'email', address: string) {
+    const extra = { authorization_key: this.publicKeySpki }
+    return by === 'phone' ? this.api.signInByPhone(address, extra) : this.api.signInByEmail(address, extra)
+  }
+
+  /** Binds the key to a session that has none; without a step-up `code` the server refuses. */
+  register(code?: string) {
+    return this.api.post('/api/v1/sessions/authorization_key', {
+      public_key: this.publicKeySpki,
+      ...(code === undefined ? {} : { code }),
+    })
   }
 
   signature(
@@ -39,13 +49,24 @@ export class WalletCaller {
     return sign('sha256', payload, { key, dsaEncoding: 'der' }).toString('base64')
   }
 
-  /** A signed POST; `sentBody` lets a test send something other than what it signed. */
+  /**
+   * A signed POST; `sentBody` lets a test send something other than what it signed, `omitExpiry` leaves out
+   * `privy-request-expiry` (otherwise a minute ahead unless `headers` sets it).
+   */
   post(
     path: string,
     body: unknown,
-    options: { headers?: Record<string, string>; sentBody?: unknown; key?: KeyObject } = {},
+    options: {
+      headers?: Record<string, string>
+      sentBody?: unknown
+      key?: KeyObject
+      omitExpiry?: boolean
+    } = {},
   ) {
-    const headers = options.headers ?? {}
+    const headers = {
+      ...(options.omitExpiry ? {} : { 'privy-request-expiry': String(Date.now() + 60_000) }),
+      ...options.headers,
+    }
     return this.api.post(path, options.sentBody ?? body, {
       'privy-app-id': this.appId,
       ...headers,

@@ -68,6 +68,11 @@ export class KeyVault {
     return [...this.#byId.keys()].filter((id) => id !== this.#current.id)
   }
 
+  /** Whether this vault holds the master key of that id (the current one or a previous one). */
+  hasMasterKey(masterKeyId: string): boolean {
+    return this.#byId.has(masterKeyId)
+  }
+
   seal(privateKey: Uint8Array, owner: { walletId: string; userId: string }): SealedKey {
     const dataKey = randomBytes(32)
     try {

@@ -17,11 +17,9 @@ let userId: string
 
 beforeAll(async () => {
   server = await startTestServer({ env: { WALLET_MASTER_KEY: oldKey } })
-  const api = new ApiClient(server.url)
-  const signedIn = await api.signInByPhone(uniquePhoneNumber())
+  const caller = new WalletCaller(new ApiClient(server.url))
+  const signedIn = await caller.signIn('phone', uniquePhoneNumber())
   userId = signedIn.body.user.id
-  const caller = new WalletCaller(api)
-  await caller.register()
   const evm = signedIn.body.user.linked_accounts.find(
     (account: { chain_type?: string }) => account.chain_type === 'ethereum',
   )
@@ -79,9 +77,8 @@ describe('key custody', () => {
           query(`SELECT value FROM identities WHERE user_id = '${userId}' AND kind = 'phone'`),
         )
       )[0]?.value as string
-      await api.signInByPhone(phone)
       const caller = new WalletCaller(api)
-      await caller.register()
+      await caller.signIn('phone', phone)
       const answer = await caller.rpc(
         rows[0]?.id as string,
         rows[0]?.chainType === 'ethereum' ? 'personal_sign' : 'signMessage',

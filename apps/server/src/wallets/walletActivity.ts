@@ -8,7 +8,7 @@ import { walletActivity, wallets } from '../db/schema.ts'
 export type ActivityEntry = {
   userId: string
   walletId: string
-  kind: 'signature' | 'export'
+  kind: 'signature' | 'export' | 'decline'
   method: string
   /** What was signed or exported; only its SHA-256 is kept. */
   subject: unknown

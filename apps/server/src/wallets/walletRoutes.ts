@@ -4,19 +4,18 @@ import { type Context, Hono } from 'hono'
 import { BaseError as ViemError } from 'viem'
 import { z } from 'zod'
 import type { AuthService } from '../auth/AuthService.ts'
-import type { Channel } from '../auth/channels.ts'
+import { recordAccountEvent } from '../auth/accountEvents.ts'
 import { requireSession, type SessionVariables } from '../auth/sessionMiddleware.ts'
+import { type SignedRequestVariables, signedRequest } from '../auth/signedRequest.ts'
 import type { Db } from '../db/Database.ts'
 import { clientAddress } from '../http/clientAddress.ts'
 import { describeZodError } from '../http/describeZodError.ts'
-import { readJsonBody } from '../http/readJsonBody.ts'
-import { registerAuthorizationKey } from './authorizationKeys.ts'
+import { idempotency } from '../http/idempotency.ts'
 import type { KeyVault } from './KeyVault.ts'
 import { encryptKeystore } from './keystore.ts'
 import { type EvmMethod, evmParams, runEvmMethod } from './rpc/evmRpc.ts'
 import type { RpcResult } from './rpc/RpcResult.ts'
 import { runSolanaMethod, type SolanaMethod, SolanaSigningError, solanaParams } from './rpc/solanaRpc.ts'
-import { type SignedRequestVariables, signedRequest } from './signedRequest.ts'
 import { WalletApiError } from './WalletApiError.ts'
 import { activityRecorder, listActivity } from './walletActivity.ts'
 import { solanaSecretKeyBase58 } from './walletKeys.ts'
@@ -26,21 +25,30 @@ export type WalletRoutesOptions = {
   db: Db
   vault: KeyVault
   auth: AuthService
-  sms: Channel | undefined
-  email: Channel | undefined
   appId: string
-  trustProxy: boolean
+  publicOrigin: string | undefined
+  trustProxy: number
+  maxWalletsPerChain: number
 }
 
 const schemas = {
-  authorizationKey: z.strictObject({ public_key: z.string().min(1).max(512) }),
   create: z.strictObject({ request: z.strictObject({ chain_type: z.enum(['ethereum', 'solana']) }) }),
   rpc: z.object({ method: z.string().min(1).max(64), params: z.unknown() }),
   exportInit: z.strictObject({}),
+  decline: z.strictObject({ method: z.string().regex(/^[A-Za-z_][\w]{0,63}$/, 'must be a method name') }),
   export: z.strictObject({
     code: z.string().regex(/^\d{6}$/, 'must be the 6 digits of the code'),
     format: z.enum(['private_key', 'keystore']),
   }),
+}
+
+const declineSummaries: Record<string, string> = {
+  personal_sign: 'Declined to sign a message',
+  eth_signTypedData_v4: 'Declined to sign typed data',
+  eth_signTransaction: 'Declined to sign a transaction',
+  eth_sendTransaction: 'Declined to send a transaction',
+  signMessage: 'Declined to sign a message',
+  signTransaction: 'Declined to sign a transaction',
 }
 
 /** Checks a signed body against its schema: `invalid_data` for the wallet routes' own fields. */
@@ -53,10 +61,19 @@ function parseSigned<Schema extends z.ZodType>(
   throw new WalletApiError(-32602, 400, describeZodError(parsed.error, 'body'))
 }
 
-/** The wallet API of FACTS §6: create, sign (rpc), export; every request signed with the session's key. */
+/** The wallet API (see docs/wallets.md): create, sign (rpc), export; every request signed with the session's key. */
 export function walletRoutes(options: WalletRoutesOptions) {
   const { db, vault } = options
-  const signed = signedRequest({ db, appId: options.appId, trustProxy: options.trustProxy })
+  const signed = signedRequest({
+    appId: options.appId,
+    publicOrigin: options.publicOrigin,
+    trustProxy: options.trustProxy,
+    refusal: 'wallet',
+  })
+  // Signatures are answered again to a retry; an exported key (and the export's code) never is.
+  const idempotent = idempotency({ db, keepAnswers: true })
+  const shownOnce = idempotency({ db, keepAnswers: false })
+  const client = (c: Context) => clientAddress(c, options.trustProxy)
   const findUserWallet = walletFinder(db)
   const recordActivity = activityRecorder(db)
 
@@ -91,23 +108,21 @@ export function walletRoutes(options: WalletRoutesOptions) {
   }
 
   return new Hono<{ Variables: SessionVariables & SignedRequestVariables }>()
-    .post('/sessions/authorization_key', async (c) => {
-      const session = requireSession(c)
-      const body = await readJsonBody(c, schemas.authorizationKey)
-      await registerAuthorizationKey(db, session.sessionId, body.public_key)
-      return c.json({ success: true })
-    })
     .get('/wallets/activity', async (c) => {
       const session = requireSession(c)
       return c.json({ activity: await listActivity(db, session.userId) })
     })
-    .post('/wallets', signed, async (c) => {
+    .post('/wallets', signed, idempotent, async (c) => {
       const session = requireSession(c)
       const body = parseSigned(c, schemas.create)
-      const wallet = await createNextWallet(db, vault, session.userId, body.request.chain_type)
+      const wallet = await createNextWallet(db, vault, {
+        userId: session.userId,
+        chainType: body.request.chain_type,
+        limit: options.maxWalletsPerChain,
+      })
       return c.json(toLinkedAccount(wallet))
     })
-    .post('/wallets/:id/rpc', signed, async (c) => {
+    .post('/wallets/:id/rpc', signed, idempotent, async (c) => {
       const session = requireSession(c)
       const body = parseSigned(c, schemas.rpc)
       const wallet = await findUserWallet(session.userId, c.req.param('id'))
@@ -124,6 +139,10 @@ export function walletRoutes(options: WalletRoutesOptions) {
           throw new WalletApiError(-32602, 400, `params.${error.message}`)
         // viem refuses typed data or a transaction it cannot encode: the caller's params, not our bug.
         if (error instanceof ViemError) throw new WalletApiError(-32602, 400, `params: ${error.shortMessage}`)
+        // So does a number it cannot take as an integer (BigInt(1.5) is a RangeError, BigInt('x') a SyntaxError).
+        if (error instanceof RangeError || error instanceof SyntaxError) {
+          throw new WalletApiError(-32602, 400, `params: ${error.message}`)
+        }
         throw error
       }
       await recordActivity({
@@ -136,15 +155,17 @@ export function walletRoutes(options: WalletRoutesOptions) {
       })
       return c.json({ method, data: result.data })
     })
-    .post('/wallets/:id/export/init', signed, async (c) => {
+    .post('/wallets/:id/export/init', signed, shownOnce, async (c) => {
       const session = requireSession(c)
       parseSigned(c, schemas.exportInit)
-      await findUserWallet(session.userId, c.req.param('id'))
+      const wallet = await findUserWallet(session.userId, c.req.param('id'))
+      await options.auth.assertExportAllowed(session.userId)
+      // The code exports this wallet, from this session, and nothing else.
       const sent = await options.auth.sendStepUpCode({
         userId: session.userId,
-        sms: options.sms,
-        email: options.email,
-        client: clientAddress(c, options.trustProxy),
+        sessionId: session.sessionId,
+        action: `export:${wallet.id}`,
+        client: client(c),
       })
       return c.json({
         success: true,
@@ -152,7 +173,7 @@ export function walletRoutes(options: WalletRoutesOptions) {
         expires_at: Math.floor(sent.expiresAt.getTime() / 1000),
       })
     })
-    .post('/wallets/:id/export', signed, async (c) => {
+    .post('/wallets/:id/export', signed, shownOnce, async (c) => {
       const session = requireSession(c)
       const body = parseSigned(c, schemas.export)
       const wallet = await findUserWallet(session.userId, c.req.param('id'))
@@ -162,10 +183,12 @@ export function walletRoutes(options: WalletRoutesOptions) {
             'format: a Solana key exports as its base58 secret key (private_key), which Phantom and Solflare import.',
         })
       }
+      await options.auth.assertExportAllowed(session.userId)
       await options.auth.checkStepUpCode({
-        userId: session.userId,
+        sessionId: session.sessionId,
+        action: `export:${wallet.id}`,
         code: body.code,
-        client: clientAddress(c, options.trustProxy),
+        client: client(c),
       })
       const answer = await withKey(wallet, async (privateKey) => {
         if (wallet.chainType === 'solana') {
@@ -186,7 +209,28 @@ export function walletRoutes(options: WalletRoutesOptions) {
         summary:
           answer.format === 'keystore' ? 'Exported the key as a keystore file' : 'Exported the private key',
       })
-      c.header('Cache-Control', 'no-store')
+      await recordAccountEvent(db, {
+        userId: session.userId,
+        kind: 'key_exported',
+        summary: `Exported the key of ${wallet.chainType === 'ethereum' ? 'Ethereum' : 'Solana'} wallet ${wallet.address}${answer.format === 'keystore' ? ' as a keystore file' : ''}`,
+      })
       return c.json(answer)
+    })
+    .post('/wallets/:id/decline', signed, async (c) => {
+      // The member's own Reject, kept beside what they signed; nothing is signed.
+      const session = requireSession(c)
+      const body = parseSigned(c, schemas.decline)
+      const wallet = await findUserWallet(session.userId, c.req.param('id'))
+      await recordActivity({
+        userId: session.userId,
+        walletId: wallet.id,
+        kind: 'decline',
+        method: body.method,
+        subject: { method: body.method },
+        summary: Object.hasOwn(declineSummaries, body.method)
+          ? (declineSummaries[body.method] as string)
+          : 'Declined a request',
+      })
+      return c.json({ success: true })
     })
 }

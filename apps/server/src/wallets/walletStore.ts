@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { type EmbeddedWalletAccount, LoginError } from '@charter/core'
-import { and, asc, eq, max } from 'drizzle-orm'
+import { and, asc, count, eq, max } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
 import { wallets } from '../db/schema.ts'
 import type { KeyVault } from './KeyVault.ts'
@@ -44,14 +44,27 @@ export const createFirstWallets = (vault: KeyVault) => async (tx: Db, userId: st
   await insertWallet(tx, vault, { userId, chainType: 'solana', walletIndex: 0 })
 }
 
-/** The user's next wallet of a chain type. Two at once both find the same index; the unique index makes one retry. */
-export async function createNextWallet(db: Db, vault: KeyVault, userId: string, chainType: ChainType) {
+/**
+ * The user's next wallet of a chain type, while it has fewer than `limit`. Two at once both find the same index;
+ * the unique index makes one retry. Indexes have no gaps, so the index bound is the cap, races included.
+ */
+export async function createNextWallet(
+  db: Db,
+  vault: KeyVault,
+  owner: { userId: string; chainType: ChainType; limit: number },
+) {
+  const { userId, chainType, limit } = owner
   for (let attempt = 0; attempt < 5; attempt++) {
     const [row] = await db
       .select({ highest: max(wallets.walletIndex) })
       .from(wallets)
       .where(and(eq(wallets.userId, userId), eq(wallets.chainType, chainType)))
     const walletIndex = row?.highest === null || row?.highest === undefined ? 0 : row.highest + 1
+    if (walletIndex >= limit) {
+      throw new LoginError('cannot_link_more_of_type', {
+        message: `Your account already has ${limit} ${chainType === 'ethereum' ? 'Ethereum' : 'Solana'} wallets, the most this server allows. Use one of them.`,
+      })
+    }
     try {
       return await insertWallet(db, vault, { userId, chainType, walletIndex })
     } catch (error) {
@@ -77,7 +90,8 @@ export function walletFinder(db: Db, capacity = 10_000) {
   const cache = new Map<string, WalletRow>()
   return async (userId: string, walletId: string): Promise<WalletRow> => {
     let row = cache.get(walletId)
-    if (!row) {
+    // Wallet ids are UUIDs: anything else (a NUL, a path) is a wallet that does not exist, not a query to run.
+    if (!row && isUuid(walletId)) {
       ;[row] = await db.select().from(wallets).where(eq(wallets.id, walletId))
       if (row) {
         if (cache.size >= capacity) cache.delete(cache.keys().next().value as string)
@@ -94,6 +108,9 @@ export function walletFinder(db: Db, capacity = 10_000) {
   }
 }
 
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+export const isUuid = (value: string): boolean => uuidPattern.test(value)
+
 /** A wallet as a linked account in Privy's shape. */
 export function toLinkedAccount(row: WalletRow): EmbeddedWalletAccount {
   return {
@@ -109,4 +126,13 @@ export function toLinkedAccount(row: WalletRow): EmbeddedWalletAccount {
     recovery_method: 'privy-v2',
     ...(row.chainType === 'solana' ? { public_key: row.address } : {}),
   }
+}
+
+/** Wallets wrapped by a master key the vault lacks: they cannot sign or export until it is configured. */
+export async function countUnopenableWallets(db: Db, vault: KeyVault): Promise<number> {
+  const rows = await db
+    .select({ masterKeyId: wallets.masterKeyId, count: count() })
+    .from(wallets)
+    .groupBy(wallets.masterKeyId)
+  return rows.filter((row) => !vault.hasMasterKey(row.masterKeyId)).reduce((sum, row) => sum + row.count, 0)
 }

@@ -26,9 +26,9 @@ let solana: Wallet
 async function signedInCaller(by: 'phone' | 'email' = 'phone') {
   const api = new ApiClient(server.url)
   const address = by === 'phone' ? uniquePhoneNumber() : uniqueEmail()
-  const signedIn = by === 'phone' ? await api.signInByPhone(address) : await api.signInByEmail(address)
   const caller = new WalletCaller(api)
-  expect((await caller.register()).status).toBe(200)
+  const signedIn = await caller.signIn(by, address)
+  expect(signedIn.status).toBe(200)
   const wallets: Wallet[] = signedIn.body.user.linked_accounts.filter(
     (account: { type: string }) => account.type === 'wallet',
   )
@@ -309,15 +309,16 @@ describe('refusals', () => {
     const unregistered = await new WalletCaller(api).rpc(evm.id, 'personal_sign', message)
     expect(unregistered.status).toBe(401)
     expect(unregistered.body).toEqual({
-      error: 'This session has no wallet key yet. Reload the page to set it up.',
+      error:
+        'This session has no device key, so it cannot make this request. Sign out and sign in again on this device.',
       code: 4100,
     })
   })
 
-  it('keeps the first key a session registers', async () => {
+  it('keeps the key a session was born with', async () => {
     const again = await new WalletCaller(me.api).register()
     expect(again.status).toBe(400)
-    expect(again.body.error).toContain('already has a wallet key')
+    expect(again.body.error).toContain('already has a device key')
     expect((await me.register()).status).toBe(200)
   })
 
@@ -378,9 +379,8 @@ describe('refusals', () => {
   })
 
   it('wants the app id header', async () => {
-    const answer = await me.api.post(`/api/v1/wallets/${evm.id}/rpc`, {
-      method: 'personal_sign',
-      params: message,
+    const answer = await me.rpc(evm.id, 'personal_sign', message, {
+      headers: { 'privy-app-id': 'another-app' },
     })
     expect(answer.body.code).toBe('missing_or_invalid_privy_app_id')
   })

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { Route, Switch } from 'wouter'
 import { AccountAddressRoute, useSessionSync } from '../features/auth/index.ts'
 import { ErrorBoundary } from './ErrorBoundary.tsx'
@@ -5,6 +6,11 @@ import { HomePage } from './HomePage.tsx'
 import { Layout } from './Layout.tsx'
 import { NotFoundPage } from './NotFoundPage.tsx'
 import { WalletRoutes } from './WalletRoutes.tsx'
+
+// Loaded when visited, as the wallet screens are: the entry chunk stays the sign-in and the home.
+const SecurityPage = lazy(() =>
+  import('../features/security/index.ts').then((m) => ({ default: m.SecurityPage })),
+)
 
 export function App() {
   useSessionSync()
@@ -18,6 +24,17 @@ export function App() {
           </Route>
           <Route path="/account/email">
             <AccountAddressRoute kind="email" />
+          </Route>
+          <Route path="/security">
+            <Suspense
+              fallback={
+                <p className="status" role="status">
+                  Loading…
+                </p>
+              }
+            >
+              <SecurityPage />
+            </Suspense>
           </Route>
           <Route path="/wallet" nest>
             <WalletRoutes />

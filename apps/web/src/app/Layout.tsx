@@ -12,8 +12,8 @@ const WalletSession = lazy(() =>
 export function Layout({ children }: { children: ReactNode }) {
   const { data: user } = useCurrentUser()
   useEffect(() => {
-    // Signed out (here, in another tab, or by expiry): the device key of that session goes, so the next
-    // sign-in registers a fresh one.
+    // Signed out (here, in another tab, or by expiry): the device key of that session goes with it; the next
+    // sign-in binds a fresh one.
     if (user === null)
       void import('../features/walletProxy/index.ts').then((proxy) => proxy.forgetWalletKey())
   }, [user])

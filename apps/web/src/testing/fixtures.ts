@@ -28,3 +28,12 @@ export const signedInAnswer = (user: CharterUser) =>
 
 export const codeSent = () =>
   Response.json({ success: true, expires_at: Math.floor(Date.now() / 1000) + 600 })
+
+/** `user` with an email address too, as a link leaves them. */
+export const withEmail = (user: CharterUser, address: string): CharterUser => ({
+  ...user,
+  linked_accounts: [
+    ...user.linked_accounts,
+    { type: 'email', address, verified_at: 1, first_verified_at: 1, latest_verified_at: 1 },
+  ],
+})

@@ -1,5 +1,5 @@
 import { createPublicKey, verify } from 'node:crypto'
-import { authorizationPayload, type CharterUser, type LinkedAccount } from '@charter/core'
+import { authorizationPayload, type CharterUser, type LinkedAccount, maskPhoneNumber } from '@charter/core'
 import { type Hex, hexToBigInt, type TransactionSerializable } from 'viem'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { phoneUser } from './fixtures.ts'
@@ -8,7 +8,10 @@ import type { ApiCall, ApiHandler } from './stubApi.ts'
 export const evmWalletId = 'wallet-evm-0'
 export const solanaWalletId = 'wallet-sol-0'
 export const solanaAddress = '8x6NaJq3oPu4yq9Ng8WwPuVkpX9eQd3b8qQZ1Yz4SZF'
+/** The one code the stand-in takes for a sign-in, a link, the new address of a change, or an export. */
 export const rightCode = '123456'
+/** The one code it takes to confirm it is you (`step_up/init`), distinct so a test sees which went where. */
+export const rightStepUpCode = '987654'
 
 const embedded = (id: string, address: string, chainType: 'ethereum' | 'solana'): LinkedAccount => ({
   type: 'wallet',
@@ -25,49 +28,193 @@ const embedded = (id: string, address: string, chainType: 'ethereum' | 'solana')
 })
 
 export type RpcCall = { method: string; params: Record<string, unknown> }
+/** One of the member's sessions, as `GET /api/v1/sessions` answers it. */
+export type SessionRow = {
+  id: string
+  current: boolean
+  user_agent: string | null
+  client_address: string | null
+  created_at: number
+  last_seen_at: number
+  expires_at: number
+  has_device_key: boolean
+}
+/** One line of `GET /api/v1/users/me/events`. */
+export type AccountEvent = {
+  id: string
+  kind:
+    | 'address_added'
+    | 'address_changed'
+    | 'device_added'
+    | 'signed_out_everywhere'
+    | 'signed_out_session'
+    | 'key_exported'
+  summary: string
+  created_at: number
+}
+export const thisSessionId = 'session-this'
+export const otherSessionId = 'session-other'
+const chromeOnLinux =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'
+const safariOnIphone =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
+export type StepUpAction = 'update_phone' | 'update_email' | 'register_key'
+export type StepUp = { action: StepUpAction; via: 'phone' | 'email' }
+
+export type WalletServerOptions = {
+  appId?: string
+  /** The key the session is bound to; none for a session signed in without one (another client). */
+  sessionKey?: string
+  /** False: nobody is signed in until a sign-in through the stand-in. */
+  signedIn?: boolean
+  /** The member before their wallets are added; by default a phone-only member. */
+  member?: CharterUser
+}
 
 export type WalletServer = {
   /** Routes for `stubApi`. */
   routes: Record<string, ApiHandler>
   /** The EVM wallet's key: the stand-in signs with it as the server would. */
   account: PrivateKeyAccount
-  user: CharterUser
-  /** Every public key the session took (at most one: a session keeps its first). */
+  /** The member as the server has them now (links and changes included). */
+  readonly user: CharterUser
+  /** Whether the browser's session is live. */
+  readonly signedIn: boolean
+  /** The key the session is bound to (at most one: a session keeps its first). */
   registeredKeys: string[]
   /** Every wallet request whose signature checked out. */
   rpcCalls: RpcCall[]
-  /** Every wallet request the stand-in refused for its signature. */
+  /** Every signed request the stand-in refused for its signature. */
   refused: ApiCall[]
+  /** Every confirmation code it sent, oldest first. */
+  stepUps: StepUp[]
+  /** Every Reject the web reported (`POST /wallets/{id}/decline`, signed), oldest first. */
+  declines: { walletId: string; method: string }[]
+  /** The member's live sessions, most recently used first: this browser's, then another device's. */
+  sessions: SessionRow[]
+  /** The account's sensitive actions, newest first. */
+  events: AccountEvent[]
 }
 
 const json = (body: unknown, status = 200) => Response.json(body, { status })
 const quantity = (value: unknown) => (value === undefined ? undefined : hexToBigInt(value as Hex))
+const maxRequestLifetimeMs = 30 * 60_000
+const expiresAt = () => Math.floor(Date.now() / 1000) + 600
+const wrongCode = () =>
+  json(
+    { error: 'That code is not right. Check it and try again (4 tries left).', code: 'invalid_credentials' },
+    401,
+  )
+const signInFirst = () => json({ error: 'Please sign in first.', code: 'must_be_authenticated' }, 401)
 
 /**
- * Charter's wallet API as the browser meets it, at the network boundary: it checks each request's
- * `privy-authorization-signature` against the registered key exactly as the server does (node:crypto over core's
- * `authorizationPayload`), and signs with a real secp256k1 key (viem), so what the web makes of the answers can
- * be verified.
+ * Charter's API as the browser meets it, at the network boundary, as issue 7's contract has it: a sign-in binds
+ * the session to the `authorization_key` it sends; wallet requests and account changes (link, update, step-up) are
+ * signed, and their `privy-authorization-signature` is checked against the session's key exactly as the server
+ * does (node:crypto over core's `authorizationPayload`), with a `privy-request-expiry` at most 30 minutes ahead; a
+ * change needs a code to the new address and a step-up code to an address the account has. It signs with a real
+ * secp256k1 key (viem), so what the web makes of the answers can be verified.
  */
-export function walletServer(options: { appId?: string; sessionKey?: string } = {}): WalletServer {
+export function walletServer(options: WalletServerOptions = {}): WalletServer {
   const appId = options.appId ?? 'charter-test'
   const account = privateKeyToAccount(generatePrivateKey())
-  const user: CharterUser = {
-    ...phoneUser,
+  const member = options.member ?? phoneUser
+  let user: CharterUser = {
+    ...member,
     linked_accounts: [
-      ...phoneUser.linked_accounts,
+      ...member.linked_accounts,
       embedded(evmWalletId, account.address, 'ethereum'),
       embedded(solanaWalletId, solanaAddress, 'solana'),
     ],
   }
+  let signedIn = options.signedIn ?? true
   const registeredKeys: string[] = options.sessionKey ? [options.sessionKey] : []
   const rpcCalls: RpcCall[] = []
   const refused: ApiCall[] = []
+  const stepUps: StepUp[] = []
+  const declines: { walletId: string; method: string }[] = []
+  const now = () => Math.floor(Date.now() / 1000)
+  const sessions: SessionRow[] = [
+    {
+      id: thisSessionId,
+      current: true,
+      user_agent: chromeOnLinux,
+      client_address: '127.0.0.1',
+      created_at: now() - 3600,
+      last_seen_at: now(),
+      expires_at: now() + 7 * 86_400,
+      has_device_key: true,
+    },
+    {
+      id: otherSessionId,
+      current: false,
+      user_agent: safariOnIphone,
+      client_address: '203.0.113.7',
+      created_at: now() - 3 * 86_400,
+      last_seen_at: now() - 86_400,
+      expires_at: now() + 6 * 86_400,
+      has_device_key: true,
+    },
+  ]
+  const events: AccountEvent[] = []
+  let eventCount = 0
+  const recordEvent = (kind: AccountEvent['kind'], summary: string) => {
+    eventCount += 1
+    events.unshift({ id: `event-${eventCount}`, kind, summary, created_at: now() })
+  }
+  type ActivityLine = {
+    id: string
+    wallet_id: string
+    address: string
+    chain_type: 'ethereum' | 'solana'
+    kind: 'signature' | 'export' | 'decline'
+    method: string
+    digest: string
+    summary: string
+    created_at: number
+  }
+  const activity: ActivityLine[] = []
+  const recordActivity = (kind: ActivityLine['kind'], method: string, summary: string) => {
+    activity.unshift({
+      id: `activity-${activity.length + 1}`,
+      wallet_id: evmWalletId,
+      address: account.address,
+      chain_type: 'ethereum',
+      kind,
+      method,
+      digest: '0'.repeat(64),
+      summary,
+      created_at: now(),
+    })
+  }
 
-  /** The server's `signedRequest`: app id, expiry, then the signature over the canonical payload. */
+  const addressOf = (kind: 'phone' | 'email'): string | undefined => {
+    for (const linked of user.linked_accounts) {
+      if (kind === 'phone' && linked.type === 'phone') return linked.phoneNumber
+      if (kind === 'email' && linked.type === 'email') return linked.address
+    }
+    return undefined
+  }
+  const verified = { verified_at: 1, first_verified_at: 1, latest_verified_at: 1 }
+  const withAddress = (kind: 'phone' | 'email', address: string): CharterUser => ({
+    ...user,
+    linked_accounts: [
+      ...user.linked_accounts.filter((linked) => linked.type !== kind),
+      kind === 'phone'
+        ? { type: 'phone', phoneNumber: address, ...verified }
+        : { type: 'email', address, ...verified },
+    ],
+  })
+
+  /** The server's `signedRequest`: a session, app id, expiry, then the signature over the canonical payload. */
   const signed =
-    (handle: (call: ApiCall) => Response | Promise<Response>): ApiHandler =>
+    (refusal: 'wallet' | 'account', handle: (call: ApiCall) => Response | Promise<Response>): ApiHandler =>
     (call) => {
+      if (!signedIn) return signInFirst()
+      const refuse = (message: string) =>
+        refusal === 'wallet'
+          ? json({ error: message, code: 4100 }, 401)
+          : json({ error: message, code: 'missing_or_invalid_mfa' }, 401)
       const key = registeredKeys[0]
       if (call.headers['privy-app-id'] !== appId) {
         return json(
@@ -76,10 +223,18 @@ export function walletServer(options: { appId?: string; sessionKey?: string } = 
         )
       }
       const expiry = call.headers['privy-request-expiry']
-      if (expiry !== undefined && Number(expiry) <= Date.now()) {
-        return json({ error: 'This request expired.', code: -32600 }, 400)
+      if (expiry === undefined) {
+        return json({ error: 'privy-request-expiry: required.', code: -32600 }, 400)
       }
-      if (!key) return json({ error: 'This session has no wallet key yet.', code: 4100 }, 401)
+      if (Number(expiry) <= Date.now()) return json({ error: 'This request expired.', code: -32600 }, 400)
+      if (Number(expiry) > Date.now() + maxRequestLifetimeMs) {
+        return json({ error: 'privy-request-expiry: must be at most 30 minutes ahead.', code: -32600 }, 400)
+      }
+      if (!key) {
+        return refuse(
+          'This session has no device key, so it cannot make this request. Sign out and sign in again on this device.',
+        )
+      }
       const payload = authorizationPayload({
         method: 'POST',
         url: `${window.location.origin}${call.path}`,
@@ -89,7 +244,7 @@ export function walletServer(options: { appId?: string; sessionKey?: string } = 
           ...(call.headers['privy-idempotency-key'] !== undefined && {
             'privy-idempotency-key': call.headers['privy-idempotency-key'],
           }),
-          ...(expiry !== undefined && { 'privy-request-expiry': expiry }),
+          'privy-request-expiry': expiry,
         },
       })
       const signature = call.headers['privy-authorization-signature'] ?? ''
@@ -98,13 +253,119 @@ export function walletServer(options: { appId?: string; sessionKey?: string } = 
         !verify('sha256', payload, { key: publicKey, dsaEncoding: 'der' }, Buffer.from(signature, 'base64'))
       ) {
         refused.push(call)
-        return json({ error: 'The signature does not match this session’s wallet key.', code: 4100 }, 401)
+        return refuse(
+          "This request needs the signature of this session's device key (privy-authorization-signature), and it is missing or does not match.",
+        )
       }
       return handle(call)
     }
 
+  // The action whose step-up code waits, as the server keeps one per session and action; a right one is used up.
+  let stepUpWaiting: StepUpAction | undefined
+  /** The server's step-up check: undefined when `code` is right (and now used), else its refusal. */
+  const checkStepUp = (action: StepUpAction, code: unknown): Response | undefined => {
+    if (stepUpWaiting !== action) {
+      return json(
+        {
+          error: 'There is no code waiting for this address, or it was already used. Ask for a new code.',
+          code: 'invalid_credentials',
+        },
+        401,
+      )
+    }
+    if (code !== rightStepUpCode) return wrongCode()
+    stepUpWaiting = undefined
+    return undefined
+  }
+
+  const authenticate = (kind: 'phone' | 'email') => (call: ApiCall) => {
+    const body = call.body as {
+      phoneNumber?: string
+      email?: string
+      code: string
+      authorization_key?: string
+    }
+    if (body.code !== rightCode) return wrongCode()
+    const address = kind === 'phone' ? body.phoneNumber : body.email
+    if (address && addressOf(kind) !== address) user = withAddress(kind, address)
+    signedIn = true
+    // A new session: born bound to the key that came with the code, or to none.
+    registeredKeys.length = 0
+    if (body.authorization_key) registeredKeys.push(body.authorization_key)
+    stepUpWaiting = undefined
+    return json({
+      user,
+      token: 'eyJ.test.token',
+      refresh_token: 'refresh',
+      is_new_user: false,
+      session_update_action: 'set',
+    })
+  }
+
+  const link = (kind: 'phone' | 'email') =>
+    signed('account', (call) => {
+      const body = call.body as { phoneNumber?: string; email?: string; code: string }
+      if (body.code !== rightCode) return wrongCode()
+      const added = (kind === 'phone' ? body.phoneNumber : body.email) as string
+      user = withAddress(kind, added)
+      recordEvent('address_added', `Added ${kind === 'phone' ? 'phone number' : 'email address'} ${added}`)
+      return json(user)
+    })
+
+  const update = (kind: 'phone' | 'email') =>
+    signed('account', (call) => {
+      const body = call.body as Record<string, string | undefined>
+      const action = kind === 'phone' ? 'update_phone' : 'update_email'
+      if (body.step_up_code === undefined) {
+        return json(
+          {
+            error: `Changing your ${kind === 'phone' ? 'phone number' : 'email address'} needs a code sent to an address your account already has: ask for it with POST /api/v1/step_up/init {"action": "${action}"} and send it as step_up_code.`,
+            code: 'missing_or_invalid_mfa',
+          },
+          401,
+        )
+      }
+      // As the server does: the step-up code first (used up when right), then the new address's.
+      const refusal = checkStepUp(action, body.step_up_code)
+      if (refusal) return refusal
+      if (body.code !== rightCode) return wrongCode()
+      const to = kind === 'phone' ? body.new_phone_number : body.newAddress
+      user = withAddress(kind, to as string)
+      recordEvent(
+        'address_changed',
+        `Changed ${kind === 'phone' ? 'phone number' : 'email address'} to ${to}`,
+      )
+      return json(user)
+    })
+
+  const stepUpInit = (call: ApiCall) => {
+    const { action, via: asked } = call.body as { action: StepUpAction; via?: 'phone' | 'email' }
+    const changing = action === 'update_email' ? 'email' : 'phone'
+    const other = changing === 'phone' ? 'email' : 'phone'
+    const via = asked ?? (addressOf(other) ? other : changing)
+    const address = addressOf(via)
+    if (!address) {
+      return json(
+        {
+          error: `via: your account has no ${via === 'phone' ? 'phone number' : 'email address'}.`,
+          code: 'invalid_data',
+        },
+        400,
+      )
+    }
+    stepUps.push({ action, via })
+    stepUpWaiting = action
+    return json({
+      success: true,
+      via,
+      sent_to: via === 'phone' ? maskPhoneNumber(address) : address,
+      expires_at: expiresAt(),
+    })
+  }
+  const signedStepUp = signed('account', stepUpInit)
+
   const exportAnswer = (walletId: string) =>
-    signed((call) => {
+    signed('wallet', (call) => {
       const { code, format } = call.body as { code: string; format: string }
       if (code !== rightCode) {
         return json(
@@ -131,20 +392,106 @@ export function walletServer(options: { appId?: string; sessionKey?: string } = 
         : json({ format: 'private_key', encoding: 'hex', private_key: `0x${'ab'.repeat(32)}` })
     })
 
+  /** `POST /sessions/{id}/logout`: ends one live session of the member's; this one signs the browser out. */
+  const endSession = (id: string) => () => {
+    if (!signedIn) return signInFirst()
+    const index = sessions.findIndex((session) => session.id === id)
+    if (index < 0) {
+      return json(
+        { error: 'There is no such session of yours, or it has ended already.', code: 'invalid_data' },
+        400,
+      )
+    }
+    sessions.splice(index, 1)
+    recordEvent('signed_out_session', id === thisSessionId ? 'Signed out' : 'Signed out another session')
+    if (id === thisSessionId) {
+      signedIn = false
+      registeredKeys.length = 0
+    }
+    return json({ success: true })
+  }
+
   const routes: Record<string, ApiHandler> = {
     'GET /api/health': () => json({ status: 'ok', version: '0.1.0', mode: 'embedded', appId, parts: {} }),
-    'GET /api/v1/users/me': () => json({ user }),
+    'GET /api/v1/users/me': () => (signedIn ? json({ user }) : signInFirst()),
+    'POST /api/v1/passwordless_sms/init': () => json({ success: true, expires_at: expiresAt() }),
+    'POST /api/v1/passwordless/init': () => json({ success: true, expires_at: expiresAt() }),
+    'POST /api/v1/passwordless_sms/authenticate': authenticate('phone'),
+    'POST /api/v1/passwordless/authenticate': authenticate('email'),
     'POST /api/v1/sessions/authorization_key': (call) => {
-      const { public_key } = call.body as { public_key: string }
-      if (registeredKeys.length === 0) registeredKeys.push(public_key)
-      else if (registeredKeys[0] !== public_key) {
-        return json({ error: 'This session already has a wallet key.', code: 'invalid_data' }, 400)
+      if (!signedIn) return signInFirst()
+      const { public_key, code } = call.body as { public_key: string; code?: string }
+      if (registeredKeys[0] === public_key) return json({ success: true })
+      if (registeredKeys.length > 0) {
+        return json(
+          {
+            error: 'This session already has a device key. Sign out and sign in again to use another device.',
+            code: 'invalid_data',
+          },
+          400,
+        )
       }
+      if (code === undefined) {
+        return json(
+          {
+            error:
+              'This session was started without a device key. To add one, confirm it with a code: ask for one with POST /api/v1/step_up/init {"action": "register_key"} and send it here as code.',
+            code: 'missing_or_invalid_mfa',
+          },
+          401,
+        )
+      }
+      const refusal = checkStepUp('register_key', code)
+      if (refusal) return refusal
+      registeredKeys.push(public_key)
       return json({ success: true })
     },
-    [`POST /api/v1/wallets/${evmWalletId}/rpc`]: signed(async (call) => {
+    'POST /api/v1/step_up/init': (call) => {
+      if (!signedIn) return signInFirst()
+      const { action } = call.body as { action: StepUpAction }
+      // Only binding a first key is asked for with the session alone; a change is signed.
+      if (action !== 'register_key') return signedStepUp(call)
+      if (registeredKeys.length > 0) {
+        return json({ error: 'This session already has a device key.', code: 'invalid_data' }, 400)
+      }
+      return stepUpInit(call)
+    },
+    'POST /api/v1/passwordless_sms/link': link('phone'),
+    'POST /api/v1/passwordless/link': link('email'),
+    'POST /api/v1/passwordless_sms/update': update('phone'),
+    'POST /api/v1/passwordless/update': update('email'),
+    'POST /api/v1/sessions/logout': (call) => {
+      if (signedIn && (call.body as { everywhere?: boolean } | undefined)?.everywhere) {
+        recordEvent('signed_out_everywhere', `Signed out everywhere (${sessions.length} sessions)`)
+        sessions.length = 0
+      }
+      signedIn = false
+      registeredKeys.length = 0
+      return json({ success: true })
+    },
+    'GET /api/v1/sessions': () => (signedIn ? json({ sessions }) : signInFirst()),
+    [`POST /api/v1/sessions/${thisSessionId}/logout`]: endSession(thisSessionId),
+    [`POST /api/v1/sessions/${otherSessionId}/logout`]: endSession(otherSessionId),
+    'GET /api/v1/users/me/events': () => (signedIn ? json({ events }) : signInFirst()),
+    'GET /api/v1/wallets/activity': () => (signedIn ? json({ activity }) : signInFirst()),
+    [`POST /api/v1/wallets/${evmWalletId}/decline`]: signed('wallet', (call) => {
+      const { method } = call.body as { method: string }
+      declines.push({ walletId: evmWalletId, method })
+      recordActivity(
+        'decline',
+        method,
+        method === 'personal_sign' ? 'Declined to sign a message' : 'Declined a request',
+      )
+      return json({ success: true })
+    }),
+    [`POST /api/v1/wallets/${evmWalletId}/rpc`]: signed('wallet', async (call) => {
       const { method, params } = call.body as RpcCall
       rpcCalls.push({ method, params })
+      recordActivity(
+        'signature',
+        method,
+        method === 'personal_sign' ? 'Signed a message' : `Signed ${method}`,
+      )
       switch (method) {
         case 'personal_sign': {
           const { message, encoding } = params as { message: string; encoding: 'hex' | 'utf-8' }
@@ -198,14 +545,30 @@ export function walletServer(options: { appId?: string; sessionKey?: string } = 
           return json({ error: `${method} is not a method of an Ethereum wallet here.`, code: 4200 }, 400)
       }
     }),
-    [`POST /api/v1/wallets/${evmWalletId}/export/init`]: signed(() =>
+    [`POST /api/v1/wallets/${evmWalletId}/export/init`]: signed('wallet', () =>
       json({ success: true, sent_to: '*2671', expires_at: Math.floor(Date.now() / 1000) + 600 }),
     ),
-    [`POST /api/v1/wallets/${solanaWalletId}/export/init`]: signed(() =>
+    [`POST /api/v1/wallets/${solanaWalletId}/export/init`]: signed('wallet', () =>
       json({ success: true, sent_to: '*2671', expires_at: Math.floor(Date.now() / 1000) + 600 }),
     ),
     [`POST /api/v1/wallets/${evmWalletId}/export`]: exportAnswer(evmWalletId),
     [`POST /api/v1/wallets/${solanaWalletId}/export`]: exportAnswer(solanaWalletId),
   }
-  return { routes, account, user, registeredKeys, rpcCalls, refused }
+  return {
+    routes,
+    account,
+    get user() {
+      return user
+    },
+    get signedIn() {
+      return signedIn
+    },
+    registeredKeys,
+    rpcCalls,
+    refused,
+    stepUps,
+    declines,
+    sessions,
+    events,
+  }
 }

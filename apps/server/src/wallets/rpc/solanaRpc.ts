@@ -2,7 +2,12 @@ import { sign } from 'node:crypto'
 import { z } from 'zod'
 import { ed25519PrivateKey, ed25519PublicKeyBytes } from '../walletKeys.ts'
 import type { RpcResult } from './RpcResult.ts'
-import { parseSolanaTransaction, SolanaTransactionFormatError } from './solanaTransaction.ts'
+import {
+  isSolanaMessage,
+  isSolanaTransaction,
+  parseSolanaTransaction,
+  SolanaTransactionFormatError,
+} from './solanaTransaction.ts'
 
 const base64 = z
   .string()
@@ -27,7 +32,13 @@ export function runSolanaMethod(seed: Uint8Array, method: SolanaMethod, params: 
   switch (method) {
     case 'signMessage': {
       const { message } = solanaParams.signMessage.parse(params)
-      const signature = sign(null, Buffer.from(message, 'base64'), key)
+      const bytes = Buffer.from(message, 'base64')
+      if (isSolanaMessage(bytes) || isSolanaTransaction(bytes)) {
+        throw new SolanaSigningError(
+          'message: these bytes are a Solana transaction, and a signature over them would authorise it. Use signTransaction, which shows the transaction for what it is.',
+        )
+      }
+      const signature = sign(null, bytes, key)
       return {
         data: { encoding: 'base64', signature: signature.toString('base64') },
         signed: { method, message },

@@ -55,3 +55,65 @@ export function parseSolanaTransaction(bytes: Uint8Array): SolanaTransactionPart
   }
   return { signatureCount, signaturesOffset, message, signers }
 }
+
+/**
+ * Whether `bytes` are, whole, a legacy or v0 Solana message: what a transaction's signatures sign. Signing such
+ * bytes "as a message" would sign a transaction the member never saw as one, so `signMessage` refuses them.
+ */
+export function isSolanaMessage(bytes: Uint8Array): boolean {
+  try {
+    let offset = 0
+    const byte = () => {
+      const value = bytes[offset]
+      if (value === undefined) throw new SolanaTransactionFormatError('the message ends early')
+      offset += 1
+      return value
+    }
+    const length = () => {
+      const { value, next } = readCompactU16(bytes, offset)
+      offset = next
+      return value
+    }
+    const skip = (count: number) => {
+      if (offset + count > bytes.length) throw new SolanaTransactionFormatError('the message ends early')
+      offset += count
+    }
+    const versioned = ((bytes[0] ?? 0) & 0x80) !== 0
+    if (versioned && byte() !== 0x80) return false
+    const requiredSignatures = byte()
+    byte()
+    byte()
+    const accounts = length()
+    if (requiredSignatures === 0 || accounts < requiredSignatures) return false
+    skip(accounts * 32)
+    skip(32) // the recent blockhash
+    const instructions = length()
+    for (let i = 0; i < instructions; i++) {
+      byte() // program id index
+      skip(length()) // account indexes
+      skip(length()) // data
+    }
+    if (versioned) {
+      const lookups = length()
+      for (let i = 0; i < lookups; i++) {
+        skip(32)
+        skip(length())
+        skip(length())
+      }
+    }
+    return offset === bytes.length
+  } catch (error) {
+    if (error instanceof SolanaTransactionFormatError) return false
+    throw error
+  }
+}
+
+/** Whether `bytes` are a whole wire transaction: signature slots followed by a message. */
+export function isSolanaTransaction(bytes: Uint8Array): boolean {
+  try {
+    return isSolanaMessage(parseSolanaTransaction(bytes).message)
+  } catch (error) {
+    if (error instanceof SolanaTransactionFormatError) return false
+    throw error
+  }
+}

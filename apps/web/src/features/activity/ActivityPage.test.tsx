@@ -1,15 +1,16 @@
 import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderApp } from '../../testing/renderApp.tsx'
+import { signedInOnThisDevice } from '../../testing/signedInOnThisDevice.ts'
 import { stubApi } from '../../testing/stubApi.ts'
-import { solanaAddress, walletServer } from '../../testing/walletServer.ts'
+import { solanaAddress } from '../../testing/walletServer.ts'
 import type { WalletActivity } from './WalletActivity.ts'
 
 describe('activity', () => {
   afterEach(() => vi.unstubAllGlobals())
 
   it('lists each signature and export, newest first: what, when, which wallet, and a digest', async () => {
-    const server = walletServer()
+    const server = await signedInOnThisDevice()
     const digest = 'a3f1c0de'.repeat(8)
     const activity: WalletActivity[] = [
       {
@@ -50,8 +51,32 @@ describe('activity', () => {
     expect(items[1]).toHaveTextContent('Signed a message')
   })
 
+  it('shows a Reject as its own kind of line: declined, with nothing signed and no digest', async () => {
+    const server = await signedInOnThisDevice()
+    const activity: WalletActivity[] = [
+      {
+        id: '3',
+        wallet_id: 'wallet-evm-0',
+        address: server.account.address,
+        chain_type: 'ethereum',
+        kind: 'decline',
+        method: 'personal_sign',
+        digest: 'f'.repeat(64),
+        summary: 'Declined to sign a message',
+        created_at: 1_760_000_200,
+      },
+    ]
+    stubApi({ ...server.routes, 'GET /api/v1/wallets/activity': () => Response.json({ activity }) })
+    renderApp('/wallet/activity')
+    const [line] = within(await screen.findByRole('list')).getAllByRole('listitem')
+    expect(line).toHaveClass('activity-decline')
+    expect(line).toHaveTextContent('DeclinedDeclined to sign a message')
+    expect(line).toHaveTextContent('Nothing was signed')
+    expect(line).not.toHaveTextContent('SHA-256')
+  })
+
   it('says so when there is nothing yet, and when the list cannot be had', async () => {
-    const server = walletServer()
+    const server = await signedInOnThisDevice()
     stubApi({ ...server.routes, 'GET /api/v1/wallets/activity': () => Response.json({ activity: [] }) })
     const { unmount } = renderApp('/wallet/activity')
     expect(await screen.findByText('Nothing yet. Signatures and exports will show here.')).toBeInTheDocument()

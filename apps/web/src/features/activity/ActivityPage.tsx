@@ -6,7 +6,7 @@ import type { WalletActivity } from './WalletActivity.ts'
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 
-/** `/wallet/activity`: every signature and export, newest first, with the digest of what was signed. */
+/** `/wallet/activity`: every signature, export and Reject, newest first, with the digest of what was signed. */
 export function ActivityPage() {
   return <RequireSignIn>{() => <Activity />}</RequireSignIn>
 }
@@ -16,8 +16,8 @@ function Activity() {
   return (
     <WalletPage title="Activity">
       <p>
-        Every signature and export of your wallets, newest first. Charter keeps a fingerprint (SHA-256) of
-        what was signed, never the thing itself.
+        Every signature, export and declined request of your wallets, newest first. Charter keeps a
+        fingerprint (SHA-256) of what was signed, never the thing itself.
       </p>
       {activity.isPending && (
         <p className="status" role="status">
@@ -50,20 +50,28 @@ function Activity() {
 
 function ActivityEntry({ entry }: { entry: WalletActivity }) {
   const at = new Date(entry.created_at * 1000)
+  const declined = entry.kind === 'decline'
   return (
-    <li className="activity-entry">
-      <p className="activity-summary">{entry.summary}</p>
+    <li className={declined ? 'activity-entry activity-decline' : 'activity-entry'}>
+      <p className="activity-summary">
+        {declined && <span className="activity-tag">Declined</span>}
+        {entry.summary}
+      </p>
       <p className="activity-meta">
         <time dateTime={at.toISOString()}>{timeFormat.format(at)}</time>
         <span>
           {chainTypeNames[entry.chain_type]} <code className="address">{shortenAddress(entry.address)}</code>
         </span>
-        <span>
-          SHA-256{' '}
-          <code className="digest" title={entry.digest}>
-            {shortenAddress(entry.digest)}
-          </code>
-        </span>
+        {declined ? (
+          <span>Nothing was signed</span>
+        ) : (
+          <span>
+            SHA-256{' '}
+            <code className="digest" title={entry.digest}>
+              {shortenAddress(entry.digest)}
+            </code>
+          </span>
+        )}
       </p>
     </li>
   )

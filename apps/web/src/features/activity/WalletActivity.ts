@@ -6,7 +6,8 @@ export type WalletActivity = {
   wallet_id: string
   address: string
   chain_type: WalletChainType
-  kind: 'signature' | 'export'
+  /** `decline`: the member pressed Reject; nothing was signed. */
+  kind: 'signature' | 'export' | 'decline'
   method: string
   /** SHA-256 (hex) of what was signed or exported; the thing itself is never kept. */
   digest: string

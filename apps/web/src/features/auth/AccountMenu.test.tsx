@@ -1,18 +1,12 @@
-import type { CharterUser } from '@charter/core'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { codeSent, phoneUser } from '../../testing/fixtures.ts'
+import { phoneUser } from '../../testing/fixtures.ts'
 import { renderApp } from '../../testing/renderApp.tsx'
+import { signedInOnThisDevice } from '../../testing/signedInOnThisDevice.ts'
 import { stubApi } from '../../testing/stubApi.ts'
-
-const withEmail = (user: CharterUser, address: string): CharterUser => ({
-  ...user,
-  linked_accounts: [
-    ...user.linked_accounts,
-    { type: 'email', address, verified_at: 1, first_verified_at: 1, latest_verified_at: 1 },
-  ],
-})
+import { rightCode, walletServer } from '../../testing/walletServer.ts'
+import { browserKeyStore } from '../walletProxy/index.ts'
 
 describe('signed in', () => {
   afterEach(() => {
@@ -38,6 +32,7 @@ describe('signed in', () => {
       '/account/phone',
     )
     expect(within(panel).getByRole('link', { name: 'Add an email address' })).toBeInTheDocument()
+    expect(within(panel).getByRole('link', { name: 'Security' })).toHaveAttribute('href', '/security')
 
     await user.keyboard('{Escape}')
     expect(account).toHaveAttribute('aria-expanded', 'false')
@@ -68,44 +63,101 @@ describe('signed in', () => {
     otherTab.close()
   })
 
-  it('adds an email address with a code sent to it', async () => {
-    let me = phoneUser
+  it('signs out everywhere from the keyboard, and the sign-in screen comes back', async () => {
     const api = stubApi({
-      'GET /api/v1/users/me': () => Response.json({ user: me }),
-      'POST /api/v1/passwordless/init': codeSent,
-      'POST /api/v1/passwordless/link': () => {
-        me = withEmail(phoneUser, 'ada@example.org')
-        return Response.json(me)
-      },
+      'GET /api/v1/users/me': () => Response.json({ user: phoneUser }),
+      'POST /api/v1/sessions/logout': () => Response.json({ success: true }),
     })
     const user = userEvent.setup()
+    renderApp()
+    const account = await screen.findByRole('button', { name: 'Account' })
+    account.focus()
+    await user.keyboard('{Enter}')
+    // Through the panel with Tab alone: the links, then sign out, then sign out everywhere.
+    const everywhere = screen.getByRole('button', { name: 'Sign out everywhere' })
+    for (let step = 0; step < 6 && document.activeElement !== everywhere; step++) await user.tab()
+    expect(everywhere).toHaveFocus()
+    expect(everywhere).toHaveAccessibleDescription(
+      'Sign out everywhere ends your sessions on every device and browser, this one too.',
+    )
+    await user.keyboard('{Enter}')
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Account' })).toBeNull()
+    expect(screen.getByRole('main')).toHaveFocus()
+    expect(api.bodiesOf('POST /api/v1/sessions/logout')).toEqual([{ everywhere: true }])
+  })
+
+  it('says why signing out everywhere failed, in the server’s words, and stays signed in', async () => {
+    stubApi({
+      'GET /api/v1/users/me': () => Response.json({ user: phoneUser }),
+      'POST /api/v1/sessions/logout': () =>
+        Response.json(
+          { error: 'Charter’s database is not answering.', code: 'unavailable' },
+          { status: 503 },
+        ),
+    })
+    const user = userEvent.setup()
+    renderApp()
+    await user.click(await screen.findByRole('button', { name: 'Account' }))
+    await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }))
+    const panel = screen.getByRole('region', { name: 'Your account' })
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('Charter’s database is not answering.')
+    expect(screen.getByText(/Signed in as/)).toBeInTheDocument()
+  })
+
+  it('adds an email address with a code sent to it, signed with this device’s key', async () => {
+    const server = await signedInOnThisDevice()
+    const api = stubApi(server.routes)
+    const user = userEvent.setup()
     renderApp('/account/email')
-    const heading = await screen.findByRole('heading', { name: 'Add an email address' })
+    const heading = await screen.findByRole('heading', { name: 'Add an email address' }, { timeout: 5000 })
     await waitFor(() => expect(heading).toHaveFocus())
-    await user.type(screen.getByRole('textbox', { name: 'Email address' }), 'ada@example.org{Enter}')
+    await user.type(await screen.findByRole('textbox', { name: 'Email address' }), 'ada@example.org{Enter}')
     expect(await screen.findByText(/We sent a code to/)).toHaveTextContent('ada@example.org')
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Digit 1 of 6' })).toHaveFocus())
-    await user.paste('246810')
+    await user.paste(rightCode)
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Done: your email address is now ada@example.org.',
     )
     expect(api.bodiesOf('POST /api/v1/passwordless/link')).toEqual([
-      { email: 'ada@example.org', code: '246810' },
+      { email: 'ada@example.org', code: rightCode },
     ])
+    const link = api.calls.find((call) => call.path === '/api/v1/passwordless/link')
+    expect(link?.headers['privy-authorization-signature']).toBeTruthy()
+    expect(server.refused).toEqual([])
 
     await user.click(screen.getByRole('button', { name: 'Account' }))
     expect(screen.getByRole('link', { name: 'Change email address' })).toBeInTheDocument()
   })
 
-  it('refuses to change a phone number to the same one before sending anything', async () => {
-    vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-US')
-    const api = stubApi({ 'GET /api/v1/users/me': () => Response.json({ user: phoneUser }) })
+  it('says a wrong code in the server’s words when adding an address', async () => {
+    const server = await signedInOnThisDevice()
+    stubApi(server.routes)
     const user = userEvent.setup()
-    renderApp('/account/phone')
-    await screen.findByRole('heading', { name: 'Change your phone number' })
-    const phone = screen.getByRole('textbox', { name: 'New phone number' })
-    await user.type(phone, '415 555 2671{Enter}')
-    await waitFor(() => expect(phone).toHaveAccessibleDescription(/This is already your phone number/))
-    expect(api.bodiesOf('POST /api/v1/passwordless_sms/init')).toEqual([])
+    renderApp('/account/email')
+    await user.type(
+      await screen.findByRole('textbox', { name: 'Email address' }, { timeout: 5000 }),
+      'ada@example.org{Enter}',
+    )
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Digit 1 of 6' })).toHaveFocus())
+    await user.paste('000000')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'That code is not right. Check it and try again (4 tries left).',
+    )
+    expect(server.user.linked_accounts.some((linked) => linked.type === 'email')).toBe(false)
+  })
+
+  it('tells a session without a device key to sign out and in again before anything is asked', async () => {
+    await browserKeyStore().clear()
+    const server = walletServer()
+    const api = stubApi(server.routes)
+    const user = userEvent.setup()
+    renderApp('/account/email')
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 })
+    expect(alert).toHaveTextContent('Sign out and sign in again on this device')
+    expect(screen.queryByRole('textbox', { name: 'Email address' })).toBeNull()
+    expect(api.bodiesOf('POST /api/v1/passwordless/init')).toEqual([])
+    await user.click(within(alert).getByRole('button', { name: 'Sign out' }))
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
   })
 })

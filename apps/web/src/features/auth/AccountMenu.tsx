@@ -7,15 +7,19 @@ import { useSignOut } from './useSignOut.ts'
 
 /**
  * The signed-in person's menu in the top bar: the phone number and email address they sign in with, a way to
- * add or change each (with a code to the new one), and sign-out. A disclosure, not an ARIA menu: it holds
- * ordinary links and a button, reached with Tab.
+ * add or change each (with a code to the new one), the Security page, sign-out, and sign-out of every device (a lost phone, a
+ * shared computer). A disclosure, not an ARIA menu: it holds ordinary links and buttons, reached with Tab.
  */
 export function AccountMenu({ user }: { user: CharterUser }) {
   const panelId = useId()
+  const everywhereNoteId = useId()
   const [open, setOpen] = useState(false)
   const container = useRef<HTMLDivElement>(null)
   const button = useRef<HTMLButtonElement>(null)
   const signOut = useSignOut()
+  const signOutEverywhere = useSignOut()
+  // Each button keeps its own progress; whichever failed last says why.
+  const failed = signOutEverywhere.error ?? signOut.error
   const phone = getPhoneAccount(user)
   const email = getEmailAccount(user)
 
@@ -79,12 +83,24 @@ export function AccountMenu({ user }: { user: CharterUser }) {
             </dd>
           </div>
         </dl>
-        {signOut.isError && (
+        <p>
+          <Link href="/security" onClick={close}>
+            Security
+          </Link>
+          <span className="field-hint"> (where you are signed in, key export, recent actions)</span>
+        </p>
+        {failed && (
           <p className="field-error" role="alert">
-            {signOut.error.message}
+            {failed.message}
           </p>
         )}
-        <SignOutButton signOut={signOut} />
+        <div className="actions">
+          <SignOutButton signOut={signOut} />
+          <SignOutButton signOut={signOutEverywhere} everywhere describedBy={everywhereNoteId} />
+        </div>
+        <p id={everywhereNoteId} className="field-hint">
+          Sign out everywhere ends your sessions on every device and browser, this one too.
+        </p>
       </section>
     </div>
   )

@@ -1,4 +1,5 @@
-import { type FormEvent, useId, useRef, useState } from 'react'
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react'
+import { useHealth } from '../health/index.ts'
 import { CodeInput } from './CodeInput.tsx'
 import { codeLength } from './codeLength.ts'
 import { ResendButton } from './ResendButton.tsx'
@@ -16,12 +17,16 @@ type Props = {
   heading: string
   /** Where the code went, as the person knows it. */
   sentTo: string
+  /** What the code is for, when the heading alone does not say: 'to confirm it is you'. */
+  purpose?: string
   /** Milliseconds since the epoch. */
   sentAt: number
   /** Unix seconds. */
   expiresAt: number
   /** Milliseconds since the epoch: from when another code may be asked for. */
   resendAt: number
+  /** The code went out moments before this screen asked for one (the server would not send another yet). */
+  sentEarlier?: boolean
   step: CodeStep
   submitLabel: string
   /** Resolves to 'refused' when the code was wrong, to start again with empty boxes. */
@@ -30,21 +35,26 @@ type Props = {
   /** 'Use a different number', 'Cancel', …: the way back. */
   backLabel: string
   onBack: () => void
+  /** Other ways on, under the screen's own (another address, help). */
+  children?: ReactNode
 }
 
 /** The code screen: where the code went, six boxes, and ways out (a new code, the way back). */
 export function CodeEntry({
   heading,
   sentTo,
+  purpose,
   sentAt,
   expiresAt,
   resendAt,
+  sentEarlier = false,
   step,
   submitLabel,
   onVerify,
   onResend,
   backLabel,
   onBack,
+  children,
 }: Props) {
   const ids = { heading: useId(), error: useId() }
   const digits = useRef<string[]>([])
@@ -58,6 +68,8 @@ export function CodeEntry({
   const message = incomplete ? `Enter all ${codeLength} digits of the code.` : serverError?.message
   const refused = incomplete || (step.status === 'error' && step.action === 'verify')
   const minutes = Math.max(1, Math.round(expiresAt / 60 - sentAt / 60_000))
+  // In embedded mode the dev outbox stands in for SMS and email (README, "Settings").
+  const localMode = useHealth().data?.mode === 'embedded'
 
   const verify = async (code: string) => {
     setIncomplete(false)
@@ -81,9 +93,24 @@ export function CodeEntry({
   return (
     <section className="stack" aria-labelledby={ids.heading}>
       <h2 id={ids.heading}>{heading}</h2>
-      <p>
-        We sent a code to <strong className="destination">{sentTo}</strong>. It works for {minutes} minutes.
-      </p>
+      {sentEarlier ? (
+        <p>
+          A code went to <strong className="destination">{sentTo}</strong>
+          {purpose && ` ${purpose}`} less than 30 seconds ago: use that one. It works for about {minutes}{' '}
+          minutes.
+        </p>
+      ) : (
+        <p>
+          We sent a code to <strong className="destination">{sentTo}</strong>
+          {purpose && ` ${purpose}`}. It works for {minutes} minutes.
+        </p>
+      )}
+      {localMode && (
+        <p className="local-mode-note">
+          Local mode: nothing is texted or mailed; your code is in the server log and at{' '}
+          <code>/api/dev/outbox</code>
+        </p>
+      )}
       <form className="stack" noValidate onSubmit={submit}>
         <fieldset className="code-fieldset">
           <legend className="field-label">{codeLength}-digit code</legend>
@@ -122,6 +149,7 @@ export function CodeEntry({
           {backLabel}
         </button>
       </div>
+      {children}
     </section>
   )
 }

@@ -41,7 +41,7 @@ describe('signing in: the code', () => {
 
     expect(await screen.findByText(/Signed in as/)).toHaveTextContent('Signed in as +1 415 555 2671.')
     expect(api.bodiesOf('POST /api/v1/passwordless_sms/authenticate')).toEqual([
-      { phoneNumber: '+14155552671', code: '123456' },
+      { phoneNumber: '+14155552671', code: '123456', authorization_key: expect.any(String) },
     ])
     expect(screen.getByRole('button', { name: 'Account' })).toBeInTheDocument()
     // The code boxes are gone; focus goes on to the page's content, not back to the top.
@@ -63,7 +63,7 @@ describe('signing in: the code', () => {
     release()
     await screen.findByText(/Signed in as/)
     expect(api.bodiesOf('POST /api/v1/passwordless_sms/authenticate')).toEqual([
-      { phoneNumber: '+14155552671', code: '654321' },
+      { phoneNumber: '+14155552671', code: '654321', authorization_key: expect.any(String) },
     ])
   })
 
@@ -110,5 +110,64 @@ describe('signing in: the code', () => {
     const phone = screen.getByRole('textbox', { name: 'Phone number' })
     expect(phone).toHaveValue('415 555 2671')
     expect(phone).toHaveFocus()
+  })
+
+  it('says where codes go in local mode', async () => {
+    await reachCodeScreen(() => signedInAnswer(phoneUser))
+    expect(
+      await screen.findByText(
+        /Local mode: nothing is texted or mailed; your code is in the server log and at/,
+      ),
+    ).toHaveTextContent('/api/dev/outbox')
+  })
+
+  it('says nothing of local mode in production', async () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-US')
+    stubApi({
+      'GET /api/health': () =>
+        Response.json({ status: 'ok', version: '0.1.0', mode: 'production', parts: {} }),
+      'POST /api/v1/passwordless_sms/init': codeSent,
+    })
+    const user = userEvent.setup()
+    renderApp()
+    await user.type(await screen.findByRole('textbox', { name: 'Phone number' }), '415 555 2671{Enter}')
+    await screen.findByRole('heading', { name: 'Enter your code' })
+    expect(screen.queryByText(/Local mode/)).toBeNull()
+  })
+
+  it('opens the code screen, not an error, when a code went to that number less than 30 s ago', async () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-US')
+    stubApi({
+      'POST /api/v1/passwordless_sms/init': () =>
+        Response.json(
+          { error: 'A code was sent here a moment ago. Try again in 20 seconds.', code: 'too_many_requests' },
+          { status: 429, headers: { 'Retry-After': '20' } },
+        ),
+      'POST /api/v1/passwordless_sms/authenticate': () => signedInAnswer(phoneUser),
+    })
+    const user = userEvent.setup()
+    renderApp()
+    await user.type(await screen.findByRole('textbox', { name: 'Phone number' }), '415 555 2671{Enter}')
+    await screen.findByRole('heading', { name: 'Enter your code' })
+    expect(screen.queryByText(/Try again in 20 seconds/)).toBeNull()
+    expect(screen.getByText(/less than 30 seconds ago: use that one/)).toBeInTheDocument()
+    const resend = screen.getByRole('button', { name: /^Send a new code in \d+ s$/ })
+    expect(resend).toHaveTextContent(/in (20|19) s/)
+  })
+
+  it('still says so when the hourly limit of codes to that number is reached', async () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-US')
+    stubApi({
+      'POST /api/v1/passwordless_sms/init': () =>
+        Response.json(
+          { error: 'A code was sent here a moment ago. Try again in 40 minutes.', code: 'too_many_requests' },
+          { status: 429, headers: { 'Retry-After': '2400' } },
+        ),
+    })
+    const user = userEvent.setup()
+    renderApp()
+    await user.type(await screen.findByRole('textbox', { name: 'Phone number' }), '415 555 2671{Enter}')
+    expect(await screen.findByText(/Try again in 40 minutes\./)).toHaveClass('field-error')
+    expect(screen.queryByRole('heading', { name: 'Enter your code' })).toBeNull()
   })
 })

@@ -5,6 +5,7 @@ import { CodeForm } from './CodeForm.tsx'
 import { currentUserQueryKey } from './currentUserQueryOptions.ts'
 import type { Destination, DestinationKind } from './Destination.ts'
 import { EmailForm } from './EmailForm.tsx'
+import { loadWalletKeys } from './loadWalletKeys.ts'
 import { PhoneForm } from './PhoneForm.tsx'
 import { emptyPhoneInput, type PhoneInput } from './PhoneInput.ts'
 import { announceSession } from './sessionChannel.ts'
@@ -62,6 +63,8 @@ export function SignIn() {
   }
   const send = (destination: Destination) => {
     setMoveFocus(true)
+    // The code screen comes next, and the key is made when its code is sent: have its code ready by then.
+    void loadWalletKeys()
     void flow.send(destination)
   }
 

@@ -1,10 +1,17 @@
 import type { CharterUser } from '@charter/core'
-import { postJson } from '../../lib/api.ts'
 import type { Destination } from './Destination.ts'
+import type { SignedPoster } from './SignedPoster.ts'
 
-/** Adds a phone number or email address to the signed-in user, proven by the code sent to it. */
-export function linkAccount(destination: Destination, code: string): Promise<CharterUser> {
+/**
+ * Adds a phone number or email address to the signed-in user, proven by the code sent to it. Signed with this
+ * device's key: a stolen cookie alone cannot add an address to sign in with.
+ */
+export function linkAccount(
+  proxy: SignedPoster,
+  destination: Destination,
+  code: string,
+): Promise<CharterUser> {
   return destination.kind === 'phone'
-    ? postJson<CharterUser>('/api/v1/passwordless_sms/link', { phoneNumber: destination.phoneNumber, code })
-    : postJson<CharterUser>('/api/v1/passwordless/link', { email: destination.email, code })
+    ? proxy.post<CharterUser>('/api/v1/passwordless_sms/link', { phoneNumber: destination.phoneNumber, code })
+    : proxy.post<CharterUser>('/api/v1/passwordless/link', { email: destination.email, code })
 }

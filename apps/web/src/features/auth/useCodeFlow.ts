@@ -1,4 +1,4 @@
-import type { CharterUser } from '@charter/core'
+import { BaseError, type CharterUser, type UnixSeconds } from '@charter/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { ApiError } from '../../lib/api.ts'
@@ -10,14 +10,21 @@ import { isSessionEnded } from './isSessionEnded.ts'
 import { resendDelayMs } from './resendDelayMs.ts'
 import { sendCode } from './sendCode.ts'
 
-export type CodeFlowOptions = {
-  /** What the code is for: signs in, links or changes; answers the user as the server now has it. */
-  complete: (destination: Destination, code: string) => Promise<CharterUser>
-  onSuccess?: (user: CharterUser, destination: Destination) => void
+export type CodeFlowOptions<Result = CharterUser> = {
+  /** How a code goes out; by default a sign-in code to the address (`passwordless(_sms)/init`). */
+  deliver?: (destination: Destination) => Promise<{ expiresAt: UnixSeconds; sentTo?: string }>
+  /** What the code is for: signs in, links or changes (answers the user as the server now has it), or else. */
+  complete: (destination: Destination, code: string) => Promise<Result>
+  onSuccess?: (result: Result, destination: Destination) => void
+  /**
+   * The code is not used up when `complete` answers but handed on to a later step (a change's first code), so
+   * `reopen` can go back to its screen.
+   */
+  passesCodeOn?: boolean
 }
 
-export type CodeFlow = {
-  state: CodeFlowState
+export type CodeFlow<Result = CharterUser> = {
+  state: CodeFlowState<Result>
   /** Sends a code to `destination` (unless one went there moments ago) and moves on to the code screen. */
   send: (destination: Destination) => Promise<void>
   resend: () => Promise<void>
@@ -25,31 +32,68 @@ export type CodeFlow = {
   verify: (code: string) => Promise<'accepted' | 'refused' | 'ignored'>
   /** Back to the address, to fix a typo or use another. */
   restart: () => void
+  /** Back to the code screen of the last code sent while it still works (see `passesCodeOn`); else to the address. */
+  reopen: () => void
 }
 
-const asApiError = (error: unknown): ApiError =>
-  error instanceof ApiError
-    ? error
-    : new ApiError('Something went wrong. Please try again.', 0, 'unknown_error', { cause: error })
+/** The server's answer, or what the wallet proxy said (in its own words, e.g. to sign out and in), as an ApiError. */
+const asApiError = (error: unknown): ApiError => {
+  if (error instanceof ApiError) return error
+  if (error instanceof BaseError) {
+    // A session that ended reaches us wrapped by the proxy: keep the server's answer, which signs the tab out.
+    if (error.cause instanceof ApiError && isSessionEnded(error.cause)) return error.cause
+    return new ApiError(error.shortMessage, 0, error.code ?? 'unknown_error', { cause: error })
+  }
+  return new ApiError('Something went wrong. Please try again.', 0, 'unknown_error', { cause: error })
+}
+
+/** How long a code works (docs/sign-in.md): a code the server refused to resend is assumed this old at most. */
+const codeLifetimeSeconds = 10 * 60
+
+/**
+ * A 429 on sending that says a code went to this very address less than 30 s ago: the code is on its way, so
+ * the code screen opens for it. Only a wait within the 30 s window counts; the hourly limits' longer waits, and
+ * the client's own allowance, stay errors.
+ */
+const codeWentOutMomentsAgo = (error: ApiError, destination: Destination): SentCode | undefined => {
+  const wait = error.retryAfterSeconds
+  if (error.status !== 429 || error.code !== 'too_many_requests' || wait === undefined) return undefined
+  if (wait * 1000 > resendDelayMs) return undefined
+  const now = Date.now()
+  const sentAt = now - (resendDelayMs - wait * 1000)
+  return {
+    destination,
+    sentAt,
+    expiresAt: Math.floor(sentAt / 1000) + codeLifetimeSeconds,
+    resendAt: now + wait * 1000,
+    earlier: true,
+  }
+}
 
 /** Asks for a code, then checks it: the steps every sign-in, link and change share. */
-export function useCodeFlow({ complete, onSuccess }: CodeFlowOptions): CodeFlow {
+export function useCodeFlow<Result = CharterUser>({
+  deliver: deliverCode = (destination) => sendCode(destination),
+  complete,
+  onSuccess,
+  passesCodeOn = false,
+}: CodeFlowOptions<Result>): CodeFlow<Result> {
   const queryClient = useQueryClient()
-  const [state, setState] = useState<CodeFlowState>({ status: 'idle' })
+  const [state, setState] = useState<CodeFlowState<Result>>({ status: 'idle' })
   // A ref, not state: an auto-submitted code and an Enter press in the same tick must not both go out.
   const busy = useRef(false)
   // The last code sent, so going back and on again does not ask for a second one the server would refuse.
   const lastSent = useRef<SentCode | undefined>(undefined)
 
   const fail = (error: unknown) => {
-    if (isSessionEnded(error)) forgetSession(queryClient)
-    return asApiError(error)
+    const apiError = asApiError(error)
+    if (isSessionEnded(apiError)) forgetSession(queryClient)
+    return apiError
   }
 
   const deliver = async (destination: Destination): Promise<SentCode> => {
-    const { expiresAt } = await sendCode(destination)
+    const { expiresAt, sentTo } = await deliverCode(destination)
     const sentAt = Date.now()
-    const sent = { destination, sentAt, expiresAt, resendAt: sentAt + resendDelayMs }
+    const sent = { destination, sentTo, sentAt, expiresAt, resendAt: sentAt + resendDelayMs }
     lastSent.current = sent
     return sent
   }
@@ -75,7 +119,12 @@ export function useCodeFlow({ complete, onSuccess }: CodeFlowOptions): CodeFlow 
       try {
         setState({ status: 'confirming', sent: await deliver(destination) })
       } catch (error) {
-        setState({ status: 'error', action: 'send', destination, error: fail(error) })
+        const apiError = fail(error)
+        const earlier = codeWentOutMomentsAgo(apiError, destination)
+        if (earlier) {
+          lastSent.current = earlier
+          setState({ status: 'confirming', sent: earlier })
+        } else setState({ status: 'error', action: 'send', destination, error: apiError })
       }
     })
 
@@ -103,12 +152,12 @@ export function useCodeFlow({ complete, onSuccess }: CodeFlowOptions): CodeFlow 
     await run(async () => {
       setState({ status: 'pending', action: 'verify', sent })
       try {
-        const user = await complete(sent.destination, code)
+        const result = await complete(sent.destination, code)
         // A used code is gone: the next flow must ask for a new one.
-        lastSent.current = undefined
+        if (!passesCodeOn) lastSent.current = undefined
         outcome = 'accepted'
-        setState({ status: 'success', user, destination: sent.destination })
-        onSuccess?.(user, sent.destination)
+        setState({ status: 'success', result, destination: sent.destination })
+        onSuccess?.(result, sent.destination)
       } catch (error) {
         setState({ status: 'error', action: 'verify', sent, error: fail(error) })
       }
@@ -120,5 +169,11 @@ export function useCodeFlow({ complete, onSuccess }: CodeFlowOptions): CodeFlow 
     if (!busy.current) setState({ status: 'idle' })
   }
 
-  return { state, send, resend, verify, restart }
+  const reopen = () => {
+    if (busy.current) return
+    const sent = lastSent.current
+    setState(sent && Date.now() < sent.expiresAt * 1000 ? { status: 'confirming', sent } : { status: 'idle' })
+  }
+
+  return { state, send, resend, verify, restart, reopen }
 }

@@ -1,13 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { forgetSession } from './forgetSession.ts'
 import { announceSession } from './sessionChannel.ts'
-import { signOut } from './signOut.ts'
+import { type SignOutOptions, signOut } from './signOut.ts'
 
-/** Signs out here and, through the shared cookie and an announcement, in every other tab. */
+/**
+ * Signs out here and, through the shared cookie and an announcement, in every other tab; with
+ * `{everywhere: true}`, the server ends the sessions of every other device too.
+ */
 export function useSignOut() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: signOut,
+    mutationFn: (options: SignOutOptions | undefined) => signOut(options),
     onSuccess: () => {
       forgetSession(queryClient)
       announceSession({ type: 'signed-out' })

@@ -2,14 +2,14 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderApp } from '../../testing/renderApp.tsx'
+import { signedInOnThisDevice } from '../../testing/signedInOnThisDevice.ts'
 import { stubApi } from '../../testing/stubApi.ts'
-import { walletServer } from '../../testing/walletServer.ts'
 
 describe('the developer page', () => {
   afterEach(() => vi.unstubAllGlobals())
 
   it('signs with viem’s wallet client on the provider and shows the address viem recovers', async () => {
-    const server = walletServer()
+    const server = await signedInOnThisDevice()
     stubApi(server.routes)
     const user = userEvent.setup()
     renderApp('/wallet/developer')
@@ -23,14 +23,13 @@ describe('the developer page', () => {
     )
   })
 
-  it('says “Signature rejected” when the person rejects', async () => {
-    stubApi(walletServer().routes)
+  it('says “You declined” when the person rejects; viem still gets the 4001', async () => {
+    stubApi((await signedInOnThisDevice()).routes)
     const user = userEvent.setup()
     renderApp('/wallet/developer')
     await user.click(await screen.findByRole('button', { name: 'Sign with viem' }))
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reject' }))
-    const alert = await screen.findByRole('alert')
-    expect(alert).toHaveTextContent('Signature rejected')
-    expect(alert).toHaveTextContent('Please try signing again.')
+    expect(await screen.findByText('You declined. Nothing was signed.')).toBeInTheDocument()
+    expect(screen.queryByRole('alert')).toBeNull()
   })
 })

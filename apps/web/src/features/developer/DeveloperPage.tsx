@@ -8,6 +8,7 @@ import {
   WalletPage,
   WalletReady,
 } from '../wallet/index.ts'
+import { SendRequest } from './SendRequest.tsx'
 import { signWithViem, type ViemSignature } from './signWithViem.ts'
 
 /**
@@ -21,6 +22,7 @@ export function DeveloperPage() {
         <WalletPage title="Developer: sign with viem">
           <WalletReady>
             <SignWithViem />
+            <SendRequest />
           </WalletReady>
         </WalletPage>
       )}

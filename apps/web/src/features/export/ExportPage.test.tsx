@@ -2,13 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderApp } from '../../testing/renderApp.tsx'
+import { signedInOnThisDevice } from '../../testing/signedInOnThisDevice.ts'
 import { stubApi } from '../../testing/stubApi.ts'
-import { evmWalletId, rightCode, solanaWalletId, walletServer } from '../../testing/walletServer.ts'
+import { evmWalletId, rightCode, solanaWalletId } from '../../testing/walletServer.ts'
 
 const digitBoxes = () => screen.getAllByRole('textbox', { name: /^Digit \d of 6$/ })
 
 async function openExport() {
-  const server = walletServer()
+  const server = await signedInOnThisDevice()
   const api = stubApi(server.routes)
   const user = userEvent.setup()
   renderApp('/wallet/export')
@@ -59,14 +60,28 @@ describe('export', () => {
     ])
     const privateKey = `0x${'ab'.repeat(32)}`
     expect(screen.queryByText(privateKey)).toBeNull()
-    const show = screen.getByRole('button', { name: 'Show private key' })
-    expect(show).toHaveAttribute('aria-pressed', 'false')
-    await user.click(show)
-    expect(show).toHaveAttribute('aria-pressed', 'true')
+    // The wallet, the format and the warning stay in view.
+    expect(screen.getByText('Wallet').nextElementSibling).toHaveTextContent(/^Ethereum 0x/)
+    expect(screen.getByText('Format').nextElementSibling).toHaveTextContent('Private key')
+    expect(
+      screen.getByText(/Anyone who has this key controls the wallet and all its funds\. Charter/),
+    ).toBeVisible()
+    await user.click(screen.getByRole('button', { name: 'Show private key' }))
     expect(screen.getByText(privateKey)).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Hide private key' }))
+    expect(screen.queryByText(privateKey)).toBeNull()
+    expect(screen.getByText(/Leaves this page in/)).toHaveTextContent(/Leaves this page in [45]:\d\d\./)
     await user.click(screen.getByRole('button', { name: 'Copy private key' }))
-    expect(await screen.findByText('Copied')).toBeInTheDocument()
+    expect(
+      await screen.findByText(/^Copied\. Charter clears it from the clipboard in a minute/),
+    ).toBeInTheDocument()
     expect(await navigator.clipboard.readText()).toBe(privateKey)
+
+    // Hidden at once on request; the page says where it went.
+    await user.click(screen.getByRole('button', { name: 'Hide it now' }))
+    expect(screen.queryByText(privateKey)).toBeNull()
+    expect(screen.getByText(/The key is no longer on this page/)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Show private key' })).toBeNull()
   })
 
   it('downloads a keystore file and shows its passphrase to write down', async () => {
@@ -87,8 +102,11 @@ describe('export', () => {
     await user.paste(rightCode)
 
     expect(await screen.findByRole('heading', { name: 'Your keystore file' })).toBeInTheDocument()
+    expect(screen.queryByText('apple-banjo-cedar-delta-ember-fjord')).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Show passphrase' }))
     expect(screen.getByText('apple-banjo-cedar-delta-ember-fjord')).toBeInTheDocument()
     expect(screen.getByText(/Write this passphrase down now/)).toBeInTheDocument()
+    expect(screen.getByText('Format').nextElementSibling).toHaveTextContent('Keystore file and passphrase')
     await user.click(screen.getByRole('button', { name: 'Download keystore file' }))
     expect(clicks).toHaveLength(1)
     expect(clicks[0]?.download).toBe(`charter-keystore-${server.account.address}.json`)

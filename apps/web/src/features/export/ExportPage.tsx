@@ -4,6 +4,7 @@ import { WalletPage, WalletReady } from '../wallet/index.ts'
 import { ExportChoiceForm } from './ExportChoiceForm.tsx'
 import { ExportCodeForm } from './ExportCodeForm.tsx'
 import { ExportResult } from './ExportResult.tsx'
+import { ExportSummary } from './ExportSummary.tsx'
 import { useExportFlow } from './useExportFlow.ts'
 
 /** `/wallet/export`: the warnings, a fresh code, and the key (or a keystore file), shown once. */
@@ -24,7 +25,22 @@ export function ExportPage() {
 function Export({ user }: { user: CharterUser }) {
   const flow = useExportFlow()
   const { state } = flow
-  if (state.status === 'success') return <ExportResult choice={state.choice} exported={state.exported} />
-  if ('code' in state) return <ExportCodeForm flow={flow} />
+  // The choice step shows the wallets, formats and warnings themselves; the later steps keep them in view.
+  if (state.status === 'success') {
+    return (
+      <>
+        <ExportSummary choice={state.choice} />
+        <ExportResult choice={state.choice} exported={state.exported} />
+      </>
+    )
+  }
+  if ('code' in state) {
+    return (
+      <>
+        <ExportSummary choice={state.choice} />
+        <ExportCodeForm flow={flow} />
+      </>
+    )
+  }
   return <ExportChoiceForm user={user} flow={flow} />
 }

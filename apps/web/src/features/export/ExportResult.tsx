@@ -1,25 +1,56 @@
 import { useId, useRef, useState } from 'react'
 import { Link } from 'wouter'
 import { useFocusOnMount } from '../auth/index.ts'
-import { CopyButton } from '../wallet/index.ts'
 import { downloadJson } from './downloadJson.ts'
 import type { ExportedKey } from './ExportedKey.ts'
 import type { ExportChoice } from './ExportState.ts'
+import { SecretValue } from './SecretValue.tsx'
+import { useSecondsLeft } from './useSecondsLeft.ts'
 
-/** The exported key, once: a private key hidden until asked for, or a keystore file and its passphrase. */
+/** How long the exported key stays on the page before it leaves by itself. */
+export const resultLifetimeMs = 5 * 60_000
+
+const minutesAndSeconds = (seconds: number) =>
+  `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
+
+/**
+ * The exported key, once: a private key or a keystore passphrase, masked until asked for. It leaves the page
+ * after five minutes (a countdown says when), or at once with "Hide it now".
+ */
 export function ExportResult({ choice, exported }: { choice: ExportChoice; exported: ExportedKey }) {
   const headingId = useId()
   const heading = useRef<HTMLHeadingElement>(null)
+  const [until] = useState(() => Date.now() + resultLifetimeMs)
+  const [hiddenNow, setHiddenNow] = useState(false)
+  const left = useSecondsLeft(until)
+  const hidden = hiddenNow || left === 0
   useFocusOnMount(heading, true)
   return (
     <section className="stack" aria-labelledby={headingId}>
       <h2 id={headingId} ref={heading} tabIndex={-1}>
         {exported.format === 'keystore' ? 'Your keystore file' : 'Your private key'}
       </h2>
-      {exported.format === 'keystore' ? (
-        <Keystore address={choice.wallet.address} exported={exported} />
+      {hidden ? (
+        <p className="status" role="status">
+          The {exported.format === 'keystore' ? 'passphrase' : 'key'} is no longer on this page. Export again
+          to see a new copy.
+        </p>
       ) : (
-        <PrivateKey exported={exported} solana={choice.wallet.chain_type === 'solana'} />
+        <>
+          {exported.format === 'keystore' ? (
+            <Keystore address={choice.wallet.address} exported={exported} />
+          ) : (
+            <PrivateKey exported={exported} solana={choice.wallet.chain_type === 'solana'} />
+          )}
+          <div className="actions result-timer">
+            <p className="field-hint">
+              Leaves this page in <span className="countdown">{minutesAndSeconds(left)}</span>.
+            </p>
+            <button type="button" className="button button-secondary" onClick={() => setHiddenNow(true)}>
+              Hide it now
+            </button>
+          </div>
+        </>
       )}
       <div className="actions">
         <Link href="~/" className="button button-secondary">
@@ -37,7 +68,6 @@ function PrivateKey({
   exported: Extract<ExportedKey, { format: 'private_key' }>
   solana: boolean
 }) {
-  const [shown, setShown] = useState(false)
   return (
     <>
       <p>
@@ -45,23 +75,7 @@ function PrivateKey({
         take the funds.
         {solana && ' It is the base58 secret key that Phantom and Solflare import.'}
       </p>
-      <dl className="secret-box">
-        <dt className="field-label">Private key</dt>
-        <dd>
-          <code className="secret breakable">{shown ? exported.private_key : '•'.repeat(32)}</code>
-        </dd>
-      </dl>
-      <div className="actions">
-        <button
-          type="button"
-          className="button button-secondary"
-          aria-pressed={shown}
-          onClick={() => setShown((value) => !value)}
-        >
-          Show private key
-        </button>
-        <CopyButton text={exported.private_key} what="private key" className="button button-secondary" />
-      </div>
+      <SecretValue label="Private key" value={exported.private_key} what="private key" />
     </>
   )
 }
@@ -88,19 +102,11 @@ function Keystore({
           Download keystore file
         </button>
       </div>
-      <dl className="secret-box">
-        <dt className="field-label">Passphrase</dt>
-        <dd>
-          <code className="secret passphrase breakable">{exported.passphrase}</code>
-        </dd>
-      </dl>
+      <SecretValue label="Passphrase" value={exported.passphrase} what="passphrase" className="passphrase" />
       <p className="warning-text">
         Write this passphrase down now, on paper. You need it with the file to use the key, and Charter can’t
         show it again.
       </p>
-      <div className="actions">
-        <CopyButton text={exported.passphrase} what="passphrase" className="button button-secondary" />
-      </div>
     </>
   )
 }

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event'
 import { encode } from 'uqr'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderApp } from '../../testing/renderApp.tsx'
+import { signedInOnThisDevice } from '../../testing/signedInOnThisDevice.ts'
 import { stubApi } from '../../testing/stubApi.ts'
-import { solanaAddress, walletServer } from '../../testing/walletServer.ts'
+import { solanaAddress } from '../../testing/walletServer.ts'
 import { qrCodeModules } from './qrCodeModules.ts'
 
 describe('receive', () => {
@@ -14,7 +15,7 @@ describe('receive', () => {
   })
 
   it('shows each address short with a copy button, in full on request, and as a QR code', async () => {
-    const server = walletServer()
+    const server = await signedInOnThisDevice()
     stubApi(server.routes)
     const user = userEvent.setup()
     renderApp('/wallet/receive')

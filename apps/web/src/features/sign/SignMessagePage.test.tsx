@@ -1,14 +1,13 @@
-import { signatureRejectedMessage } from '@charter/core'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { recoverMessageAddress } from 'viem'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderApp } from '../../testing/renderApp.tsx'
+import { signedInOnThisDevice } from '../../testing/signedInOnThisDevice.ts'
 import { stubApi } from '../../testing/stubApi.ts'
-import { walletServer } from '../../testing/walletServer.ts'
 
 async function openSignPage() {
-  const server = walletServer()
+  const server = await signedInOnThisDevice()
   const api = stubApi(server.routes)
   const user = userEvent.setup()
   renderApp('/wallet/sign')
@@ -49,18 +48,42 @@ describe('signing a message', () => {
     expect(screen.getByRole('button', { name: 'Copy signature' })).toBeInTheDocument()
   })
 
-  it('on Reject, says “Signature rejected” and signs nothing', async () => {
+  it('on Reject, says in neutral words that nothing was signed, and tells the server of the decline', async () => {
     const { server, user, field } = await openSignPage()
     await user.type(field, 'Not this one')
     await user.click(screen.getByRole('button', { name: 'Sign message' }))
     const dialog = await screen.findByRole('dialog')
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }))
 
-    const alert = await screen.findByRole('alert')
-    expect(alert).toHaveTextContent(signatureRejectedMessage.title)
-    expect(alert).toHaveTextContent('Please try signing again.')
+    const declined = await screen.findByText('You declined. Nothing was signed.')
+    expect(declined).toHaveAttribute('role', 'status')
+    expect(declined).not.toHaveClass('wallet-error')
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(screen.queryByText(/try/i)).toBeNull()
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(server.rpcCalls).toEqual([])
+    await waitFor(() =>
+      expect(server.declines).toEqual([{ walletId: 'wallet-evm-0', method: 'personal_sign' }]),
+    )
+  })
+
+  it('still says nothing was signed when the decline cannot be recorded', async () => {
+    const server = await signedInOnThisDevice()
+    stubApi({
+      ...server.routes,
+      'POST /api/v1/wallets/wallet-evm-0/decline': () =>
+        Response.json(
+          { error: 'Something went wrong on our side.', code: 'internal_error' },
+          { status: 500 },
+        ),
+    })
+    const user = userEvent.setup()
+    renderApp('/wallet/sign')
+    await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'No')
+    await user.click(screen.getByRole('button', { name: 'Sign message' }))
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reject' }))
+    expect(await screen.findByText('You declined. Nothing was signed.')).toBeInTheDocument()
+    expect(screen.queryByRole('alert')).toBeNull()
   })
 
   it('asks for a message before anything is signed', async () => {
@@ -76,7 +99,7 @@ describe('signing a message', () => {
   })
 
   it('waits for the wallet to be set up on this device before offering to sign', async () => {
-    const server = walletServer()
+    const server = await signedInOnThisDevice()
     let register: () => void = () => {}
     const registered = new Promise<void>((resolve) => {
       register = resolve

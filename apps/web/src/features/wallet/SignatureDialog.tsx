@@ -1,8 +1,11 @@
 import { shortenAddress } from '@charter/core'
-import { useEffect, useId, useRef, useSyncExternalStore } from 'react'
+import { useId, useLayoutEffect, useRef, useSyncExternalStore } from 'react'
+import { confirmationStep } from './confirmationStep.ts'
 import type { PendingConfirmation } from './createConfirmationQueue.ts'
 import { SignatureDetails } from './SignatureDetails.tsx'
 import type { SignatureRequest } from './SignatureRequest.ts'
+import { SignatureWarnings } from './SignatureWarnings.tsx'
+import { useSeenEnd } from './useSeenEnd.ts'
 import { useWalletRuntime } from './useWalletRuntime.ts'
 
 const titles: Record<SignatureRequest['kind'], string> = {
@@ -11,7 +14,10 @@ const titles: Record<SignatureRequest['kind'], string> = {
   transaction: 'Sign this transaction?',
 }
 
-/** Shows each signature request the provider receives, one at a time, until the person signs or rejects it. */
+/**
+ * Shows each signature request the provider receives, one at a time, until the person signs or rejects it. It is
+ * the one confirmation for every caller: what it shows is described from the parameters that are sent.
+ */
 export function SignatureDialog() {
   const { confirmations } = useWalletRuntime()
   const pending = useSyncExternalStore(confirmations.subscribe, confirmations.current)
@@ -33,11 +39,13 @@ function ConfirmationDialog({
   onAnswer: (approved: boolean) => void
 }) {
   const { request } = pending
-  const ids = { title: useId(), intro: useId() }
+  const ids = { title: useId(), intro: useId(), more: useId() }
   const dialog = useRef<HTMLDialogElement>(null)
   const heading = useRef<HTMLHeadingElement>(null)
+  const details = useRef<HTMLElement>(null)
 
-  useEffect(() => {
+  // Open before the box of what is signed is first measured (the next hook): closed, it has no size at all.
+  useLayoutEffect(() => {
     const element = dialog.current
     if (!element) return
     const returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null
@@ -49,6 +57,8 @@ function ConfirmationDialog({
       returnFocus?.focus()
     }
   }, [])
+  const end = useSeenEnd(details)
+  const step = confirmationStep(request, end.seen)
 
   return (
     <dialog
@@ -72,14 +82,40 @@ function ConfirmationDialog({
             ? 'this transaction. Signing does not send it, but anyone who gets the signed transaction can.'
             : 'what is below. Sign only what you expect and understand.'}
         </p>
-        <SignatureDetails request={request} />
+        <SignatureWarnings request={request} />
+        {/* One scrolling box for all that is signed: Sign waits until its end has been on screen. It takes
+            focus only when it scrolls, so the keyboard can scroll it (arrows, Page Down, End). */}
+        <section
+          ref={details}
+          className="signature-details"
+          aria-label="What you sign"
+          tabIndex={end.scrolls ? 0 : undefined}
+          onScroll={end.onScroll}
+        >
+          <SignatureDetails request={request} />
+        </section>
+        {step.step === 'reading' && (
+          <p id={ids.more} className="more-below">
+            There is more below. Scroll to the end of it to sign: Tab to the box, then press End.
+          </p>
+        )}
         <div className="actions dialog-actions">
           <button type="button" className="button button-secondary" onClick={() => onAnswer(false)}>
             Reject
           </button>
-          <button type="button" className="button" onClick={() => onAnswer(true)}>
-            Sign
-          </button>
+          {step.step !== 'refused' && (
+            <button
+              type="button"
+              className="button"
+              aria-disabled={step.step === 'reading' || undefined}
+              aria-describedby={step.step === 'reading' ? ids.more : undefined}
+              onClick={() => {
+                if (step.step === 'ready') onAnswer(true)
+              }}
+            >
+              Sign
+            </button>
+          )}
         </div>
       </div>
     </dialog>

@@ -7,11 +7,21 @@ type Props = {
   title?: string
 }
 
-/** A failed wallet action in words, as an alert; offers sign-out when only a new session can help. */
+/**
+ * A failed wallet action in words, as an alert; offers sign-out when only a new session can help. The person's
+ * own Reject is no failure: a neutral status, with nothing to retry.
+ */
 export function WalletErrorMessage({ error, title: fallbackTitle }: Props) {
   const signingOut = useSignOut()
   const described = describeWalletError(error)
   const { description, signOut } = described
+  if (described.declined) {
+    return (
+      <p className="status declined" role="status">
+        {described.title} {description}
+      </p>
+    )
+  }
   const title = described.known || !fallbackTitle ? described.title : fallbackTitle
   return (
     <div className="wallet-error" role="alert">

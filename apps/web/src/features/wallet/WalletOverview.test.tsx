@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { phoneUser } from '../../testing/fixtures.ts'
 import { renderApp } from '../../testing/renderApp.tsx'
+import { signedInOnThisDevice } from '../../testing/signedInOnThisDevice.ts'
 import { stubApi } from '../../testing/stubApi.ts'
 import { solanaAddress, walletServer } from '../../testing/walletServer.ts'
 import { browserKeyStore } from '../walletProxy/index.ts'
@@ -15,7 +16,7 @@ describe('the wallets on the signed-in home', () => {
   })
 
   it('shows both addresses shortened, copies a whole one, and links to each wallet screen', async () => {
-    const server = walletServer()
+    const server = await signedInOnThisDevice()
     const api = stubApi(server.routes)
     const user = userEvent.setup()
     renderApp('/')
@@ -34,16 +35,21 @@ describe('the wallets on the signed-in home', () => {
     const links = within(within(wallets).getByRole('navigation', { name: 'Wallet' })).getAllByRole('link')
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Receive', '/wallet/receive'],
-      ['Sign a message', '/wallet/sign'],
       ['Activity', '/wallet/activity'],
-      ['Export a key', '/wallet/export'],
     ])
+    // Export and signing a message moved to the Security page.
+    expect(within(wallets).getByRole('link', { name: 'Security' })).toHaveAttribute('href', '/security')
+    expect(within(wallets).queryByRole('link', { name: 'Export a key' })).toBeNull()
     expect(within(wallets).getByRole('link', { name: 'For developers: sign with viem' })).toHaveAttribute(
       'href',
       '/wallet/developer',
     )
-    // The device key is registered once, right after sign-in, whatever the screen.
-    await waitFor(() => expect(api.bodiesOf('POST /api/v1/sessions/authorization_key')).toHaveLength(1))
+    // The key the session was bound to at sign-in is registered again once, whatever the screen.
+    await waitFor(() =>
+      expect(api.bodiesOf('POST /api/v1/sessions/authorization_key')).toEqual([
+        { public_key: server.registeredKeys[0] },
+      ]),
+    )
   })
 
   it('asks to sign out and in when the session holds a key this browser no longer has', async () => {
@@ -61,9 +67,28 @@ describe('the wallets on the signed-in home', () => {
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
   })
 
-  it('forgets the device key once signed out, so the next sign-in registers a fresh one', async () => {
+  it('says plainly to sign out and in again on this device when the session has no device key', async () => {
+    await browserKeyStore().clear()
+    // Signed in by another client, which sent no key: the server binds one to it only after a code.
     const server = walletServer()
-    stubApi({ ...server.routes, 'POST /api/v1/sessions/logout': () => Response.json({ success: true }) })
+    const api = stubApi(server.routes)
+    const user = userEvent.setup()
+    renderApp('/')
+    const alert = await within(await screen.findByRole('region', { name: 'Wallets' })).findByRole('alert')
+    expect(alert).toHaveTextContent('Sign out and sign in again')
+    expect(alert).toHaveTextContent(
+      'Your session has no key on this device, so your wallet cannot sign here. Sign out and sign in again on this device to set one up.',
+    )
+    // Nothing to try again, and no code is asked for: a new sign-in is the plain way.
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull()
+    expect(api.bodiesOf('POST /api/v1/step_up/init')).toEqual([])
+    await user.click(within(alert).getByRole('button', { name: 'Sign out' }))
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
+  })
+
+  it('forgets the device key once signed out, so the next sign-in binds a fresh one', async () => {
+    const server = await signedInOnThisDevice()
+    stubApi(server.routes)
     const user = userEvent.setup()
     renderApp('/')
     await waitFor(async () =>

@@ -7,7 +7,7 @@ import { WalletErrorMessage } from './WalletErrorMessage.tsx'
 
 export const chainTypeNames = { ethereum: 'Ethereum', solana: 'Solana' } as const
 
-/** The signed-in home's wallet card: both addresses, and the ways to receive, sign, look back and export. */
+/** The signed-in home's wallet card: both addresses, and the ways to receive and look back (export and signing a message live on the Security page). */
 export function WalletOverview({ user }: { user: CharterUser }) {
   const wallets = userWallets(user)
   const proxy = useWalletProxyState()
@@ -50,22 +50,15 @@ export function WalletOverview({ user }: { user: CharterUser }) {
             </Link>
           </li>
           <li>
-            <Link href="/wallet/sign" className="button button-secondary">
-              Sign a message
-            </Link>
-          </li>
-          <li>
             <Link href="/wallet/activity" className="button button-secondary">
               Activity
             </Link>
           </li>
-          <li>
-            <Link href="/wallet/export" className="button button-secondary">
-              Export a key
-            </Link>
-          </li>
         </ul>
       </nav>
+      <p>
+        To export a key or sign a message, go to <Link href="/security">Security</Link>.
+      </p>
       <p className="developer-link">
         <Link href="/wallet/developer">For developers: sign with viem</Link>
       </p>

@@ -1,12 +1,14 @@
 import { type ReactNode, useId, useRef } from 'react'
 import { Link } from 'wouter'
+import { usePageTitle } from '../../lib/usePageTitle.ts'
 import { useFocusOnMount } from '../auth/index.ts'
 
-/** A wallet screen: a way back home, and a heading that takes focus when the screen opens. */
+/** A wallet screen: a way back home, the tab's title, and a heading that takes focus when the screen opens. */
 export function WalletPage({ title, children }: { title: string; children: ReactNode }) {
   const headingId = useId()
   const heading = useRef<HTMLHeadingElement>(null)
   useFocusOnMount(heading, true)
+  usePageTitle(title)
   return (
     <section className="card stack" aria-labelledby={headingId}>
       <p className="back-link">

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { WalletKeyMismatchError } from '../walletProxy/index.ts'
+import { WalletKeyMismatchError, WalletKeyMissingError } from '../walletProxy/index.ts'
 import { useWalletProxyState } from './useWalletProxyState.ts'
 import { useWalletRuntime } from './useWalletRuntime.ts'
 import { WalletErrorMessage } from './WalletErrorMessage.tsx'
@@ -15,7 +15,10 @@ export function WalletReady({ children }: { children: ReactNode }) {
       return (
         <div className="stack">
           <WalletErrorMessage error={state.error} title="Your wallet could not be set up on this device" />
-          {!(state.error instanceof WalletKeyMismatchError) && (
+          {/* Trying again cannot help a session bound to another key, or to none: only a new sign-in can. */}
+          {!(
+            state.error instanceof WalletKeyMismatchError || state.error instanceof WalletKeyMissingError
+          ) && (
             <div className="actions">
               <button type="button" className="button" onClick={() => void proxy.init(state.userId)}>
                 Try again

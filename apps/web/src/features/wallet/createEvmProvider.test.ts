@@ -1,8 +1,9 @@
 import { type EmbeddedWalletAccount, ProviderRpcError, selectEmbeddedWallet } from '@charter/core'
 import { recoverMessageAddress, recoverTypedDataAddress } from 'viem'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { signedInOnThisDevice } from '../../testing/signedInOnThisDevice.ts'
 import { stubApi } from '../../testing/stubApi.ts'
-import { walletServer } from '../../testing/walletServer.ts'
+import { evmWalletId } from '../../testing/walletServer.ts'
 import { createWalletProxy, memoryKeyStore } from '../walletProxy/index.ts'
 import { makeWalletKey } from '../walletProxy/makeWalletKey.ts'
 import { createEvmProvider } from './createEvmProvider.ts'
@@ -52,9 +53,10 @@ async function refusal(promise: Promise<unknown>) {
 }
 
 async function setUp(options: { approve?: boolean; start?: boolean } = {}) {
-  const server = walletServer({ appId: 'charter-test' })
+  const keyStore = memoryKeyStore()
+  const server = await signedInOnThisDevice({ appId: 'charter-test', keyStore })
   const api = stubApi(server.routes)
-  const proxy = createWalletProxy({ keyStore: memoryKeyStore(), appId: async () => 'charter-test' })
+  const proxy = createWalletProxy({ keyStore, appId: async () => 'charter-test' })
   const asked: SignatureRequest[] = []
   let approve = options.approve ?? true
   const wallet = selectEmbeddedWallet(server.user.linked_accounts, 'ethereum') as EmbeddedWalletAccount
@@ -167,7 +169,17 @@ describe('the EIP-1193 provider', () => {
       method: 'personal_sign',
       params: [hex(message), address],
     })) as `0x${string}`
-    expect(asked).toEqual([{ kind: 'message', address, text: message, hex: hex(message) }])
+    expect(asked).toEqual([
+      {
+        kind: 'message',
+        address,
+        text: message,
+        hex: hex(message),
+        bytes: 23,
+        warnings: [],
+        refusal: undefined,
+      },
+    ])
     expect(server.rpcCalls).toEqual([
       { method: 'personal_sign', params: { message: hex(message), encoding: 'hex' } },
     ])
@@ -195,6 +207,10 @@ describe('the EIP-1193 provider', () => {
       message: 'The user rejected the request.',
     })
     expect(server.rpcCalls).toEqual([])
+    // The Reject is recorded (signed, through the proxy) for the member's activity; nothing waits for it.
+    await vi.waitFor(() =>
+      expect(server.declines).toEqual([{ walletId: evmWalletId, method: 'personal_sign' }]),
+    )
   })
 
   it('refuses to sign for another address with 4100', async () => {
@@ -215,23 +231,35 @@ describe('the EIP-1193 provider', () => {
       method: 'eth_signTypedData_v4',
       params: [address, JSON.stringify(mail)],
     })) as `0x${string}`
+    const text = (value: string) => ({ kind: 'text', type: 'string', text: value })
+    const person = (name: string, wallet: string) => ({
+      kind: 'struct',
+      type: 'Person',
+      fields: [
+        { name: 'name', value: text(name) },
+        { name: 'wallet', value: { kind: 'address', address: wallet } },
+      ],
+    })
     expect(asked[0]).toEqual({
       kind: 'typed-data',
       address,
       domain: {
         name: 'Ether Mail',
         version: '1',
-        chainName: 'Base Sepolia',
-        verifyingContract: mail.domain.verifyingContract,
+        chain: { id: '84532', name: 'Base Sepolia' },
+        verifyingContract: { address: mail.domain.verifyingContract, token: undefined },
+        salt: undefined,
       },
       primaryType: 'Mail',
       fields: [
-        { name: 'from.name', type: 'string', value: 'Cow' },
-        { name: 'from.wallet', type: 'address', value: mail.message.from.wallet },
-        { name: 'to.name', type: 'string', value: 'Bob' },
-        { name: 'to.wallet', type: 'address', value: mail.message.to.wallet },
-        { name: 'contents', type: 'string', value: 'Hello, Bob!' },
+        { name: 'from', value: person('Cow', mail.message.from.wallet) },
+        { name: 'to', value: person('Bob', mail.message.to.wallet) },
+        { name: 'contents', value: text('Hello, Bob!') },
       ],
+      fieldCount: 5,
+      hiddenFields: 0,
+      warnings: [],
+      refusal: undefined,
     })
     expect(server.rpcCalls[0]).toEqual({
       method: 'eth_signTypedData_v4',
@@ -283,9 +311,15 @@ describe('the EIP-1193 provider', () => {
       address,
       chainId: 84532,
       chainName: 'Base Sepolia',
-      to,
+      to: { address: to, token: undefined },
       amount: '0.5 ETH',
-      dataBytes: 4,
+      fee: { max: '0.000021 ETH', gasLimit: '21,000', perGas: '1 gwei' },
+      total: '0.500021 ETH',
+      call: { kind: 'other', selector: '0xa9059cbb', bytes: 4 },
+      data: '0xa9059cbb',
+      nonce: '7',
+      warnings: [],
+      refusal: undefined,
     })
     expect(server.rpcCalls[0]).toEqual({
       method: 'eth_signTransaction',
@@ -309,7 +343,12 @@ describe('the EIP-1193 provider', () => {
     const { provider, asked } = await setUp()
     await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x89' }] })
     await provider.request({ method: 'eth_signTransaction', params: [{ data: '0x6000', gasPrice: '0x1' }] })
-    expect(asked[0]).toMatchObject({ chainName: 'Polygon', to: undefined, amount: '0 POL', dataBytes: 2 })
+    expect(asked[0]).toMatchObject({
+      chainName: 'Polygon',
+      to: undefined,
+      amount: '0 POL',
+      call: { kind: 'create', bytes: 2 },
+    })
     const other = '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB'
     expect(
       (await refusal(provider.request({ method: 'eth_signTransaction', params: [{ from: other }] }))).code,
@@ -321,6 +360,39 @@ describe('the EIP-1193 provider', () => {
       (await refusal(provider.request({ method: 'eth_signTransaction', params: [{ to: 'nobody' }] }))).code,
     ).toBe(-32602)
     expect(asked).toHaveLength(1)
+  })
+
+  it('never signs what Charter refuses to show, even when the confirmation says yes', async () => {
+    const { provider, asked, server, address } = await setUp({ approve: true })
+    const pads = Array.from({ length: 300 }, (_, index) => ({ name: `pad${index}`, type: 'uint256' }))
+    const oversize = {
+      domain: { chainId: 1 },
+      types: { Big: [...pads, { name: 'spender', type: 'address' }] },
+      primaryType: 'Big',
+      message: { ...Object.fromEntries(pads.map((pad) => [pad.name, '0'])), spender: address },
+    }
+    expect(
+      (await refusal(provider.request({ method: 'eth_signTypedData_v4', params: [address, oversize] }))).code,
+    ).toBe(4001)
+    expect(asked[0]).toMatchObject({ fieldCount: 301, hiddenFields: 101 })
+    expect(server.rpcCalls).toEqual([])
+  })
+
+  it('describes and sends the same snapshot of what a caller passed, read once', async () => {
+    const { provider, asked, server, address } = await setUp()
+    let reads = 0
+    const transaction = {
+      from: address,
+      to: '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB',
+      chainId: '0x14a34',
+      get value() {
+        reads += 1
+        return reads === 1 ? '0x1' : '0xde0b6b3a7640000'
+      },
+    }
+    await provider.request({ method: 'eth_signTransaction', params: [transaction] })
+    expect(asked[0]).toMatchObject({ amount: '0.000000000000000001 ETH' })
+    expect(server.rpcCalls[0]).toMatchObject({ params: { transaction: { value: '0x1' } } })
   })
 
   it('passes on the advice to sign out and in when the session holds another key', async () => {

@@ -7,15 +7,17 @@ import {
   WalletProxyNotInitializedError,
 } from '@charter/core'
 import { WalletKeyMismatchError, type WalletProxy } from '../walletProxy/index.ts'
-import { describeMessage } from './describeMessage.ts'
-import { describeTransaction } from './describeTransaction.ts'
-import { describeTypedData } from './describeTypedData.ts'
+import { describeCall } from './describeCall.ts'
 import type { EvmProvider, EvmProviderEvent, EvmProviderListener } from './EvmProvider.ts'
 import { findEvmChain } from './findEvmChain.ts'
 import { isEvmAddress, isSameEvmAddress } from './isEvmAddress.ts'
 import { parseQuantity } from './parseQuantity.ts'
+import { personalSignParams } from './personalSignParams.ts'
 import type { SignatureRequest } from './SignatureRequest.ts'
 import { toProviderRpcError } from './toProviderRpcError.ts'
+import { transactionParams } from './transactionParams.ts'
+import { typedDataParams } from './typedDataParams.ts'
+import type { WalletCall } from './WalletCall.ts'
 
 export type EvmProviderOptions = {
   proxy: WalletProxy
@@ -89,14 +91,26 @@ export function createEvmProvider(options: EvmProviderOptions): EvmProvider {
     }
   }
 
-  const sign = async <Data>(
-    walletId: string,
-    request: SignatureRequest,
-    method: string,
-    params: unknown,
-  ): Promise<Data> => {
-    if (!(await options.confirm(request))) throw providerRpcErrorFromCode(4001)
-    const answer = await proxy.post<RpcAnswer<Data>>(`/api/v1/wallets/${walletId}/rpc`, { method, params })
+  /**
+   * Tells the server the person pressed Reject, so their activity shows it beside what they signed. Nothing
+   * waits for it and a failure is ignored: the caller's 4001 is the answer either way. Not sent once the
+   * session has ended (the queue rejects what waits then; nobody declined).
+   */
+  const reportDecline = (walletId: string, method: string) => {
+    if (proxy.getState().status !== 'ready') return
+    proxy.post(`/api/v1/wallets/${walletId}/decline`, { method }).catch(() => undefined)
+  }
+
+  /**
+   * Shows the call to the person, described from the very (frozen) object that is then posted, and signs it
+   * once they confirm. A request Charter refuses (`refusal`) is never signed, whatever the answer.
+   */
+  const sign = async <Data>(wallet: { id: string; address: string }, call: WalletCall): Promise<Data> => {
+    const request = describeCall(call, wallet.address)
+    const approved = await options.confirm(request)
+    if (!approved) reportDecline(wallet.id, call.method)
+    if (!approved || request.refusal !== undefined) throw providerRpcErrorFromCode(4001)
+    const answer = await proxy.post<RpcAnswer<Data>>(`/api/v1/wallets/${wallet.id}/rpc`, call)
     return answer.data
   }
 
@@ -143,30 +157,25 @@ export function createEvmProvider(options: EvmProviderOptions): EvmProvider {
           throw providerRpcErrorFromCode(-32602, { message: 'personal_sign: the message must be a string' })
         }
         assertOwnAddress(address, wallet.address)
-        const { request, params: serverParams } = describeMessage(message, wallet.address)
-        return (await sign<{ signature: string }>(wallet.id, request, 'personal_sign', serverParams))
-          .signature
+        const call = { method: 'personal_sign', params: personalSignParams(message) } as const
+        return (await sign<{ signature: string }>(wallet, call)).signature
       }
       case 'eth_signTypedData_v4': {
         const wallet = signingWallet()
         const [address, typedData] = params
         assertOwnAddress(address, wallet.address)
-        const { request, params: serverParams } = describeTypedData(typedData, wallet.address)
-        return (await sign<{ signature: string }>(wallet.id, request, 'eth_signTypedData_v4', serverParams))
-          .signature
+        const call = { method: 'eth_signTypedData_v4', params: typedDataParams(typedData) } as const
+        return (await sign<{ signature: string }>(wallet, call)).signature
       }
       case 'eth_signTransaction': {
         const wallet = signingWallet()
         const [transaction] = params as [Record<string, unknown> | undefined]
         if (transaction?.from !== undefined) assertOwnAddress(transaction.from, wallet.address)
-        const { request, params: serverParams } = describeTransaction(transaction, wallet.address, chainId)
-        const data = await sign<{ signed_transaction: string }>(
-          wallet.id,
-          request,
-          'eth_signTransaction',
-          serverParams,
-        )
-        return data.signed_transaction
+        const call = {
+          method: 'eth_signTransaction',
+          params: transactionParams(transaction, chainId),
+        } as const
+        return (await sign<{ signed_transaction: string }>(wallet, call)).signed_transaction
       }
       default:
         throw providerRpcErrorFromCode(4200, { message: `Charter’s wallet does not support ${method}.` })

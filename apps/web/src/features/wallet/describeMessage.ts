@@ -1,31 +1,25 @@
 import { decodeText } from './decodeText.ts'
-import { bytesToHex, hexToBytes, isHexBytes } from './hexToBytes.ts'
-import type { SignatureRequest } from './SignatureRequest.ts'
-
-export type PersonalSignParams = { message: string; encoding: 'utf-8' | 'hex' }
+import { bytesToHex, hexToBytes } from './hexToBytes.ts'
+import type { PersonalSignParams } from './personalSignParams.ts'
+import { countInvisibles } from './revealInvisibles.ts'
+import type { MessageRequest } from './SignatureRequest.ts'
 
 /**
- * A `personal_sign` message, as the dialog shows it and as the server signs it. EIP-1193 callers (viem, ethers)
- * send the message as 0x-hex of its bytes: the bytes go to the server as they are, and the dialog shows them
- * as text when they read as text. A message that is not hex is taken as text.
+ * A `personal_sign` message as the dialog shows it, from the parameters the server signs: the very bytes it
+ * signs (text as UTF-8, as the server encodes it), shown as text when they read as text, as hex otherwise.
  */
-export function describeMessage(
-  message: string,
-  address: string,
-): { request: Extract<SignatureRequest, { kind: 'message' }>; params: PersonalSignParams } {
-  if (isHexBytes(message)) {
-    return {
-      request: {
-        kind: 'message',
-        address,
-        text: decodeText(hexToBytes(message)),
-        hex: message.toLowerCase(),
-      },
-      params: { message, encoding: 'hex' },
-    }
-  }
+export function describeMessage(params: PersonalSignParams, address: string): MessageRequest {
+  const bytes =
+    params.encoding === 'hex' ? hexToBytes(params.message) : new TextEncoder().encode(params.message)
+  const text = decodeText(bytes)
+  const invisibles = text === undefined ? 0 : countInvisibles(text)
   return {
-    request: { kind: 'message', address, text: message, hex: bytesToHex(new TextEncoder().encode(message)) },
-    params: { message, encoding: 'utf-8' },
+    kind: 'message',
+    address,
+    text,
+    hex: bytesToHex(bytes),
+    bytes: bytes.length,
+    warnings: invisibles > 0 ? [{ kind: 'hidden-characters', count: invisibles }] : [],
+    refusal: undefined,
   }
 }

@@ -1,5 +1,4 @@
-import { signatureRejectedMessage } from '@charter/core'
-import { WalletKeyMismatchError } from '../walletProxy/index.ts'
+import { WalletKeyMismatchError, WalletKeyMissingError } from '../walletProxy/index.ts'
 
 export type WalletErrorText = {
   title: string
@@ -8,7 +7,15 @@ export type WalletErrorText = {
   signOut?: boolean
   /** False for an error this function has no words of its own for. */
   known: boolean
+  /** The person pressed Reject: not a failure, said in neutral words. */
+  declined?: boolean
 }
+
+/**
+ * What a screen says after the person's own Reject. The provider's caller still gets core's 4001 texts
+ * ('Signature rejected', 'Please try signing again.'); a person who chose not to sign is not asked to retry.
+ */
+export const declinedText = { title: 'You declined.', description: 'Nothing was signed.' } as const
 
 const findInChain = (error: unknown, test: (error: unknown) => boolean): boolean => {
   let current = error
@@ -23,14 +30,23 @@ const hasCode = (code: number) => (error: unknown) => (error as { code?: unknown
 
 /**
  * What a person reads after a wallet action failed, whoever raised it (the provider, viem, the proxy): a
- * rejection is core's 'Signature rejected', a lost device key asks them to sign out and in.
+ * rejection is the person's own choice ('You declined. Nothing was signed.'), a lost or missing device key asks
+ * them to sign out and in.
  */
 export function describeWalletError(error: unknown): WalletErrorText {
-  if (findInChain(error, hasCode(4001))) return { ...signatureRejectedMessage, known: true }
+  if (findInChain(error, hasCode(4001))) return { ...declinedText, known: true, declined: true }
   if (findInChain(error, (cause) => cause instanceof WalletKeyMismatchError)) {
     return {
       title: 'Sign out and sign in again',
       description: new WalletKeyMismatchError().shortMessage,
+      signOut: true,
+      known: true,
+    }
+  }
+  if (findInChain(error, (cause) => cause instanceof WalletKeyMissingError)) {
+    return {
+      title: 'Sign out and sign in again',
+      description: new WalletKeyMissingError().shortMessage,
       signOut: true,
       known: true,
     }

@@ -3,7 +3,7 @@ export { createEvmProvider, type EvmProviderOptions } from './createEvmProvider.
 export { describeWalletError, type WalletErrorText } from './describeWalletError.ts'
 export type { EvmProvider, EvmProviderEvent, EvmProviderListener, EvmProviderRequest } from './EvmProvider.ts'
 export { ShortAddress } from './ShortAddress.tsx'
-export type { SignatureRequest, TypedDataRow } from './SignatureRequest.ts'
+export type { SignatureRequest } from './SignatureRequest.ts'
 export { SignatureStatus } from './SignatureStatus.tsx'
 export { type UserWallets, userWallets } from './userWallets.ts'
 export { type SignatureFlow, type SignatureFlowState, useSignatureFlow } from './useSignatureFlow.ts'

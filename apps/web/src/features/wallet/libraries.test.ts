@@ -18,8 +18,8 @@ import {
 } from 'viem'
 import { baseSepolia } from 'viem/chains'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { signedInOnThisDevice } from '../../testing/signedInOnThisDevice.ts'
 import { stubApi } from '../../testing/stubApi.ts'
-import { walletServer } from '../../testing/walletServer.ts'
 import { createWalletProxy, memoryKeyStore } from '../walletProxy/index.ts'
 import { createEvmProvider } from './createEvmProvider.ts'
 
@@ -45,9 +45,10 @@ const recipient = '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB'
 
 /** The provider over a real proxy; the network is stubbed at `fetch` by a stand-in that checks every signature. */
 async function setUp(approve = true) {
-  const server = walletServer({ appId: 'charter-test' })
+  const keyStore = memoryKeyStore()
+  const server = await signedInOnThisDevice({ appId: 'charter-test', keyStore })
   stubApi(server.routes)
-  const proxy = createWalletProxy({ keyStore: memoryKeyStore(), appId: async () => 'charter-test' })
+  const proxy = createWalletProxy({ keyStore, appId: async () => 'charter-test' })
   const wallet = selectEmbeddedWallet(server.user.linked_accounts, 'ethereum') as EmbeddedWalletAccount
   const provider = createEvmProvider({ proxy, wallet: () => wallet, confirm: async () => approve })
   await proxy.init(server.user.id)

@@ -2,7 +2,6 @@ import {
   MustBeAuthenticatedError,
   ProviderRpcError,
   providerRpcErrorFromCode,
-  signatureRejectedMessage,
   WalletProxyNotInitializedError,
 } from '@charter/core'
 import { UserRejectedRequestError } from 'viem'
@@ -50,11 +49,17 @@ describe('toProviderRpcError', () => {
 })
 
 describe('describeWalletError', () => {
-  it('says “Signature rejected” for a 4001 from the provider or wrapped by viem', () => {
-    const fromProvider = describeWalletError(providerRpcErrorFromCode(4001))
-    expect(fromProvider).toMatchObject(signatureRejectedMessage)
+  it('says “You declined” for a 4001 from the provider or wrapped by viem, which keep core’s texts', () => {
+    const rejection = providerRpcErrorFromCode(4001)
+    expect(rejection.code).toBe(4001)
+    const fromProvider = describeWalletError(rejection)
+    expect(fromProvider).toMatchObject({
+      title: 'You declined.',
+      description: 'Nothing was signed.',
+      declined: true,
+    })
     const fromViem = describeWalletError(new UserRejectedRequestError(providerRpcErrorFromCode(4001)))
-    expect(fromViem).toMatchObject({ title: 'Signature rejected', description: 'Please try signing again.' })
+    expect(fromViem).toMatchObject({ declined: true })
   })
 
   it('asks to sign out and in for a lost key, and words anything else as it came', () => {

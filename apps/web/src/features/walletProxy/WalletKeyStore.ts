@@ -1,6 +1,10 @@
 /** The key this browser signs wallet requests with, and whose session it was made for. */
 export type StoredWalletKey = {
-  userId: string
+  /**
+   * The user whose session is bound to this key. Absent while the sign-in it was made for is under way: the key
+   * is kept before the server hears of it and bound to the user once the server answers (see `prepareSignInKey`).
+   */
+  userId?: string
   /** Made by WebCrypto; the private key is not extractable, so not even this page can read it out. */
   keyPair: CryptoKeyPair
   /** The public key as the server holds it: SPKI, base64. */

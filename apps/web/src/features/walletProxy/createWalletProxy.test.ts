@@ -2,21 +2,37 @@ import { createPublicKey, verify } from 'node:crypto'
 import { authorizationPayload, MustBeAuthenticatedError, WalletProxyNotInitializedError } from '@charter/core'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { stubApi } from '../../testing/stubApi.ts'
-import { evmWalletId, walletServer } from '../../testing/walletServer.ts'
+import { evmWalletId, rightCode, walletServer } from '../../testing/walletServer.ts'
 import { createWalletProxy } from './createWalletProxy.ts'
 import { makeWalletKey } from './makeWalletKey.ts'
 import { memoryKeyStore } from './memoryKeyStore.ts'
+import { prepareSignInKey } from './prepareSignInKey.ts'
 import { WalletKeyMismatchError } from './WalletKeyMismatchError.ts'
-import type { WalletKeyStore } from './WalletKeyStore.ts'
+import { WalletKeyMissingError } from './WalletKeyMissingError.ts'
+import type { StoredWalletKey, WalletKeyStore } from './WalletKeyStore.ts'
 
 const userId = 'did:charter:cm3np4u9j001rc8b73seqmqqk'
 const rpcPath = `/api/v1/wallets/${evmWalletId}/rpc`
 const personalSign = { method: 'personal_sign', params: { message: 'hi', encoding: 'utf-8' } }
 
-function setUp(options: { keyStore?: WalletKeyStore; sessionKey?: string; now?: () => number } = {}) {
-  const server = walletServer({ appId: 'charter-test', sessionKey: options.sessionKey })
+type SetUpOptions = {
+  /** What this browser keeps; by default the key its sign-in bound the session to. */
+  keyStore?: WalletKeyStore
+  /** The key the session is bound to; by default the stored one. `null`: none (signed in by another client). */
+  sessionKey?: string | null
+  now?: () => number
+}
+
+async function setUp(options: SetUpOptions = {}) {
+  let keyStore = options.keyStore
+  let signedInWith: StoredWalletKey | undefined
+  if (!keyStore) {
+    signedInWith = await makeWalletKey(userId)
+    keyStore = memoryKeyStore(signedInWith)
+  }
+  const sessionKey = options.sessionKey === undefined ? signedInWith?.publicKey : options.sessionKey
+  const server = walletServer({ appId: 'charter-test', sessionKey: sessionKey ?? undefined })
   const api = stubApi(server.routes)
-  const keyStore = options.keyStore ?? memoryKeyStore()
   const proxy = createWalletProxy({ keyStore, appId: async () => 'charter-test', now: options.now })
   return { server, api, keyStore, proxy }
 }
@@ -24,9 +40,9 @@ function setUp(options: { keyStore?: WalletKeyStore; sessionKey?: string; now?: 
 describe('the wallet proxy', () => {
   afterEach(() => vi.unstubAllGlobals())
 
-  it('registers a fresh, non-extractable P-256 key and signs requests the server accepts', async () => {
+  it('registers the key bound at sign-in again, and signs requests the server accepts', async () => {
     const now = 1_800_000_000_000
-    const { server, api, keyStore, proxy } = setUp({ now: () => now })
+    const { server, api, keyStore, proxy } = await setUp({ now: () => now })
     await proxy.init(userId)
     expect(proxy.getState()).toEqual({ status: 'ready', userId })
 
@@ -45,6 +61,8 @@ describe('the wallet proxy', () => {
 
     // Verified here too, by hand, as the server does: DER signature over the canonical payload.
     const call = api.calls.find((candidate) => candidate.path === rpcPath)
+    // The server refuses an expiry more than 30 minutes ahead: a signed request must not keep.
+    expect(Number(call?.headers['privy-request-expiry']) - now).toBeLessThanOrEqual(30 * 60_000)
     expect(call?.headers).toMatchObject({
       'privy-app-id': 'charter-test',
       'privy-request-expiry': String(now + 60_000),
@@ -79,7 +97,7 @@ describe('the wallet proxy', () => {
   })
 
   it('answers “Wallet proxy not initialized” before its key is ready', async () => {
-    const { proxy, api } = setUp()
+    const { proxy, api } = await setUp()
     await expect(proxy.post(rpcPath, personalSign)).rejects.toThrow(WalletProxyNotInitializedError)
     await expect(proxy.post(rpcPath, personalSign)).rejects.toThrow('Wallet proxy not initialized')
     const starting = proxy.init(userId)
@@ -90,7 +108,7 @@ describe('the wallet proxy', () => {
   })
 
   it('answers “User must be authenticated” once the session is over', async () => {
-    const { proxy } = setUp()
+    const { proxy } = await setUp()
     await proxy.init(userId)
     proxy.signOut()
     const refusal = proxy.post(rpcPath, personalSign)
@@ -99,7 +117,7 @@ describe('the wallet proxy', () => {
   })
 
   it('signs itself out when the server says the session is gone', async () => {
-    const { proxy, server } = setUp()
+    const { proxy, server } = await setUp()
     await proxy.init(userId)
     stubApi({
       ...server.routes,
@@ -112,7 +130,10 @@ describe('the wallet proxy', () => {
 
   it('reuses the stored key after a reload: registers it again, makes no new one', async () => {
     const stored = await makeWalletKey(userId)
-    const { proxy, api, server } = setUp({ keyStore: memoryKeyStore(stored), sessionKey: stored.publicKey })
+    const { proxy, api, server } = await setUp({
+      keyStore: memoryKeyStore(stored),
+      sessionKey: stored.publicKey,
+    })
     await proxy.init(userId)
     expect(proxy.getState().status).toBe('ready')
     expect(api.bodiesOf('POST /api/v1/sessions/authorization_key')).toEqual([
@@ -122,20 +143,57 @@ describe('the wallet proxy', () => {
     expect(server.refused).toEqual([])
   })
 
-  it('makes a fresh key for another user than the stored key’s', async () => {
-    const stored = await makeWalletKey('did:charter:someone-else')
-    const keyStore = memoryKeyStore(stored)
-    const { proxy, server } = setUp({ keyStore })
+  it('never signs with another member’s key, and keeps it out of the session', async () => {
+    const theirs = await makeWalletKey('did:charter:someone-else')
+    const mine = await makeWalletKey(userId)
+    const { proxy, server } = await setUp({ keyStore: memoryKeyStore(theirs), sessionKey: mine.publicKey })
     await proxy.init(userId)
-    const now = await keyStore.load()
-    expect(now?.userId).toBe(userId)
-    expect(now?.publicKey).not.toBe(stored.publicKey)
-    expect(server.registeredKeys).toEqual([now?.publicKey])
+    const state = proxy.getState()
+    expect(state.status === 'error' && state.error).toBeInstanceOf(WalletKeyMismatchError)
+    expect(server.registeredKeys).toEqual([mine.publicKey])
+  })
+
+  it('binds the key a sign-in left pending when its page closed before the answer arrived', async () => {
+    const keyStore = memoryKeyStore()
+    const server = walletServer({ appId: 'charter-test', signedIn: false })
+    stubApi(server.routes)
+    // The sign-in sends its key with the code; the server binds the session to it; the page goes before it hears.
+    const key = await prepareSignInKey(keyStore)
+    await fetch('/api/v1/passwordless_sms/authenticate', {
+      method: 'POST',
+      body: JSON.stringify({
+        phoneNumber: '+14155552671',
+        code: rightCode,
+        authorization_key: key.publicKey,
+      }),
+    })
+    expect((await keyStore.load())?.userId).toBeUndefined()
+    // The next page: the same browser storage, the same session.
+    const proxy = createWalletProxy({ keyStore, appId: async () => 'charter-test' })
+    await proxy.init(userId)
+    expect(proxy.getState()).toEqual({ status: 'ready', userId })
+    expect(await keyStore.load()).toMatchObject({ userId, publicKey: key.publicKey })
+    await proxy.post(rpcPath, personalSign)
+    expect(server.refused).toEqual([])
+  })
+
+  it('says to sign out and in again on this device when the session has no key at all', async () => {
+    const { proxy, api, keyStore } = await setUp({ keyStore: memoryKeyStore(), sessionKey: null })
+    await proxy.init(userId)
+    const state = proxy.getState()
+    expect(state.status === 'error' && state.error).toBeInstanceOf(WalletKeyMissingError)
+    expect(state.status === 'error' && state.error.message).toMatch(
+      /no key on this device.*Sign out and sign in again on this device/,
+    )
+    // No code flow: asking was enough to learn that, and nothing is kept.
+    expect(api.bodiesOf('POST /api/v1/step_up/init')).toEqual([])
+    expect(await keyStore.load()).toBeUndefined()
+    await expect(proxy.post(rpcPath, personalSign)).rejects.toThrow(WalletKeyMissingError)
   })
 
   it('says to sign out and in when the session keeps a key this browser lost', async () => {
     const lost = await makeWalletKey(userId)
-    const { proxy, keyStore } = setUp({ sessionKey: lost.publicKey })
+    const { proxy, keyStore } = await setUp({ keyStore: memoryKeyStore(), sessionKey: lost.publicKey })
     await proxy.init(userId)
     const state = proxy.getState()
     expect(state.status).toBe('error')
@@ -147,7 +205,7 @@ describe('the wallet proxy', () => {
   })
 
   it('turns a 4100 on a request into the same advice', async () => {
-    const { proxy, server } = setUp()
+    const { proxy, server } = await setUp()
     await proxy.init(userId)
     server.registeredKeys[0] = (await makeWalletKey(userId)).publicKey
     await expect(proxy.post(rpcPath, personalSign)).rejects.toThrow(WalletKeyMismatchError)
@@ -157,7 +215,7 @@ describe('the wallet proxy', () => {
   it('adopts the key another tab registered for the session a moment before', async () => {
     const otherTab = await makeWalletKey(userId)
     const keyStore = memoryKeyStore()
-    const { proxy } = setUp({ keyStore, sessionKey: otherTab.publicKey })
+    const { proxy } = await setUp({ keyStore, sessionKey: otherTab.publicKey })
     // The other tab stores its key just after this one looked.
     const load = keyStore.load
     let looks = 0
@@ -167,36 +225,14 @@ describe('the wallet proxy', () => {
     expect(proxy.getState().status).toBe('ready')
   })
 
-  it('keeps a fresh key from before it is registered, so a page left in between registers it next time', async () => {
-    const keyStore = memoryKeyStore()
-    const { proxy, server } = setUp({ keyStore })
-    // The page goes away while the registration is on its way: the server took the key, the page never heard.
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
-        throw new TypeError('Failed to fetch')
-      }),
-    )
-    await proxy.init(userId)
-    const kept = await keyStore.load()
-    expect(kept?.userId).toBe(userId)
-    server.registeredKeys[0] = kept?.publicKey as string
-    // The next page: a new proxy, the same browser storage, the same session.
-    stubApi(server.routes)
-    const next = createWalletProxy({ keyStore, appId: async () => 'charter-test' })
-    await next.init(userId)
-    expect(next.getState().status).toBe('ready')
-    expect((await keyStore.load())?.publicKey).toBe(kept?.publicKey)
-  })
-
   it('starts once for two calls at the same moment', async () => {
-    const { proxy, api } = setUp()
+    const { proxy, api } = await setUp()
     await Promise.all([proxy.init(userId), proxy.init(userId)])
     expect(api.bodiesOf('POST /api/v1/sessions/authorization_key')).toHaveLength(1)
   })
 
   it('says when the server cannot be reached, and starts again when asked', async () => {
-    const { proxy, server } = setUp()
+    const { proxy, server } = await setUp()
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => {

@@ -9,6 +9,7 @@ import { establishWalletKey } from './establishWalletKey.ts'
 import { isSessionEnded } from './isSessionEnded.ts'
 import { signAuthorization } from './signAuthorization.ts'
 import { WalletKeyMismatchError } from './WalletKeyMismatchError.ts'
+import { WalletKeyMissingError } from './WalletKeyMissingError.ts'
 import type { StoredWalletKey, WalletKeyStore } from './WalletKeyStore.ts'
 import type { WalletProxyState } from './WalletProxyState.ts'
 
@@ -30,20 +31,30 @@ export type WalletProxy = {
   getState(): WalletProxyState
   /** Calls `listener` after every change of state; answers a function that stops it. */
   subscribe(listener: () => void): () => void
-  /** Makes or finds this browser's key for the user's session and registers it. Settles into `ready` or `error`. */
+  /**
+   * Finds this browser's key for the user's session (bound at sign-in) and registers it again. Settles into
+   * `ready` or `error`.
+   */
   init(userId: string): Promise<void>
   /** The session is over: forget the key in memory and refuse to sign. */
   signOut(): void
-  /** POSTs `body` to a wallet API path, signed with the session's key; answers the server's JSON. */
+  /** POSTs `body` to a signed path (wallet or account API), signed with the session's key; answers the JSON. */
   post<T>(path: string, body: unknown, options?: SignedPostOptions): Promise<T>
 }
 
-/** A request may wait this long before the server refuses it as expired (`privy-request-expiry`). */
+/**
+ * A request may wait this long before the server refuses it as expired (`privy-request-expiry`); the server takes
+ * at most 30 minutes, and a short life keeps a signed request from being kept for later.
+ */
 export const requestLifetimeMs = 60_000
 
+/** Only a new session helps: the session keeps another key, or has none. */
+const isKeyRefusal = (error: Error) =>
+  error instanceof WalletKeyMismatchError || error instanceof WalletKeyMissingError
+
 /**
- * The wallet proxy: holds this browser's P-256 key for the session and signs every wallet API request with it
- * (`privy-authorization-signature`, FACTS §6), so a stolen cookie alone cannot sign.
+ * The wallet proxy: holds this browser's P-256 key for the session and signs every wallet API request, and every
+ * account change, with it (`privy-authorization-signature`, FACTS §6), so a stolen cookie alone cannot sign.
  */
 export function createWalletProxy(options: WalletProxyOptions): WalletProxy {
   const origin = options.origin ?? (() => window.location.origin)
@@ -98,7 +109,7 @@ export function createWalletProxy(options: WalletProxyOptions): WalletProxy {
   const post = async <T>(path: string, body: unknown, postOptions: SignedPostOptions = {}): Promise<T> => {
     const current = state
     if (current.status === 'signed-out') throw new MustBeAuthenticatedError()
-    if (current.status === 'error' && current.error instanceof WalletKeyMismatchError) throw current.error
+    if (current.status === 'error' && isKeyRefusal(current.error)) throw current.error
     if (current.status !== 'ready' || !key || appId === undefined) {
       throw new WalletProxyNotInitializedError({
         cause: current.status === 'error' ? current.error : undefined,

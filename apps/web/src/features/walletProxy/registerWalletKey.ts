@@ -1,16 +1,20 @@
 import { ApiError, postJson } from '../../lib/api.ts'
 
 /**
- * Binds a public key to the session. Registering the key the session already has succeeds again (a reload);
- * 'taken' means the session keeps another key, its first.
+ * Offers a public key to the session. The server answers 'registered' for the key the session is bound to (at
+ * sign-in, or a reload); 'taken' when the session is bound to another key; 'missing' when the session has no key
+ * at all, which it takes only with a step-up code.
  */
-export async function registerWalletKey(publicKey: string): Promise<'registered' | 'taken'> {
+export async function registerWalletKey(publicKey: string): Promise<'registered' | 'taken' | 'missing'> {
   try {
     await postJson<{ success: true }>('/api/v1/sessions/authorization_key', { public_key: publicKey })
     return 'registered'
   } catch (error) {
     // Our key is always a valid P-256 SPKI, so the only `invalid_data` left is a session that has another key.
     if (error instanceof ApiError && error.status === 400 && error.code === 'invalid_data') return 'taken'
+    if (error instanceof ApiError && error.status === 401 && error.code === 'missing_or_invalid_mfa') {
+      return 'missing'
+    }
     throw error
   }
 }

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ApiClient, uniqueEmail, uniquePhoneNumber } from '../testing/ApiClient.ts'
+import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
+import { WalletCaller } from '../testing/WalletCaller.ts'
+
+// What the Security page reads and does: the member's sessions, ending one, and recent sensitive actions.
+
+let server: TestServer
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(() => server.close())
+
+async function member() {
+  const email = uniqueEmail()
+  const caller = new WalletCaller(new ApiClient(server.url))
+  const signedIn = await caller.signIn('email', email)
+  return { caller, email, user: signedIn.body.user }
+}
+
+describe('sessions', () => {
+  it('lists the member’s live sessions, marks this one, and ends another by id', async () => {
+    const { caller, email } = await member()
+    const laptop = new WalletCaller(new ApiClient(server.url))
+    await laptop.api.post('/api/v1/passwordless/init', { email })
+    await laptop.api.post(
+      '/api/v1/passwordless/authenticate',
+      { email, code: await laptop.api.codeFor(email) },
+      { 'user-agent': 'Laptop browser' },
+    )
+    const listed = await caller.api.get('/api/v1/sessions')
+    expect(listed.status).toBe(200)
+    expect(listed.body.sessions).toHaveLength(2)
+    const current = listed.body.sessions.find((each: { current: boolean }) => each.current)
+    const other = listed.body.sessions.find((each: { current: boolean }) => !each.current)
+    expect(current).toMatchObject({ has_device_key: true, client_address: expect.any(String) })
+    expect(other).toMatchObject({ user_agent: 'Laptop browser', has_device_key: false })
+    expect(other.created_at).toBeGreaterThan(0)
+
+    expect((await caller.api.post(`/api/v1/sessions/${other.id}/logout`)).status).toBe(200)
+    expect((await laptop.api.get('/api/v1/users/me')).status).toBe(401)
+    expect((await caller.api.get('/api/v1/sessions')).body.sessions).toHaveLength(1)
+  })
+
+  it('cannot end someone else’s session, and says so', async () => {
+    const mine = await member()
+    const theirs = await member()
+    const [theirSession] = (await theirs.caller.api.get('/api/v1/sessions')).body.sessions
+    const answer = await mine.caller.api.post(`/api/v1/sessions/${theirSession.id}/logout`)
+    expect(answer.status).toBe(400)
+    expect(answer.body.error).toBe('There is no such session of yours, or it has ended already.')
+    expect((await theirs.caller.api.get('/api/v1/users/me')).status).toBe(200)
+  })
+})
+
+describe('recent sensitive actions', () => {
+  it('lists an address added, and a sign-out everywhere, newest first', async () => {
+    const { caller } = await member()
+    const phoneNumber = uniquePhoneNumber()
+    await caller.api.post('/api/v1/passwordless_sms/init', { phoneNumber, purpose: 'link' })
+    await caller.post('/api/v1/passwordless_sms/link', {
+      phoneNumber,
+      code: await caller.api.codeFor(phoneNumber),
+    })
+    const events = (await caller.api.get('/api/v1/users/me/events')).body.events
+    expect(events[0]).toMatchObject({
+      kind: 'address_added',
+      summary: `Added the phone number *${phoneNumber.slice(-4)}`,
+    })
+    await caller.api.post('/api/v1/sessions/logout', { everywhere: true })
+    const other = new ApiClient(server.url)
+    await other.signInByPhone(phoneNumber)
+    const after = (await other.get('/api/v1/users/me/events')).body.events
+    expect(after.map((each: { kind: string }) => each.kind)).toEqual([
+      'signed_out_everywhere',
+      'address_added',
+    ])
+    expect(after[0].summary).toBe('Signed out everywhere (1 session)')
+  })
+})
+
+describe('a declined request', () => {
+  it('appears in the activity, and nothing is signed', async () => {
+    const { caller, user } = await member()
+    const wallet = user.linked_accounts.find(
+      (account: { chain_type?: string }) => account.chain_type === 'ethereum',
+    )
+    const declined = await caller.post(`/api/v1/wallets/${wallet.id}/decline`, { method: 'personal_sign' })
+    expect(declined.status).toBe(200)
+    const [line] = (await caller.api.get('/api/v1/wallets/activity')).body.activity
+    expect(line).toMatchObject({
+      kind: 'decline',
+      method: 'personal_sign',
+      summary: 'Declined to sign a message',
+    })
+    const odd = await caller.post(`/api/v1/wallets/${wallet.id}/decline`, { method: '__proto__' })
+    expect(odd.status).toBe(200)
+    expect((await caller.api.get('/api/v1/wallets/activity')).body.activity[0].summary).toBe(
+      'Declined a request',
+    )
+    // Only the device can say it declined: a stolen token alone cannot fill the log.
+    const unsigned = await caller.api.post(`/api/v1/wallets/${wallet.id}/decline`, {
+      method: 'personal_sign',
+    })
+    expect(unsigned.status).toBe(401)
+  })
+})

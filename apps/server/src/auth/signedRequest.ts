@@ -1,0 +1,135 @@
+import { authorizationPayload, LoginError } from '@charter/core'
+import type { Context, MiddlewareHandler } from 'hono'
+import { parseJsonText } from '../http/parseJsonText.ts'
+import { WalletApiError } from '../wallets/WalletApiError.ts'
+import { verifyAuthorizationSignature } from './deviceKeys.ts'
+import { requireSession, type SessionVariables } from './sessionMiddleware.ts'
+
+export type SignedRequestVariables = SessionVariables & {
+  /** The body whose signature was checked, parsed and checked for shape (depth, strings, numbers). */
+  signedBody: unknown
+}
+
+/** A signed request may be sent at most this long after it was signed (`privy-request-expiry`). */
+export const maxRequestLifetimeMs = 30 * 60_000
+
+export type SignedRequestOptions = {
+  appId: string
+  /** The origin members open (PUBLIC_URL): what signed URLs start with, whatever a proxy says. */
+  publicOrigin: string | undefined
+  trustProxy: number
+  /**
+   * Who is refused and how: wallet routes answer EIP-1193's 4100, account routes the login provider's
+   * `missing_or_invalid_mfa`, each naming what is missing.
+   */
+  refusal: 'wallet' | 'account'
+}
+
+/** The URL the browser signed: under the public origin when one is set, else the request's own. */
+function signedUrl(c: Context, options: SignedRequestOptions): string {
+  const url = new URL(c.req.url)
+  if (options.publicOrigin) {
+    const origin = new URL(options.publicOrigin)
+    url.protocol = origin.protocol
+    url.host = origin.host
+  } else if (options.trustProxy > 0) {
+    const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim()
+    const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim()
+    if (proto === 'http' || proto === 'https') url.protocol = `${proto}:`
+    if (host && /^[\w.-]+(:\d{1,5})?$/.test(host)) url.host = host
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '')
+}
+
+/**
+ * A request only the session's device can make: the session, a body signed with the P-256 key the session is
+ * bound to over the RFC 8785 payload, and an expiry at most 30 minutes ahead, so a signed request cannot be
+ * kept for later. A stolen cookie or access token alone gets no further than this.
+ */
+export function signedRequest(
+  options: SignedRequestOptions,
+): MiddlewareHandler<{ Variables: SignedRequestVariables }> {
+  const refuse = (message: string) =>
+    options.refusal === 'wallet'
+      ? new WalletApiError(4100, 401, message)
+      : new LoginError('missing_or_invalid_mfa', { message })
+  return async (c, next) => {
+    const session = requireSession(c)
+    const key = session.authorizationKey
+    if (!key) {
+      throw refuse(
+        'This session has no device key, so it cannot make this request. Sign out and sign in again on this device.',
+      )
+    }
+    const signature = c.req.header('privy-authorization-signature')
+    if (!signature) {
+      throw refuse(
+        "This request needs the signature of this session's device key (privy-authorization-signature), and it has none.",
+      )
+    }
+    const appId = c.req.header('privy-app-id')
+    if (appId !== options.appId) {
+      throw new LoginError('missing_or_invalid_privy_app_id', {
+        message: `Send the header privy-app-id: ${options.appId}.`,
+      })
+    }
+    const expiry = c.req.header('privy-request-expiry')
+    checkExpiry(expiry)
+    const idempotencyKey = c.req.header('privy-idempotency-key')
+    if (idempotencyKey !== undefined && !/^[\w.:-]{1,128}$/.test(idempotencyKey)) {
+      throw new WalletApiError(
+        -32600,
+        400,
+        'privy-idempotency-key: use up to 128 letters, digits, . _ : or -',
+      )
+    }
+
+    const text = await c.req.text()
+    const parsed = text === '' ? { ok: true as const, value: {} } : parseJsonText(text)
+    if (!parsed.ok) throw new WalletApiError(-32700, 400, parsed.problem)
+
+    const payload = authorizationPayload({
+      method: 'POST',
+      url: signedUrl(c, options),
+      body: parsed.value,
+      headers: {
+        'privy-app-id': appId,
+        ...(idempotencyKey !== undefined && { 'privy-idempotency-key': idempotencyKey }),
+        ...(expiry !== undefined && { 'privy-request-expiry': expiry }),
+      },
+    })
+    if (!verifyAuthorizationSignature(key, payload, signature)) {
+      throw refuse(
+        "The request's signature (privy-authorization-signature) does not match this session's device key.",
+      )
+    }
+    c.set('signedBody', parsed.value)
+    return next()
+  }
+}
+
+function checkExpiry(expiry: string | undefined): asserts expiry is string {
+  const limit = `at most ${maxRequestLifetimeMs / 60_000} minutes ahead`
+  if (expiry === undefined) {
+    throw new WalletApiError(
+      -32600,
+      400,
+      `privy-request-expiry: required, the time in Unix milliseconds after which this request must be refused (${limit}).`,
+    )
+  }
+  if (!/^\d{1,16}$/.test(expiry)) {
+    throw new WalletApiError(-32600, 400, 'privy-request-expiry: must be a time in Unix milliseconds')
+  }
+  const at = Number(expiry)
+  const now = Date.now()
+  if (at <= now) {
+    throw new WalletApiError(-32600, 400, `This request expired at ${new Date(at).toISOString()}.`)
+  }
+  if (at > now + maxRequestLifetimeMs) {
+    throw new WalletApiError(
+      -32600,
+      400,
+      `privy-request-expiry: must be ${limit}, so a signed request cannot be kept for later.`,
+    )
+  }
+}

@@ -1,0 +1,159 @@
+import { type CharterUser, LoginError } from '@charter/core'
+import type { Db } from '../db/Database.ts'
+import { recordAccountEvent } from './accountEvents.ts'
+import type { Channel } from './channels.ts'
+import type { CodeDelivery } from './codeDelivery.ts'
+import type { CodePurpose } from './codeMessages.ts'
+import { parseAuthorizationKey } from './deviceKeys.ts'
+import { type ActiveSession, bindSessionKey } from './sessions.ts'
+import type { IdentityKind } from './users.ts'
+
+/** What a step-up code confirms. An export code names its wallet: it exports that wallet and no other. */
+export type StepUpAction = 'update_phone' | 'update_email' | 'register_key' | `export:${string}`
+
+export type Channels = { phone: Channel | undefined; email: Channel | undefined }
+
+const purposeOf = (action: StepUpAction): CodePurpose =>
+  action === 'register_key' ? 'register-key' : action.startsWith('export:') ? 'export' : 'confirm-change'
+
+/** Where a step-up code goes unless the member names the other address: away from what is being changed. */
+const preferredOrder = (action: StepUpAction): IdentityKind[] =>
+  action === 'update_phone' ? ['email', 'phone'] : ['phone', 'email']
+
+const kindWords = { phone: 'phone number', email: 'email address' } as const
+
+/**
+ * Step-up: what could hand the wallets to someone else needs more than a session. A code goes to an address the
+ * account already has, and is good only for the session that asked and the one action it was asked for.
+ */
+export function stepUp(options: {
+  db: Db
+  codes: CodeDelivery
+  channels: Channels
+  loadUser: (userId: string) => Promise<CharterUser>
+}) {
+  const { db, codes, channels } = options
+  const destinationOf = (sessionId: string, action: StepUpAction) => `step-up:${sessionId}:${action}`
+
+  async function targetFor(userId: string, action: StepUpAction, via: IdentityKind | undefined) {
+    const user = await options.loadUser(userId)
+    const addressOf = (kind: IdentityKind) => {
+      const account = user.linked_accounts.find((each) => each.type === kind)
+      if (!account) return undefined
+      return account.type === 'phone'
+        ? account.phoneNumber
+        : account.type === 'email'
+          ? account.address
+          : undefined
+    }
+    const reachable = (kind: IdentityKind) => {
+      const address = addressOf(kind)
+      const channel = channels[kind]
+      return address && channel ? { channel, address } : undefined
+    }
+    if (via) {
+      const target = reachable(via)
+      if (target) return target
+      const other: IdentityKind = via === 'phone' ? 'email' : 'phone'
+      throw new LoginError('invalid_data', {
+        message: addressOf(via)
+          ? `via: this server cannot send codes to a ${kindWords[via]}.${reachable(other) ? ` Ask for the code by ${kindWords[other]} instead.` : ''}`
+          : `via: your account has no ${kindWords[via]}.${reachable(other) ? ` Ask for the code by ${kindWords[other]} instead.` : ''}`,
+      })
+    }
+    for (const kind of preferredOrder(action)) {
+      const target = reachable(kind)
+      if (target) return target
+    }
+    throw new LoginError('not_supported', {
+      message:
+        "Your account has no phone number or email address this server can send a code to, so this step cannot be confirmed. Ask your organisation's administrator for help.",
+    })
+  }
+
+  async function checkStepUpCode(input: {
+    sessionId: string
+    action: StepUpAction
+    code: string
+    client: string
+    consume?: boolean
+  }): Promise<void> {
+    await codes.check({
+      destination: destinationOf(input.sessionId, input.action),
+      code: input.code,
+      client: input.client,
+      ...(input.consume === false && { consume: false }),
+      // An export code is the one the member just asked for; a change is confirmed by a second code.
+      ...(!input.action.startsWith('export:') && { noun: 'The confirmation code' }),
+    })
+  }
+
+  return {
+    /** Sends a step-up code for `action`; answers where it went and when it expires. */
+    async sendStepUpCode(input: {
+      userId: string
+      sessionId: string
+      action: StepUpAction
+      via?: IdentityKind | undefined
+      client: string
+    }) {
+      const { channel, address } = await targetFor(input.userId, input.action, input.via)
+      const { expiresAt } = await codes.send(
+        {
+          channel,
+          address,
+          destination: destinationOf(input.sessionId, input.action),
+          purpose: purposeOf(input.action),
+        },
+        input.client,
+      )
+      return { kind: channel.kind, address, expiresAt }
+    },
+
+    checkStepUpCode,
+
+    /**
+     * Binds a device key to the session. A session born with a key keeps it; one that signed in without a key (an
+     * SDK client) may add one only with a step-up code, so a stolen token cannot attach the thief's key.
+     */
+    async registerDeviceKey(input: {
+      session: ActiveSession
+      publicKey: string
+      code: string | undefined
+      client: string
+    }) {
+      parseAuthorizationKey(input.publicKey)
+      const { session } = input
+      if (session.authorizationKey === input.publicKey) return
+      if (session.authorizationKey) {
+        throw new LoginError('invalid_data', {
+          message: 'This session already has a device key. Sign out and sign in again to use another device.',
+        })
+      }
+      if (input.code === undefined) {
+        throw new LoginError('missing_or_invalid_mfa', {
+          message:
+            'This session was started without a device key. To add one, confirm it with a code: ask for one with POST /api/v1/step_up/init {"action": "register_key"} and send it here as code.',
+        })
+      }
+      await checkStepUpCode({
+        sessionId: session.sessionId,
+        action: 'register_key',
+        code: input.code,
+        client: input.client,
+      })
+      if (!(await bindSessionKey(db, session.sessionId, input.publicKey))) {
+        throw new LoginError('invalid_data', {
+          message: 'This session already has a device key. Sign out and sign in again to use another device.',
+        })
+      }
+      await recordAccountEvent(db, {
+        userId: session.userId,
+        kind: 'device_added',
+        summary: 'Confirmed a device for a session that signed in without one',
+      })
+    },
+  }
+}
+
+export type StepUp = ReturnType<typeof stepUp>

@@ -1,0 +1,41 @@
+import { Agent } from 'node:http'
+import type { SignInLimits } from '../auth/AuthService.ts'
+import { startTestServer } from '../testing/startTestServer.ts'
+import { Member } from './Member.ts'
+
+/** The running server the fuzz suite sends its cases to. */
+export type FuzzTarget = {
+  url: string
+  /** The server's log lines, read for the error behind a 5xx. */
+  logs: string[]
+  appId: string
+  /** Keeps one connection open across cases, as a browser would. */
+  agent: Agent
+  /** Another member, whose wallet and session ids the fuzz member tries to use. */
+  other: Member
+  close: () => Promise<void>
+}
+
+const unlimited = { limit: 100_000_000, windowSeconds: 3600 }
+
+/** Throttling out of the way for tens of thousands of codes asked for and tried from one address. */
+const fuzzSignInLimits: SignInLimits = {
+  perDestination: [{ limit: 100_000_000, windowSeconds: 30 }],
+  sendsPerClient: unlimited,
+  triesPerClient: unlimited,
+}
+
+/** The real server on its embedded defaults, as every server test starts it. */
+export async function startFuzzTarget(): Promise<FuzzTarget> {
+  const server = await startTestServer({ signInLimits: fuzzSignInLimits })
+  const other = new Member(server.url, { deviceKey: false })
+  await other.session()
+  // The app id signed wallet requests send, as the browser learns it.
+  const health = (await (await fetch(`${server.url}/api/health`)).json()) as { appId: string }
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+  const close = async () => {
+    agent.destroy()
+    await server.close()
+  }
+  return { url: server.url, logs: server.logs, appId: health.appId, agent, other, close }
+}

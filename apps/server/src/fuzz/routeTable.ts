@@ -1,0 +1,847 @@
+import fc from 'fast-check'
+import {
+  apiPath,
+  cleanString,
+  deepNesting,
+  hostileSegment,
+  hostileValue,
+  placeholder,
+  type QueryPart,
+  rawNumber,
+  shape,
+  wrongValue,
+} from './arbitraries.ts'
+import { JsonEntries, Placeholder, type PlaceholderName } from './jsonText.ts'
+
+/**
+ * Every route of the API with the shape of its body, its path parameters and whether it needs a session:
+ * the fuzz suite's table. A new route is one more entry here.
+ */
+
+/** `public`: anyone; `session`: a signed-in member; `signed`: a member's request signed with their device key. */
+export type Access = 'public' | 'session' | 'signed'
+
+export type FuzzRoute = {
+  /** `*` for the catch-all: any method. */
+  method: string
+  /** With `:name` for each path parameter. */
+  path: string
+  access: Access
+  /** Bodies of the route's own shape (their fields sometimes hostile); other bodies are fuzzed besides. */
+  body?: fc.Arbitrary<unknown>
+  params?: Record<string, fc.Arbitrary<string | Placeholder>>
+  query?: fc.Arbitrary<QueryPart[]>
+  /**
+   * A 2xx may end, rotate or fill the member's sessions (logout, refresh, key registration), which then sign in
+   * afresh: `used`, the sessions the case carried or named; `named`, only those it named (by id).
+   */
+  spendsSession?: 'used' | 'named'
+  /** The route registers the device key itself, so the member's session starts without one. */
+  registersDeviceKey?: boolean
+}
+
+export const routeName = (route: FuzzRoute) => `${route.method === '*' ? 'ANY' : route.method} ${route.path}`
+
+// ---------------------------------------------------------------------------------------------------------
+// Field values: good ones, near misses, and the fuzz member's own
+
+const email = fc.oneof(
+  { weight: 3, arbitrary: placeholder('member.email') },
+  { weight: 3, arbitrary: placeholder('fresh.email') },
+  { weight: 2, arbitrary: fc.emailAddress() },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      'a@b',
+      'A@EXAMPLE.ORG',
+      'name+tag@example.org',
+      ' spaced@example.org ',
+      'dots..dots@example.org',
+      'ünï@exämple.org',
+      'a@[127.0.0.1]',
+      '"quoted"@example.org',
+      'a@example.org\u0000',
+      'a\ud800@example.org',
+      `${'a'.repeat(242)}@example.org`,
+      `${'a'.repeat(250)}@example.org`,
+      '@example.org',
+      'a@',
+      'a@@example.org',
+    ),
+  },
+)
+
+const phone = fc.oneof(
+  { weight: 3, arbitrary: placeholder('member.phone') },
+  { weight: 3, arbitrary: placeholder('fresh.phone') },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      '+14155552671',
+      '+1 (415) 555-2671',
+      '+1-415-555-2671',
+      '14155552671',
+      '+44 7400 123456',
+      '+999 1234 5678',
+      '+1415',
+      '+1 415 555 26711234567890',
+      '++14155552671',
+      '+1 415 555 2671 ext. 12',
+      '+１４１５５５５２６７１',
+      '+१४१५५५५२६७१',
+      '+0',
+      '+',
+      '+14155552671\u0000',
+      'tel:+14155552671',
+      '+1 415 555 2671\ud800',
+    ),
+  },
+  { weight: 2, arbitrary: fc.stringMatching(/^\+?[0-9 ()-]{0,24}$/) },
+)
+
+const code = fc.oneof(
+  { weight: 4, arbitrary: fc.stringMatching(/^\d{6}$/) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '000000',
+      '12345',
+      '1234567',
+      '１２３４５６',
+      '١٢٣٤٥٦',
+      ' 123456',
+      '12345\u0000',
+    ),
+  },
+)
+
+const signInMode = fc.constantFrom('login-or-sign-up', 'no-signup', 'sign-up', '')
+
+const hexData = fc.oneof(
+  { weight: 4, arbitrary: fc.stringMatching(/^0x([0-9a-f]{2}){0,40}$/) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('0x', '0x1', '0xzz', '0X00', 'deadbeef', `0x${'00'.repeat(20_000)}`),
+  },
+)
+
+const address = fc.oneof(
+  { weight: 3, arbitrary: fc.stringMatching(/^0x[0-9a-fA-F]{40}$/) },
+  { weight: 1, arbitrary: placeholder('member.evmAddress') },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826',
+      '0xcd2a3d9f938e13cd947ec05abc7fe734df8dd826',
+      '0xCD2A3D9F938E13CD947EC05ABC7FE734DF8DD826',
+      '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD827',
+      `0x${'0'.repeat(40)}`,
+      'CD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826',
+      `0x${'g'.repeat(40)}`,
+      `0x${'f'.repeat(41)}`,
+      '0x',
+    ),
+  },
+)
+
+/** Amounts, nonces and chain ids: numbers, decimal strings, 0x hex, at and past every limit. */
+const quantity = fc.oneof(
+  fc.nat(),
+  fc.constantFrom(1, 10, 137, 8453, 42161, 11155111, 0, -1, 1.5, 2 ** 53 - 1, 2 ** 53, 1e21),
+  fc.constantFrom(
+    '0x1',
+    '0x2105',
+    '1',
+    '0x',
+    '0x0',
+    `0x${'f'.repeat(64)}`,
+    '9'.repeat(78),
+    `0x${'f'.repeat(65)}`,
+    '-1',
+    '1e3',
+    ' 1',
+    '0X1',
+  ),
+  fc.bigInt({ min: 0n, max: 2n ** 256n }).map((value) => value.toString()),
+  fc.bigInt({ min: 0n, max: 2n ** 256n }).map((value) => `0x${value.toString(16)}`),
+  rawNumber,
+)
+
+const mailTypes = {
+  EIP712Domain: [
+    { name: 'name', type: 'string' },
+    { name: 'version', type: 'string' },
+    { name: 'chainId', type: 'uint256' },
+    { name: 'verifyingContract', type: 'address' },
+  ],
+  Person: [
+    { name: 'name', type: 'string' },
+    { name: 'wallet', type: 'address' },
+  ],
+  Mail: [
+    { name: 'from', type: 'Person' },
+    { name: 'to', type: 'Person' },
+    { name: 'contents', type: 'string' },
+  ],
+}
+
+const fieldType = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(
+      'address',
+      'uint256',
+      'uint8',
+      'int256',
+      'int8',
+      'bool',
+      'string',
+      'bytes',
+      'bytes32',
+      'bytes1',
+    ),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      'Person',
+      'Mail',
+      'Group',
+      'Person[]',
+      'string[]',
+      'uint256[2]',
+      'bytes32[][]',
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'uint7',
+      'uint257',
+      'int0',
+      'bytes0',
+      'bytes33',
+      'uint',
+      'int',
+      'tuple',
+      'function',
+      'fixed128x18',
+      'address payable',
+      'Unknown',
+      '',
+      'Person[',
+      'string[-1]',
+      'uint256[99999999999]',
+      'EIP712Domain',
+    ),
+  },
+  { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
+)
+
+const typeFieldName = fc.oneof(
+  fc.constantFrom('from', 'to', 'name', 'wallet', 'contents', 'value', 'members'),
+  fc.string({ maxLength: 8 }),
+)
+
+const typedDataTypes = fc.oneof(
+  { weight: 2, arbitrary: fc.constant(mailTypes) },
+  {
+    weight: 3,
+    arbitrary: fc.dictionary(
+      fc.oneof(fc.constantFrom('Mail', 'Person', 'Group', 'EIP712Domain'), fc.string({ maxLength: 8 })),
+      fc.array(shape({ name: typeFieldName, type: fieldType }), { maxLength: 4 }),
+      { maxKeys: 4 },
+    ),
+  },
+)
+
+const typedDataValue = fc.oneof(
+  address,
+  quantity,
+  hexData,
+  fc.string({ maxLength: 20 }),
+  fc.boolean(),
+  fc.array(fc.oneof(address, quantity, fc.string({ maxLength: 8 })), { maxLength: 3 }),
+  wrongValue,
+)
+
+const person = shape({ name: fc.string({ maxLength: 20 }), wallet: address })
+
+const typedDataMessage = fc.oneof(
+  {
+    weight: 2,
+    arbitrary: fc.constant({
+      from: { name: 'Cow', wallet: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826' },
+      to: { name: 'Bob', wallet: '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB' },
+      contents: 'Hello, Bob!',
+    }),
+  },
+  { weight: 2, arbitrary: shape({ from: person, to: person, contents: fc.string({ maxLength: 40 }) }) },
+  { weight: 2, arbitrary: fc.dictionary(typeFieldName, typedDataValue, { maxKeys: 4 }) },
+)
+
+const typedDataDomain = shape(
+  {
+    name: fc.string({ maxLength: 20 }),
+    version: fc.constantFrom('1', '2'),
+    chainId: fc.oneof(quantity, fc.constantFrom<unknown>('1e3', 1.5, {}, [], true, null)),
+    verifyingContract: address,
+    salt: hexData,
+  },
+  ['name', 'version', 'chainId', 'verifyingContract', 'salt'],
+)
+
+/** A value for each EIP-712 type the coherent typed data uses. */
+const typedValues: Record<string, fc.Arbitrary<unknown>> = {
+  uint256: quantity,
+  int8: fc.integer({ min: -300, max: 300 }),
+  bool: fc.oneof(fc.boolean(), fc.constantFrom<unknown>('yes', 1, 0)),
+  bytes: hexData,
+  bytes32: fc.oneof(fc.stringMatching(/^0x[0-9a-f]{64}$/), hexData),
+  string: fc.string({ maxLength: 20 }),
+  address,
+  'uint8[2]': fc.oneof(
+    fc.array(fc.nat(300), { minLength: 2, maxLength: 2 }),
+    fc.array(fc.nat(), { maxLength: 3 }),
+    fc.string({ maxLength: 4 }),
+  ),
+  'string[]': fc.array(fc.string({ maxLength: 6 }), { maxLength: 3 }),
+}
+const valuesFields = Object.keys(typedValues).map((type, index) => ({ name: `f${index}`, type }))
+const coherentTypes = { ...mailTypes, Values: valuesFields }
+const anyTypedValue = fc.oneof(...Object.values(typedValues))
+
+/** A field's value: of its own type, of another EIP-712 type, or anything at all. */
+const typedField = (own: fc.Arbitrary<unknown>) =>
+  fc.oneof(
+    { weight: 8, arbitrary: own },
+    { weight: 1, arbitrary: anyTypedValue },
+    { weight: 1, arbitrary: wrongValue },
+  )
+
+const personValue = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({ name: typedField(fc.string({ maxLength: 10 })), wallet: typedField(address) }),
+  },
+  { weight: 1, arbitrary: fc.constantFrom<unknown>('x', null, [], 5, {}) },
+)
+
+/**
+ * Typed data whose types, primary type and message agree, so the message's values reach the signer: each
+ * value of its own type, another type, or anything.
+ */
+const coherentTypedData = fc
+  .tuple(
+    typedDataDomain,
+    fc.oneof(
+      fc.record({
+        primary: fc.constant('Mail'),
+        message: fc.record({
+          from: personValue,
+          to: personValue,
+          contents: typedField(fc.string({ maxLength: 20 })),
+        }),
+      }),
+      fc.record({
+        primary: fc.constant('Values'),
+        message: fc.record(
+          Object.fromEntries(
+            valuesFields.map(({ name, type }) => [
+              name,
+              typedField(typedValues[type] as fc.Arbitrary<unknown>),
+            ]),
+          ),
+        ),
+      }),
+    ),
+  )
+  .map(
+    ([domain, { primary, message }]) =>
+      new JsonEntries([
+        ['domain', domain],
+        ['types', coherentTypes],
+        ['message', message],
+        ['primary_type', primary],
+      ]),
+  )
+
+const typedData = fc.oneof(
+  { weight: 4, arbitrary: coherentTypedData },
+  {
+    weight: 1,
+    arbitrary: shape({
+      domain: typedDataDomain,
+      types: typedDataTypes,
+      message: typedDataMessage,
+      primary_type: fc.oneof(
+        fc.constantFrom('Mail', 'Person', 'Group', 'EIP712Domain', ''),
+        fc.string({ maxLength: 8 }),
+      ),
+    }),
+  },
+)
+
+const transaction = shape(
+  {
+    chain_id: quantity,
+    to: address,
+    value: quantity,
+    data: hexData,
+    nonce: quantity,
+    gas_limit: quantity,
+    gas_price: quantity,
+    max_fee_per_gas: quantity,
+    max_priority_fee_per_gas: quantity,
+    type: fc.constantFrom(0, 2, '0x0', '0x2', 1, '0x1', 3, 'legacy'),
+  },
+  [
+    'to',
+    'value',
+    'data',
+    'nonce',
+    'gas_limit',
+    'gas_price',
+    'max_fee_per_gas',
+    'max_priority_fee_per_gas',
+    'type',
+  ],
+)
+
+const base64 = fc.oneof(
+  { weight: 3, arbitrary: fc.base64String({ minLength: 1, maxLength: 200 }) },
+  {
+    weight: 2,
+    arbitrary: fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes).toString('base64')),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'A',
+      '=',
+      'AA==',
+      'AAA=',
+      'A===',
+      'aGVsbG8',
+      '////',
+      'x'.repeat(16_384),
+      'x'.repeat(16_385),
+    ),
+  },
+)
+
+/** A Solana wire transaction around the member's key, well or badly formed (see Member.solanaTransaction). */
+const solanaTransaction = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc
+      .record({
+        version: fc.constantFrom(null, null, 0, 0, 1, 127),
+        requiredSignatures: fc.integer({ min: 0, max: 4 }),
+        slotsDelta: fc.constantFrom(0, 0, 0, 1, -1),
+        memberAt: fc.integer({ min: -1, max: 4 }),
+        extraAccounts: fc.integer({ min: 0, max: 3 }),
+        tail: fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 40 }),
+        cut: fc.oneof(
+          { weight: 4, arbitrary: fc.constant(0) },
+          { weight: 1, arbitrary: fc.integer({ min: 1, max: 200 }) },
+        ),
+      })
+      .map((spec) => new Placeholder('solanaTransaction', spec)),
+  },
+  { weight: 1, arbitrary: base64 },
+)
+
+const rpcBody = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: shape({
+      method: fc.constant('personal_sign'),
+      params: shape({
+        message: fc.oneof(
+          fc.string(),
+          hexData,
+          cleanString,
+          fc.constantFrom('x'.repeat(32_768), 'x'.repeat(32_769)),
+        ),
+        encoding: fc.constantFrom('utf-8', 'hex', 'utf8', 'base64'),
+      }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: shape({
+      method: fc.constant('eth_signTypedData_v4'),
+      params: shape({ typed_data: typedData }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: shape({ method: fc.constant('eth_signTransaction'), params: shape({ transaction }) }),
+  },
+  {
+    weight: 2,
+    arbitrary: shape({
+      method: fc.constant('signMessage'),
+      params: shape({ message: base64, encoding: fc.constantFrom('base64', 'hex') }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: shape({
+      method: fc.constant('signTransaction'),
+      params: shape({ transaction: solanaTransaction, encoding: fc.constantFrom('base64', 'base58') }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: shape({
+      method: fc.oneof(
+        fc.constantFrom(
+          'eth_sign',
+          'eth_sendTransaction',
+          'signAndSendTransaction',
+          '__proto__',
+          'constructor',
+          'toString',
+          'hasOwnProperty',
+          '',
+          'x'.repeat(65),
+        ),
+        cleanString,
+      ),
+      params: wrongValue,
+    }),
+  },
+)
+
+/** Mostly the member's wallet the body's method runs on, so the params reach the signer. */
+const walletId = fc.oneof(
+  { weight: 6, arbitrary: placeholder('member.walletForMethod') },
+  { weight: 2, arbitrary: placeholder('member.evmWallet') },
+  { weight: 2, arbitrary: placeholder('member.solanaWallet') },
+  { weight: 1, arbitrary: placeholder('other.evmWallet') },
+  { weight: 1, arbitrary: fc.uuid() },
+  { weight: 2, arbitrary: hostileSegment },
+)
+
+const publicKey = fc.oneof(
+  { weight: 3, arbitrary: placeholder('fresh.publicKey') },
+  { weight: 2, arbitrary: placeholder('member.publicKey') },
+  { weight: 1, arbitrary: placeholder('wrongCurve.publicKey') },
+  { weight: 1, arbitrary: placeholder('ed25519.publicKey') },
+  { weight: 2, arbitrary: fc.base64String({ maxLength: 200 }) },
+  { weight: 1, arbitrary: fc.constantFrom('', 'MFkw', 'x'.repeat(513), '====', 'AAAA', '-_-_') },
+)
+
+const analyticsPayload = fc.oneof(
+  fc.dictionary(fc.string({ maxLength: 10 }), fc.oneof(wrongValue, wrongValue, hostileValue), { maxKeys: 5 }),
+  fc.constantFrom(
+    {},
+    { text: 'x'.repeat(4_080) },
+    { text: 'x'.repeat(4_090) },
+    { text: '\u0000' },
+    { text: '\ud800' },
+  ),
+  fc.constantFrom('\u0000', '\ud800').map((text) => ({ [text]: 1 })),
+  deepNesting.map((nested) => ({ nested })),
+)
+
+// ---------------------------------------------------------------------------------------------------------
+// The table
+
+const signInFamilies = [
+  {
+    path: '/api/v1/passwordless_sms',
+    address: 'phoneNumber',
+    oldAddress: 'old_phone_number',
+    newAddress: 'new_phone_number',
+    good: phone,
+    signIn: 'signIn.sms',
+    link: 'link.sms',
+  },
+  {
+    path: '/api/v1/passwordless',
+    address: 'email',
+    oldAddress: 'oldAddress',
+    newAddress: 'newAddress',
+    good: email,
+    signIn: 'signIn.email',
+    link: 'link.email',
+  },
+] as const
+
+const signInRoutes = signInFamilies.flatMap((family): FuzzRoute[] => [
+  {
+    method: 'POST',
+    path: `${family.path}/init`,
+    access: 'public',
+    body: shape(
+      {
+        [family.address]: family.good,
+        token: cleanString,
+        purpose: fc.constantFrom('sign-in', 'link', 'change', 'register-key', ''),
+      },
+      ['token', 'purpose'],
+    ),
+  },
+  {
+    method: 'POST',
+    path: `${family.path}/authenticate`,
+    access: 'public',
+    body: fc.oneof(
+      {
+        weight: 8,
+        arbitrary: shape(
+          { [family.address]: family.good, code, mode: signInMode, authorization_key: publicKey },
+          ['mode', 'authorization_key'],
+        ),
+      },
+      // A real code from the dev outbox, so sign-in itself (and a new user's wallets) is reached.
+      {
+        weight: 1,
+        arbitrary: fc
+          .record({ mode: fc.option(signInMode), key: fc.boolean() })
+          .map(
+            ({ mode, key }) =>
+              new Placeholder(family.signIn, { ...(mode === null ? {} : { mode }), deviceKey: key }),
+          ),
+      },
+    ),
+  },
+  {
+    method: 'POST',
+    path: `${family.path}/link`,
+    access: 'signed',
+    body: fc.oneof(
+      { weight: 6, arbitrary: shape({ [family.address]: family.good, code }) },
+      // A new address with the real code sent to it, so linking itself is reached.
+      { weight: 1, arbitrary: placeholder(family.link) },
+    ),
+  },
+  {
+    method: 'POST',
+    path: `${family.path}/update`,
+    access: 'signed',
+    body: shape(
+      { [family.oldAddress]: family.good, [family.newAddress]: family.good, code, step_up_code: code },
+      ['step_up_code'],
+    ),
+  },
+])
+
+export const routeTable: FuzzRoute[] = [
+  { method: 'GET', path: '/api/health', access: 'public' },
+  {
+    method: 'GET',
+    path: '/api/dev/outbox',
+    access: 'public',
+    query: fc.oneof(
+      {
+        weight: 3,
+        arbitrary: fc
+          .constantFrom<PlaceholderName>('member.email', 'fresh.email', 'member.phone')
+          .map((name): QueryPart[] => ['to=', new Placeholder(name)]),
+      },
+      { weight: 2, arbitrary: hostileSegment.map((value): QueryPart[] => [`to=${value}`]) },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom<QueryPart[]>(
+          [],
+          ['to'],
+          ['to='],
+          ['to=%'],
+          ['to=a&to=b'],
+          ['to=%ED%A0%80'],
+          ['to=%00'],
+        ),
+      },
+    ),
+  },
+  ...signInRoutes,
+  {
+    method: 'POST',
+    path: '/api/v1/sessions',
+    access: 'public',
+    body: shape(
+      {
+        refresh_token: fc.oneof(
+          placeholder('member.refreshToken'),
+          fc.string({ maxLength: 200 }),
+          fc.constantFrom('', 'x'.repeat(201)),
+        ),
+      },
+      ['refresh_token'],
+    ),
+    spendsSession: 'used',
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/sessions/logout',
+    access: 'public',
+    body: shape({ everywhere: fc.oneof(fc.boolean(), fc.constantFrom('true', 1, 0, null)) }, ['everywhere']),
+    spendsSession: 'used',
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/sessions/authorization_key',
+    access: 'session',
+    body: shape(
+      {
+        public_key: publicKey,
+        // A real register_key code now and then, so the key is bound.
+        code: fc.oneof(
+          { weight: 3, arbitrary: code },
+          { weight: 2, arbitrary: placeholder('member.registerKeyCode') },
+        ),
+      },
+      ['code'],
+    ),
+    spendsSession: 'used',
+    registersDeviceKey: true,
+  },
+  { method: 'GET', path: '/api/v1/users/me', access: 'session' },
+  { method: 'GET', path: '/api/v1/users/me/events', access: 'session' },
+  { method: 'GET', path: '/api/v1/sessions', access: 'session' },
+  {
+    method: 'POST',
+    path: '/api/v1/sessions/:id/logout',
+    access: 'session',
+    params: {
+      // Ending one of the member's sessions costs a sign-in to replace it: most ids here are not theirs.
+      id: fc.oneof(
+        { weight: 1, arbitrary: placeholder('member.spareSessionId') },
+        { weight: 1, arbitrary: placeholder('member.sessionId') },
+        { weight: 1, arbitrary: placeholder('other.sessionId') },
+        { weight: 1, arbitrary: fc.uuid() },
+        { weight: 5, arbitrary: hostileSegment },
+      ),
+    },
+    body: fc.oneof(shape({}), wrongValue),
+    spendsSession: 'named',
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/step_up/init',
+    // Signed, but for a session without a device key asking for the code that binds one.
+    access: 'signed',
+    body: shape(
+      {
+        action: fc.oneof(
+          { weight: 4, arbitrary: fc.constantFrom('update_phone', 'update_email', 'register_key') },
+          { weight: 1, arbitrary: fc.constantFrom('export', 'export:', 'link', 'update', '') },
+          { weight: 1, arbitrary: cleanString },
+        ),
+        via: fc.constantFrom('phone', 'email', 'sms'),
+      },
+      ['via'],
+    ),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/analytics_events',
+    access: 'public',
+    body: shape(
+      {
+        event_name: fc.oneof(
+          fc.string({ maxLength: 100 }),
+          fc.constantFrom('page_view', 'x'.repeat(100), 'x'.repeat(101)),
+        ),
+        client_id: fc.string({ maxLength: 100 }),
+        payload: analyticsPayload,
+      },
+      ['client_id', 'payload'],
+    ),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/recovery/oauth/:step',
+    access: 'public',
+    params: {
+      step: fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom('init', 'init_icloud', 'authenticate') },
+        { weight: 1, arbitrary: hostileSegment },
+      ),
+    },
+    body: shape(
+      {
+        provider: fc.constantFrom('google', 'apple'),
+        redirect_to: fc.constantFrom('https://example.org/back', 'javascript:alert(1)', '//evil.example', ''),
+      },
+      ['provider', 'redirect_to'],
+    ),
+  },
+  { method: 'GET', path: '/api/v1/wallets/activity', access: 'session' },
+  {
+    method: 'POST',
+    path: '/api/v1/wallets',
+    access: 'signed',
+    body: shape({
+      request: shape({ chain_type: fc.constantFrom('ethereum', 'solana', 'bitcoin', 'ETHEREUM', '') }),
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/wallets/:id/rpc',
+    access: 'signed',
+    params: { id: walletId },
+    body: rpcBody,
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/wallets/:id/export/init',
+    access: 'signed',
+    params: { id: walletId },
+    body: shape({}),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/wallets/:id/decline',
+    access: 'signed',
+    params: { id: walletId },
+    body: shape({
+      method: fc.oneof(
+        fc.constantFrom(
+          'personal_sign',
+          'eth_signTypedData_v4',
+          'eth_signTransaction',
+          'signMessage',
+          'signTransaction',
+          'eth_sendTransaction',
+          '_x',
+          'a'.repeat(64),
+          'a'.repeat(65),
+          '1abc',
+          '__proto__',
+          'constructor',
+        ),
+        cleanString,
+      ),
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/wallets/:id/export',
+    access: 'signed',
+    params: { id: walletId },
+    body: shape({
+      // A real export code now and then, so the export itself runs (a keystore costs a 128 MiB scrypt).
+      code: fc.oneof(
+        { weight: 15, arbitrary: code },
+        { weight: 1, arbitrary: placeholder('member.exportCode') },
+      ),
+      format: fc.oneof(
+        { weight: 4, arbitrary: fc.constant('private_key') },
+        { weight: 1, arbitrary: fc.constantFrom('keystore', 'pem', '') },
+      ),
+    }),
+  },
+  // Everything else under /api: the not-found answer, for any method and path.
+  {
+    method: '*',
+    path: '/api/:rest',
+    access: 'public',
+    params: { rest: apiPath },
+    body: hostileValue,
+  },
+]
