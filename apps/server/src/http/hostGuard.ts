@@ -30,7 +30,10 @@ export function hostGuard(options: { embedded: boolean; publicUrl: URL | undefin
     const host = c.req.header('host') ?? ''
     const name = hostnameOf(host)
     const isHealth = c.req.path === '/api/health'
-    if (!isHealth && !(name && (allowed.has(name) || (options.embedded && name.endsWith('.localhost'))))) {
+    // A Host that is no host name at all is refused even on /api/health: no URL can be made of it.
+    const known =
+      name !== undefined && (allowed.has(name) || (options.embedded && name.endsWith('.localhost')))
+    if (name === undefined || (!isHealth && !known)) {
       return c.json(
         {
           error: `This server answers only to ${describeAllowed}, not to "${host.slice(0, 100)}". Open it by one of those names${options.embedded ? '' : ', or set PUBLIC_URL'}.`,
