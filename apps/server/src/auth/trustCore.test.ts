@@ -461,6 +461,31 @@ describe('bad input is a 4xx', () => {
   })
 })
 
+describe('typed data the signer cannot encode', () => {
+  it('is the caller’s params (-32602), whatever viem throws', async () => {
+    const victim = await member()
+    const types = {
+      EIP712Domain: [{ name: 'name', type: 'string' }],
+      Person: [{ name: 'name', type: 'string' }],
+      Mail: [
+        { name: 'to', type: 'Person' },
+        { name: 'list', type: 'uint8[2]' },
+      ],
+    }
+    for (const message of [
+      { to: 'x', list: [1, 2] },
+      { to: null, list: [1, 2] },
+      { to: { name: 'a' }, list: 'ab' },
+    ]) {
+      const answer = await victim.caller.rpc(victim.wallet('ethereum').id, 'eth_signTypedData_v4', {
+        typed_data: { domain: { name: 'x' }, types, message, primary_type: 'Mail' },
+      })
+      expect(answer.status, JSON.stringify(message)).toBe(400)
+      expect(answer.body.code).toBe(-32602)
+    }
+  })
+})
+
 describe('the server answers only to its own names', () => {
   /** A raw request, so the Host header is what the test says (fetch would set its own). */
   function rawRequest(options: {

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import {
   apiPath,
   cleanString,
+  compound,
   deepNesting,
   hostileSegment,
   hostileValue,
@@ -126,7 +127,9 @@ const hexData = fc.oneof(
 )
 
 const address = fc.oneof(
-  { weight: 3, arbitrary: fc.stringMatching(/^0x[0-9a-fA-F]{40}$/) },
+  { weight: 3, arbitrary: fc.stringMatching(/^0x[0-9a-f]{40}$/) },
+  // Mixed case that is almost never a valid EIP-55 checksum.
+  { weight: 1, arbitrary: fc.stringMatching(/^0x[0-9a-fA-F]{40}$/) },
   { weight: 1, arbitrary: placeholder('member.evmAddress') },
   {
     weight: 2,
@@ -286,30 +289,37 @@ const typedDataDomain = shape(
     version: fc.constantFrom('1', '2'),
     chainId: fc.oneof(quantity, fc.constantFrom<unknown>('1e3', 1.5, {}, [], true, null)),
     verifyingContract: address,
-    salt: hexData,
+    salt: fc.oneof(fc.stringMatching(/^0x[0-9a-f]{64}$/), hexData),
   },
   ['name', 'version', 'chainId', 'verifyingContract', 'salt'],
 )
 
-/** A value for each EIP-712 type the coherent typed data uses. */
+/** A valid value for each EIP-712 type the coherent typed data uses; `typedField` mixes in the wrong ones. */
 const typedValues: Record<string, fc.Arbitrary<unknown>> = {
-  uint256: quantity,
-  int8: fc.integer({ min: -300, max: 300 }),
-  bool: fc.oneof(fc.boolean(), fc.constantFrom<unknown>('yes', 1, 0)),
-  bytes: hexData,
-  bytes32: fc.oneof(fc.stringMatching(/^0x[0-9a-f]{64}$/), hexData),
-  string: fc.string({ maxLength: 20 }),
-  address,
-  'uint8[2]': fc.oneof(
-    fc.array(fc.nat(300), { minLength: 2, maxLength: 2 }),
-    fc.array(fc.nat(), { maxLength: 3 }),
-    fc.string({ maxLength: 4 }),
+  uint256: fc.oneof(
+    fc.nat(),
+    fc.bigInt({ min: 0n, max: 2n ** 256n - 1n }).map((value) => value.toString()),
+    fc.bigInt({ min: 0n, max: 2n ** 256n - 1n }).map((value) => `0x${value.toString(16)}`),
   ),
+  int8: fc.integer({ min: -128, max: 127 }),
+  bool: fc.boolean(),
+  bytes: fc.stringMatching(/^0x([0-9a-f]{2}){0,40}$/),
+  bytes32: fc.stringMatching(/^0x[0-9a-f]{64}$/),
+  string: fc.string({ maxLength: 20 }),
+  address: fc.stringMatching(/^0x[0-9a-fA-F]{40}$/).map((text) => text.toLowerCase()),
+  'uint8[2]': fc.array(fc.nat(255), { minLength: 2, maxLength: 2 }),
   'string[]': fc.array(fc.string({ maxLength: 6 }), { maxLength: 3 }),
 }
+/** Values of the wrong kind for some EIP-712 type: out of range, wrong length, not numbers, not arrays. */
+const wrongTypedValue = fc.oneof(
+  quantity,
+  hexData,
+  address,
+  fc.constantFrom<unknown>(-1, 256, 1.5, 'yes', 'ab', '0x', [1], [1, 2, 3], {}, null),
+)
 const valuesFields = Object.keys(typedValues).map((type, index) => ({ name: `f${index}`, type }))
 const coherentTypes = { ...mailTypes, Values: valuesFields }
-const anyTypedValue = fc.oneof(...Object.values(typedValues))
+const anyTypedValue = fc.oneof(...Object.values(typedValues), wrongTypedValue)
 
 /** A field's value: of its own type, of another EIP-712 type, or anything at all. */
 const typedField = (own: fc.Arbitrary<unknown>) =>
@@ -322,7 +332,10 @@ const typedField = (own: fc.Arbitrary<unknown>) =>
 const personValue = fc.oneof(
   {
     weight: 4,
-    arbitrary: fc.record({ name: typedField(fc.string({ maxLength: 10 })), wallet: typedField(address) }),
+    arbitrary: fc.record({
+      name: typedField(fc.string({ maxLength: 10 })),
+      wallet: typedField(typedValues.address as fc.Arbitrary<unknown>),
+    }),
   },
   { weight: 1, arbitrary: fc.constantFrom<unknown>('x', null, [], 5, {}) },
 )
@@ -366,20 +379,22 @@ const coherentTypedData = fc
       ]),
   )
 
-const typedData = fc.oneof(
-  { weight: 4, arbitrary: coherentTypedData },
-  {
-    weight: 1,
-    arbitrary: shape({
-      domain: typedDataDomain,
-      types: typedDataTypes,
-      message: typedDataMessage,
-      primary_type: fc.oneof(
-        fc.constantFrom('Mail', 'Person', 'Group', 'EIP712Domain', ''),
-        fc.string({ maxLength: 8 }),
-      ),
-    }),
-  },
+const typedData = compound(
+  fc.oneof(
+    { weight: 4, arbitrary: coherentTypedData },
+    {
+      weight: 1,
+      arbitrary: shape({
+        domain: typedDataDomain,
+        types: typedDataTypes,
+        message: typedDataMessage,
+        primary_type: fc.oneof(
+          fc.constantFrom('Mail', 'Person', 'Group', 'EIP712Domain', ''),
+          fc.string({ maxLength: 8 }),
+        ),
+      }),
+    },
+  ),
 )
 
 const transaction = shape(
@@ -517,9 +532,9 @@ const rpcBody = fc.oneof(
 
 /** Mostly the member's wallet the body's method runs on, so the params reach the signer. */
 const walletId = fc.oneof(
-  { weight: 6, arbitrary: placeholder('member.walletForMethod') },
-  { weight: 2, arbitrary: placeholder('member.evmWallet') },
-  { weight: 2, arbitrary: placeholder('member.solanaWallet') },
+  { weight: 12, arbitrary: placeholder('member.walletForMethod') },
+  { weight: 1, arbitrary: placeholder('member.evmWallet') },
+  { weight: 1, arbitrary: placeholder('member.solanaWallet') },
   { weight: 1, arbitrary: placeholder('other.evmWallet') },
   { weight: 1, arbitrary: fc.uuid() },
   { weight: 2, arbitrary: hostileSegment },

@@ -13,7 +13,7 @@ import { describeZodError } from '../http/describeZodError.ts'
 import { idempotency } from '../http/idempotency.ts'
 import type { KeyVault } from './KeyVault.ts'
 import { encryptKeystore } from './keystore.ts'
-import { type EvmMethod, evmParams, runEvmMethod } from './rpc/evmRpc.ts'
+import { type EvmMethod, evmParams, runEvmMethod, TypedDataEncodingError } from './rpc/evmRpc.ts'
 import type { RpcResult } from './rpc/RpcResult.ts'
 import { runSolanaMethod, type SolanaMethod, SolanaSigningError, solanaParams } from './rpc/solanaRpc.ts'
 import { WalletApiError } from './WalletApiError.ts'
@@ -135,6 +135,9 @@ export function walletRoutes(options: WalletRoutesOptions) {
             : runSolanaMethod(privateKey, method as SolanaMethod, body.params),
         )
       } catch (error) {
+        if (error instanceof TypedDataEncodingError) {
+          throw new WalletApiError(-32602, 400, `params.typed_data: ${error.message}`)
+        }
         if (error instanceof SolanaSigningError)
           throw new WalletApiError(-32602, 400, `params.${error.message}`)
         // viem refuses typed data or a transaction it cannot encode: the caller's params, not our bug.

@@ -58,6 +58,11 @@ export const evmParams = {
   }),
 } as const
 
+/** Typed data whose values do not fit their types: the caller's params, answered -32602. */
+export class TypedDataEncodingError extends Error {
+  override name = 'TypedDataEncodingError'
+}
+
 export type EvmMethod = keyof typeof evmParams
 
 /** The transaction viem serialises: EIP-1559 unless a gas price or type 0 says legacy. */
@@ -120,7 +125,15 @@ export async function runEvmMethod(
         message: typed_data.message,
         primaryType: typed_data.primary_type,
       } as unknown as TypedDataDefinition
-      const signature = await signTypedData({ ...definition, privateKey: key })
+      let signature: Hex
+      try {
+        signature = await signTypedData({ ...definition, privateKey: key })
+      } catch (cause) {
+        // viem checks the values against their types only as it encodes them, and not every refusal is its own
+        // error class (a struct given a string is a TypeError): whatever it refuses is the caller's typed data.
+        const reason = (cause as { shortMessage?: unknown })?.shortMessage ?? (cause as Error)?.message
+        throw new TypedDataEncodingError(typeof reason === 'string' ? reason : 'cannot be encoded', { cause })
+      }
       const where = typeof typed_data.domain.name === 'string' ? ` for ${typed_data.domain.name}` : ''
       return {
         data: { encoding: 'hex', signature },
