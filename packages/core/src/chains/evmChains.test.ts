@@ -5,7 +5,7 @@ import type { ChainDefinition } from './ChainDefinition.ts'
 import { evmChains } from './evmChains.ts'
 import { isTestnet } from './isTestnet.ts'
 
-// FACTS §1, in its order.
+// The chain table of packages/core/README.md, in its order.
 const factsChainIds = [
   1, 11155111, 10, 11155420, 42161, 421614, 8453, 84532, 43114, 43113, 137, 80002, 59144, 42220,
 ]

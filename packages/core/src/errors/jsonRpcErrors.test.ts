@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { jsonRpcErrors } from './jsonRpcErrors.ts'
 
 describe('jsonRpcErrors', () => {
-  it('names the codes -32700 to -32006 as FACTS §7 does, in its order', () => {
+  it('names the codes -32700 to -32006 as JSON-RPC 2.0 and EIP-1474 do, in their order', () => {
     const rows = Object.values(jsonRpcErrors).map(({ code, name }) => [code, name])
     expect(rows).toEqual([
       [-32700, 'Parse error'],

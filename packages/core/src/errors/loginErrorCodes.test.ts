@@ -4,7 +4,7 @@ import { loginErrorCodes } from './loginErrorCodes.ts'
 import { loginErrorMessages } from './loginErrorMessages.ts'
 import { loginErrorStatuses } from './loginErrorStatuses.ts'
 
-// SPEC §8 "Login-provider codes", copied in its order.
+// The spec's catalogue of login-provider codes, in its order.
 const specCatalogue =
   'oauth_account_suspended, missing_or_invalid_privy_app_id, missing_or_invalid_token, invalid_data, ' +
   'invalid_captcha, linked_to_another_user, cannot_link_more_of_type, failed_to_link_account, ' +

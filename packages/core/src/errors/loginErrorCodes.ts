@@ -1,5 +1,5 @@
 /**
- * The login provider's error codes, in the order of the spec's catalogue (SPEC §8). They are Privy's codes, so a
+ * The login provider's error codes, in the order of the spec's catalogue. They are Privy's codes, so a
  * client written against Privy's shapes reads Charter's answers `{error, code}` unchanged.
  */
 export const loginErrorCodes = [

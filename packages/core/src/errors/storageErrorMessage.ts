@@ -19,7 +19,7 @@ export type StorageErrorParameters =
 
 export type StorageErrorKind = StorageErrorParameters['kind']
 
-/** The spec's text for a storage failure, word for word (SPEC §5 "Metadata storage" and §8 "Storage"). */
+/** The spec's text for a storage failure, word for word (its metadata-storage rules and storage error catalogue). */
 export function storageErrorMessage(parameters: StorageErrorParameters): string {
   switch (parameters.kind) {
     case 'pin_status':

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { walletErrors } from './walletErrors.ts'
 
 describe('walletErrors', () => {
-  it('holds EIP-1193 and EIP-3326 codes with their names and retryability (FACTS §7, SPEC §8)', () => {
+  it('holds EIP-1193 and EIP-3326 codes with their names and retryability (EIP-1193, EIP-3326)', () => {
     const rows = Object.values(walletErrors).map(({ code, name, retryable }) => [code, name, retryable])
     expect(rows).toEqual([
       [4001, 'User Rejected Request', true],

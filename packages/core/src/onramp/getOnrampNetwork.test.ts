@@ -7,7 +7,7 @@ import { onrampNetworkByChainId } from './onrampNetworkByChainId.ts'
 import { onrampNetworks } from './onrampNetworks.ts'
 
 describe('getOnrampNetwork', () => {
-  it('names the seven EVM mainnets as FACTS §4 does', () => {
+  it('names the seven EVM mainnets as Coinbase Onramp names them', () => {
     expect(getOnrampNetwork(1)).toBe('ethereum')
     expect(getOnrampNetwork(42161)).toBe('arbitrum')
     expect(getOnrampNetwork(8453)).toBe('base')

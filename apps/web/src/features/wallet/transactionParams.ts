@@ -4,7 +4,7 @@ import { deepFreeze } from './deepFreeze.ts'
 import { isHexBytes } from './hexToBytes.ts'
 import { parseQuantity } from './parseQuantity.ts'
 
-/** The transaction as the wallet API takes it (FACTS §6): snake_case, quantities as 0x hex. */
+/** The transaction as the wallet API takes it (docs/wallets.md): snake_case, quantities as 0x hex. */
 export type ServerTransaction = {
   chain_id: string
   to?: string

@@ -54,7 +54,7 @@ const isKeyRefusal = (error: Error) =>
 
 /**
  * The wallet proxy: holds this browser's P-256 key for the session and signs every wallet API request, and every
- * account change, with it (`privy-authorization-signature`, FACTS §6), so a stolen cookie alone cannot sign.
+ * account change, with it (`privy-authorization-signature`, docs/wallets.md), so a stolen cookie alone cannot sign.
  */
 export function createWalletProxy(options: WalletProxyOptions): WalletProxy {
   const origin = options.origin ?? (() => window.location.origin)
