@@ -1,4 +1,5 @@
 export type { ChainDefinition } from './ChainDefinition.ts'
+export { chainName } from './chainName.ts'
 export { defineCharterChain } from './defineCharterChain.ts'
 export { arbitrum } from './definitions/arbitrum.ts'
 export { arbitrumSepolia } from './definitions/arbitrumSepolia.ts'
