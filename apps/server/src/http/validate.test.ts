@@ -1,7 +1,7 @@
-import { silentLogger } from '@charter/core'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { createLogger } from '../logger.ts'
 import { errorHandler } from './errorHandler.ts'
 import { jsonBody, pathParams } from './validate.ts'
 
@@ -15,7 +15,7 @@ const app = new Hono()
   .post('/empty', jsonBody(z.strictObject({ all: z.boolean().default(false) }), { whenEmpty: {} }), (c) =>
     c.json(c.req.valid('json')),
   )
-app.onError(errorHandler(silentLogger))
+app.onError(errorHandler(createLogger('silent')))
 
 const post = (path: string, body?: string, type = 'application/json') =>
   app.request(path, {
