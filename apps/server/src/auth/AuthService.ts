@@ -1,20 +1,25 @@
 import { type CharterUser, LoginError } from '@charter/core'
 import type { Db } from '../db/Database.ts'
 import type { Logger } from '../logger.ts'
-import { type AccessTokenKeys, signAccessToken } from './accessToken.ts'
-import { accountChanges } from './accountChanges.ts'
-import type { Channel } from './channels.ts'
-import { codeDelivery, type SignInLimits } from './codeDelivery.ts'
-import { parseAuthorizationKey } from './deviceKeys.ts'
-import { createSession, refreshSession, type SessionLifetime, type SessionTokens } from './sessions.ts'
-import { type Channels, stepUp } from './stepUp.ts'
+import { type AccessTokenKeys, signAccessToken } from '../members/accessToken.ts'
+import { parseAuthorizationKey } from '../members/deviceKeys.ts'
+import {
+  createSession,
+  refreshSession,
+  type SessionLifetime,
+  type SessionTokens,
+} from '../members/sessions.ts'
 import {
   createUserWithIdentity,
   findUserIdByIdentity,
   loadUser,
   markIdentityVerified,
   type UserCreatedHook,
-} from './users.ts'
+} from '../members/users.ts'
+import { accountChanges } from './accountChanges.ts'
+import type { Channel } from './channels.ts'
+import { codeDelivery, type SignInLimits } from './codeDelivery.ts'
+import { type Channels, stepUp } from './stepUp.ts'
 
 export { defaultSignInLimits, type SignInLimits } from './codeDelivery.ts'
 

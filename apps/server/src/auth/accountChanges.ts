@@ -3,13 +3,13 @@ import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
 import { identities, users } from '../db/schema.ts'
 import type { Logger } from '../logger.ts'
-import { recordAccountEvent } from './accountEvents.ts'
+import { recordAccountEvent } from '../members/accountEvents.ts'
+import { revokeUserSessions } from '../members/sessions.ts'
+import { findUserIdByIdentity, type IdentityKind } from '../members/users.ts'
 import type { Channel } from './channels.ts'
 import type { CodeDelivery } from './codeDelivery.ts'
-import { revokeUserSessions } from './sessions.ts'
 import type { Channels, StepUp } from './stepUp.ts'
 import { TooManyRequestsError, waitInWords } from './TooManyRequestsError.ts'
-import { findUserIdByIdentity, type IdentityKind } from './users.ts'
 
 const kindWords = { phone: 'phone number', email: 'email address' } as const
 const shown = (kind: IdentityKind, address: string) => (kind === 'phone' ? maskPhoneNumber(address) : address)

@@ -5,14 +5,19 @@ import type { Db } from '../db/Database.ts'
 import { analyticsEvents } from '../db/schema.ts'
 import { clientAddress } from '../http/clientAddress.ts'
 import { checkBody, readJson, readJsonBody } from '../http/readJsonBody.ts'
+import { listAccountEvents, recordAccountEvent } from '../members/accountEvents.ts'
+import type { SessionCookie } from '../members/sessionCookie.ts'
+import { requireSession, type SessionVariables } from '../members/sessionMiddleware.ts'
+import {
+  listUserSessions,
+  revokeSession,
+  revokeUserSession,
+  revokeUserSessions,
+} from '../members/sessions.ts'
+import type { SignedRequestVariables } from '../members/signedRequest.ts'
 import type { AuthService, SignedIn } from './AuthService.ts'
-import { listAccountEvents, recordAccountEvent } from './accountEvents.ts'
 import type { Channel } from './channels.ts'
 import { consumeRateLimit } from './rateLimit.ts'
-import type { SessionCookie } from './sessionCookie.ts'
-import { requireSession, type SessionVariables } from './sessionMiddleware.ts'
-import { listUserSessions, revokeSession, revokeUserSession, revokeUserSessions } from './sessions.ts'
-import type { SignedRequestVariables } from './signedRequest.ts'
 
 type Env = { Variables: SessionVariables & SignedRequestVariables }
 

@@ -1,8 +1,8 @@
 import { LoginError, PhoneNumberError, parsePhoneNumber } from '@charter/core'
 import { z } from 'zod'
+import type { IdentityKind } from '../members/users.ts'
 import type { EmailSender, SmsSender } from '../senders/Senders.ts'
 import { type CodePurpose, codeMessage } from './codeMessages.ts'
-import type { IdentityKind } from './users.ts'
 
 /** A message that tells a member what happened to their account; no code in it. */
 export type Notice = { subject: string; text: string }

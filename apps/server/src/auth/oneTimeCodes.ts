@@ -3,7 +3,7 @@ import { LoginError } from '@charter/core'
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
 import { otpCodes } from '../db/schema.ts'
-import { equalDigests, hmacHex } from './digests.ts'
+import { equalDigests, hmacHex } from '../members/digests.ts'
 import { TooManyRequestsError } from './TooManyRequestsError.ts'
 
 export const oneTimeCodeRules = {

@@ -1,12 +1,12 @@
 import { type CharterUser, LoginError } from '@charter/core'
 import type { Db } from '../db/Database.ts'
-import { recordAccountEvent } from './accountEvents.ts'
+import { recordAccountEvent } from '../members/accountEvents.ts'
+import { parseAuthorizationKey } from '../members/deviceKeys.ts'
+import { type ActiveSession, bindSessionKey } from '../members/sessions.ts'
+import type { IdentityKind } from '../members/users.ts'
 import type { Channel } from './channels.ts'
 import type { CodeDelivery } from './codeDelivery.ts'
 import type { CodePurpose } from './codeMessages.ts'
-import { parseAuthorizationKey } from './deviceKeys.ts'
-import { type ActiveSession, bindSessionKey } from './sessions.ts'
-import type { IdentityKind } from './users.ts'
 
 /** What a step-up code confirms. An export code names its wallet: it exports that wallet and no other. */
 export type StepUpAction = 'update_phone' | 'update_email' | 'register_key' | `export:${string}`

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto'
 import canonicalize from 'canonicalize'
 import { and, eq, gt, lt } from 'drizzle-orm'
 import type { MiddlewareHandler } from 'hono'
-import { requireSession } from '../auth/sessionMiddleware.ts'
-import type { SignedRequestVariables } from '../auth/signedRequest.ts'
 import type { Db } from '../db/Database.ts'
 import { idempotencyKeys } from '../db/schema.ts'
-import { WalletApiError } from '../wallets/WalletApiError.ts'
+import { requireSession } from '../members/sessionMiddleware.ts'
+import type { SignedRequestVariables } from '../members/signedRequest.ts'
+import { WalletApiError } from './WalletApiError.ts'
 
 const windowMs = 24 * 3_600_000
 const pending = 0

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { type EmbeddedWalletAccount, LoginError } from '@charter/core'
-import { and, asc, count, eq, max } from 'drizzle-orm'
+import { LoginError } from '@charter/core'
+import { and, count, eq, max } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
 import { wallets } from '../db/schema.ts'
+import type { WalletRow } from '../members/walletAccounts.ts'
 import type { KeyVault } from './KeyVault.ts'
 import { type ChainType, generateWalletKey } from './walletKeys.ts'
-
-export type WalletRow = typeof wallets.$inferSelect
 
 /** Makes a key, seals it and stores the wallet; the plain key is wiped before this returns. */
 export async function insertWallet(
@@ -74,14 +73,6 @@ export async function createNextWallet(
   throw new LoginError('unknown_auth_error')
 }
 
-export async function listWallets(db: Db, userId: string): Promise<WalletRow[]> {
-  return db
-    .select()
-    .from(wallets)
-    .where(eq(wallets.userId, userId))
-    .orderBy(asc(wallets.chainType), asc(wallets.walletIndex))
-}
-
 /**
  * Finds a user's wallet by id. Wallet rows never change but for a master-key rewrap, and the vault opens the
  * old wrapping as long as the old key is configured, so rows are kept in memory after their first read.
@@ -110,23 +101,6 @@ export function walletFinder(db: Db, capacity = 10_000) {
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export const isUuid = (value: string): boolean => uuidPattern.test(value)
-
-/** A wallet as a linked account in Privy's shape. */
-export function toLinkedAccount(row: WalletRow): EmbeddedWalletAccount {
-  return {
-    type: 'wallet',
-    id: row.id,
-    address: row.address,
-    chain_type: row.chainType,
-    wallet_client_type: 'privy',
-    connector_type: 'embedded',
-    wallet_index: row.walletIndex,
-    imported: false,
-    delegated: false,
-    recovery_method: 'privy-v2',
-    ...(row.chainType === 'solana' ? { public_key: row.address } : {}),
-  }
-}
 
 /** Wallets wrapped by a master key the vault lacks: they cannot sign or export until it is configured. */
 export async function countUnopenableWallets(db: Db, vault: KeyVault): Promise<number> {

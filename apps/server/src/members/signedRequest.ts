@@ -1,7 +1,7 @@
 import { authorizationPayload, LoginError } from '@charter/core'
 import type { Context, MiddlewareHandler } from 'hono'
 import { parseJsonText } from '../http/parseJsonText.ts'
-import { WalletApiError } from '../wallets/WalletApiError.ts'
+import { WalletApiError } from '../http/WalletApiError.ts'
 import { verifyAuthorizationSignature } from './deviceKeys.ts'
 import { requireSession, type SessionVariables } from './sessionMiddleware.ts'
 

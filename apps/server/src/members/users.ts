@@ -3,7 +3,7 @@ import type { CharterUser, LinkedAccount } from '@charter/core'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
 import { identities, users } from '../db/schema.ts'
-import { listWallets, toLinkedAccount } from '../wallets/walletStore.ts'
+import { listWallets, toLinkedAccount } from './walletAccounts.ts'
 
 export type IdentityKind = 'phone' | 'email'
 
