@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'core', include: ['packages/*/src/**/*.test.ts'] } },
+      // The repository's own checks: import boundaries, declared dependencies, public exports.
+      { test: { name: 'repo', include: ['scripts/**/*.test.ts'] } },
       {
         test: {
           name: 'server',

@@ -13,7 +13,7 @@ test('the app opens and shows its shell', async ({ page }) => {
   })
 
   await page.goto('/')
-  await expect(page).toHaveTitle('Charter')
+  await expect(page).toHaveTitle('Sign in · Charter')
   await expect(page.getByRole('link', { name: 'Charter, home' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Welcome to Charter' })).toBeVisible()
   await expect(page.getByText('Local mode', { exact: true })).toBeVisible()
@@ -27,6 +27,7 @@ test('the app opens and shows its shell', async ({ page }) => {
 test('an unknown address shows the not-found page, and a link leads home', async ({ page }) => {
   await page.goto('/no/such/page')
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+  await expect(page).toHaveTitle('Page not found · Charter')
   await page.getByRole('link', { name: 'Go to the start page' }).click()
   await expect(page.getByRole('heading', { name: 'Welcome to Charter' })).toBeVisible()
   await expect(page).toHaveURL(/\/$/)

@@ -1,3 +1,4 @@
+import { shortenAddress } from '@charter/core'
 import { expect, test } from '@playwright/test'
 import { decryptKeystoreJson } from 'ethers'
 import { recoverMessageAddress } from 'viem'
@@ -14,7 +15,6 @@ import {
 import {
   confirmSignature,
   embeddedWallets,
-  shortAddress,
   signatureDialog,
   storedWalletPublicKey,
   walletReady,
@@ -31,15 +31,15 @@ test('shows both addresses and their QR codes, and copies a whole address', asyn
   const wallets = await embeddedWallets(page)
 
   const overview = page.getByRole('region', { name: 'Wallets' })
-  await expect(overview.getByText(shortAddress(wallets.ethereum), { exact: true })).toBeVisible()
-  await expect(overview.getByText(shortAddress(wallets.solana), { exact: true })).toBeVisible()
+  await expect(overview.getByText(shortenAddress(wallets.ethereum), { exact: true })).toBeVisible()
+  await expect(overview.getByText(shortenAddress(wallets.solana), { exact: true })).toBeVisible()
   await overview.getByRole('link', { name: 'Receive' }).click()
 
   await expect(page.getByRole('heading', { name: 'Receive', level: 1 })).toBeFocused()
   await expect(page.getByRole('img', { name: 'QR code of your Ethereum address' })).toBeVisible()
   await expect(page.getByRole('img', { name: 'QR code of your Solana address' })).toBeVisible()
   const ethereum = page.getByRole('region', { name: 'Ethereum address' })
-  await expect(ethereum.getByText(shortAddress(wallets.ethereum), { exact: true })).toBeVisible()
+  await expect(ethereum.getByText(shortenAddress(wallets.ethereum), { exact: true })).toBeVisible()
   await ethereum.getByRole('button', { name: 'Copy Ethereum address' }).click()
   await expect(ethereum.getByRole('status')).toHaveText('Copied')
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(wallets.ethereum)
@@ -137,7 +137,7 @@ test('signs a message after the confirmation, and the signature recovers to the 
   const dialog = signatureDialog(page)
   await expect(dialog.getByRole('heading', { name: 'Sign this message?' })).toBeFocused()
   await expect(dialog.getByText(message, { exact: true })).toBeVisible()
-  await expect(dialog).toContainText(shortAddress(ethereum))
+  await expect(dialog).toContainText(shortenAddress(ethereum))
   expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0)
   await confirmSignature(page)
 
@@ -196,7 +196,7 @@ test('the developer page signs with viem’s wallet client, and activity lists t
   await page.goto('/wallet/activity')
   const entries = page.getByRole('list').filter({ hasText: 'Signed a message' }).getByRole('listitem')
   await expect(entries).toHaveCount(2)
-  await expect(entries.first()).toContainText(`Ethereum ${shortAddress(ethereum)}`)
+  await expect(entries.first()).toContainText(`Ethereum ${shortenAddress(ethereum)}`)
   await expect(entries.first()).toContainText(/SHA-256 [0-9a-f]{5}…[0-9a-f]{4}/)
   expect(problems).toEqual([])
 })

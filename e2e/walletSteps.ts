@@ -17,9 +17,6 @@ export async function embeddedWallets(page: Page): Promise<{ ethereum: string; s
   return { ethereum, solana }
 }
 
-/** `0x123…cdef`, as the app shows an address. */
-export const shortAddress = (address: string) => `${address.slice(0, 5)}…${address.slice(-4)}`
-
 /** The confirmation dialog of the next signature request. */
 export const signatureDialog = (page: Page) => page.getByRole('dialog')
 

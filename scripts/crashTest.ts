@@ -187,7 +187,7 @@ async function runPhase(options: {
     }
     result.startMs.push(server.startMs)
     const health = await fetch(`${server.url}/api/health`).then(
-      (response) => response.json(),
+      (response) => response.json() as Promise<{ appId?: unknown }>,
       () => undefined,
     )
     const http = new Http(server.url, String(health?.appId ?? 'charter-local'), tally)

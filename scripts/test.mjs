@@ -12,7 +12,7 @@ mkdirSync(out, { recursive: true })
 
 const steps = [
   { name: 'lint', cmd: ['npx', 'biome', 'check', '.'] },
-  { name: 'typecheck', cmd: ['npx', 'tsc', '-p', 'tsconfig.json'] },
+  { name: 'typecheck', cmd: ['node', 'scripts/typecheck.mjs'] },
   { name: 'build', cmd: ['npm', 'run', 'build'] },
   {
     name: 'unit, server and web tests',

@@ -4,6 +4,10 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from './testing/startTestServer.ts'
 
+// Raw answers, read field by field as each test goes (Node's `Response.json()` gives `unknown`).
+// biome-ignore lint/suspicious/noExplicitAny: see above.
+type Json = any
+
 // The production checks pass; the test server still uses the shared test database it is given.
 const productionEnv = {
   CHARTER_MODE: 'production',
@@ -33,7 +37,7 @@ describe('GET /api/health', () => {
     const response = await fetch(`${server.url}/api/health`)
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toMatch(/^application\/json/)
-    const body = await response.json()
+    const body: Json = await response.json()
     expect(body).toMatchObject({
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),
       mode: 'embedded',
@@ -48,7 +52,7 @@ describe('GET /api/health', () => {
   it('says production, and has no dev outbox, when the server runs in production mode', async () => {
     const production = await startTestServer({ env: productionEnv })
     try {
-      const body = await (await fetch(`${production.url}/api/health`)).json()
+      const body: Json = await (await fetch(`${production.url}/api/health`)).json()
       expect(body.mode).toBe('production')
       expect(body.parts.email).toEqual({ status: 'ok', detail: 'SMTP' })
       expect(body.parts.sms).toEqual({ status: 'missing' })
@@ -69,7 +73,7 @@ describe('GET /api/health', () => {
   })
 
   it('reports the embedded database and the dev outbox', async () => {
-    const body = await (await fetch(`${server.url}/api/health`)).json()
+    const body: Json = await (await fetch(`${server.url}/api/health`)).json()
     expect(body.parts.database.status).toBe('ok')
     expect(body.parts.sms).toEqual({ status: 'ok', detail: 'dev outbox (codes in the server log)' })
   })
@@ -82,7 +86,7 @@ describe('the dev outbox', () => {
     try {
       const without = await fetch(`${guarded.url}/api/dev/outbox`)
       expect(without.status).toBe(401)
-      expect((await without.json()).error).toContain('x-dev-outbox-token')
+      expect(((await without.json()) as Json).error).toContain('x-dev-outbox-token')
       const wrong = await fetch(`${guarded.url}/api/dev/outbox`, {
         headers: { 'x-dev-outbox-token': 'guess' },
       })
@@ -134,7 +138,7 @@ describe('the web app', () => {
       const page = await fetch(unbuilt.url)
       expect(page.status).toBe(503)
       expect(await page.text()).toContain('npm run build')
-      const health = await (await fetch(`${unbuilt.url}/api/health`)).json()
+      const health: Json = await (await fetch(`${unbuilt.url}/api/health`)).json()
       expect(health.parts.web.status).toBe('missing')
     } finally {
       await unbuilt.close()
@@ -159,6 +163,6 @@ describe('the API', () => {
       body: JSON.stringify({ filler: 'x'.repeat(100 * 1024) }),
     })
     expect(response.status).toBe(413)
-    expect((await response.json()).code).toBe('invalid_data')
+    expect(((await response.json()) as Json).code).toBe('invalid_data')
   })
 })

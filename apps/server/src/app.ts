@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import rootPackage from '../../../package.json' with { type: 'json' }
+import { analyticsRoutes } from './analytics/analyticsRoutes.ts'
 import type { AuthService } from './auth/AuthService.ts'
 import { authRoutes } from './auth/authRoutes.ts'
 import type { Channel } from './auth/channels.ts'
@@ -10,7 +11,7 @@ import type { Settings } from './env.ts'
 import { accessLog } from './http/accessLog.ts'
 import { devRoutes } from './http/devRoutes.ts'
 import { errorHandler } from './http/errorHandler.ts'
-import { healthRoutes, type PartStatus } from './http/health.ts'
+import { healthRoutes } from './http/health.ts'
 import { hostGuard } from './http/hostGuard.ts'
 import { securityHeaders } from './http/securityHeaders.ts'
 import { isWebAppBuilt, webApp } from './http/webApp.ts'
@@ -19,6 +20,7 @@ import type { AccessTokenKeys } from './members/accessToken.ts'
 import { sessionCookie } from './members/sessionCookie.ts'
 import { type SessionVariables, sessionMiddleware } from './members/sessionMiddleware.ts'
 import { signedRequest } from './members/signedRequest.ts'
+import type { Part } from './parts/Part.ts'
 import type { DevOutbox } from './senders/DevOutbox.ts'
 import type { KeyVault } from './wallets/KeyVault.ts'
 import { walletRoutes } from './wallets/walletRoutes.ts'
@@ -37,8 +39,8 @@ export type AppParts = {
   email: Channel | undefined
   /** Embedded mode only: where codes go instead of a real SMS or email. */
   outbox: DevOutbox | undefined
-  /** How each part describes itself in /api/health; a part in `error` makes the server `degraded`. */
-  describe: Record<string, PartStatus>
+  /** The parts /api/health reports, in its order: the database, the outside services, the wallets. */
+  registry: Part[]
 }
 
 export type AppOptions = {
@@ -54,7 +56,7 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
   const { database } = parts
   const cookie = sessionCookie(settings.mode === 'production')
   const publicOrigin = settings.publicUrl?.origin
-  const v1 = authRoutes({
+  const signIn = authRoutes({
     auth: parts.auth,
     db: database.db,
     sms: parts.sms,
@@ -68,6 +70,15 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
       refusal: 'account',
     }),
   })
+  const webPart: Part = {
+    name: 'web',
+    describe: () =>
+      isWebAppBuilt(webDist) ? { status: 'ok' } : { status: 'missing', detail: 'run npm run build' },
+  }
+  // Embedded mode only: in production there are no dev routes at all (their type stays, for the test client).
+  const dev = parts.outbox
+    ? devRoutes(parts.outbox, settings.devOutboxToken)
+    : (new Hono() as ReturnType<typeof devRoutes>)
 
   const api = new Hono<{ Variables: SessionVariables }>()
     .use(async (c, next) => {
@@ -103,13 +114,11 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
         version,
         mode: settings.mode,
         appId: settings.appId,
-        parts: () => ({
-          ...parts.describe,
-          web: isWebAppBuilt(webDist) ? { status: 'ok' } : { status: 'missing', detail: 'run npm run build' },
-        }),
+        parts: () => [...parts.registry, webPart],
       }),
     )
-    .route('/v1', v1)
+    .route('/v1', signIn)
+    .route('/v1', analyticsRoutes({ db: database.db, trustProxy: settings.trustProxy }))
     .route(
       '/v1',
       walletRoutes({
@@ -122,8 +131,7 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
         maxWalletsPerChain: settings.maxWalletsPerChain,
       }),
     )
-
-  if (parts.outbox) api.route('/dev', devRoutes(parts.outbox, settings.devOutboxToken))
+    .route('/dev', dev)
 
   api.all('*', (c) =>
     c.json({ error: `There is no API route ${c.req.method} ${c.req.path}.`, code: 'not_found' }, 404),

@@ -10,6 +10,10 @@ import { ApiClient, uniqueEmail } from './testing/ApiClient.ts'
 import { startTestServer, type TestServer } from './testing/startTestServer.ts'
 import { WalletCaller } from './testing/WalletCaller.ts'
 
+// Raw answers, read field by field as each test goes (Node's `Response.json()` gives `unknown`).
+// biome-ignore lint/suspicious/noExplicitAny: see above.
+type Json = any
+
 // The embedded parts as `npm start` runs them: PGlite in DATA_DIR on disk, not the shared test database.
 
 let dataDir: string
@@ -114,7 +118,7 @@ describe('a master key the server lacks', () => {
     const otherKey = '2b7e151628aed2a6abf7158809cf4f3c762e7160f38b4da56a784d9045190cfe'
     const restarted = await startTestServer({ dataDir, database, env: { WALLET_MASTER_KEY: otherKey } })
     try {
-      const health = await (await fetch(`${restarted.url}/api/health`)).json()
+      const health: Json = await (await fetch(`${restarted.url}/api/health`)).json()
       expect(health.status).toBe('degraded')
       expect(health.parts.wallets).toMatchObject({ status: 'error', unopenable: expect.any(Number) })
       expect(health.parts.wallets.unopenable).toBeGreaterThanOrEqual(2)

@@ -102,10 +102,14 @@ describe('embedded mode off this machine', () => {
 
 describe('.env.example', () => {
   const example = readFileSync(new URL('../../../.env.example', import.meta.url), 'utf8')
-  const named = new Set([...example.matchAll(/^#?\s?([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]))
+  const named = [...example.matchAll(/^#?\s?([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1])
 
   it('describes every setting', () => {
     for (const name of settingNames) expect(named, name).toContain(name)
+  })
+
+  it('describes exactly the settings the schema has, each once', () => {
+    expect(named.toSorted()).toEqual(settingNames.toSorted())
   })
 
   it('starts Charter as it is', () => {
@@ -113,5 +117,22 @@ describe('.env.example', () => {
       [...example.matchAll(/^([A-Z][A-Z0-9_]+)=(.*)$/gm)].map((match) => [match[1], match[2]]),
     )
     expect(loadSettings(values)).toMatchObject({ mode: 'embedded', port: 3000 })
+  })
+})
+
+describe("the README's Settings table", () => {
+  const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8')
+  const section = readme.split(/^## /m).find((part) => part.startsWith('Settings\n')) ?? ''
+  // The first cell of each row names one setting or a group of them (`TWILIO_ACCOUNT_SID`, `TWILIO_AUTH_TOKEN`…).
+  const named = section
+    .split('\n')
+    .filter((line) => line.startsWith('|'))
+    .flatMap((line) =>
+      [...(line.split('|')[1] ?? '').matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((match) => match[1]),
+    )
+
+  it('lists exactly the settings the schema has, each once', () => {
+    expect(named.length).toBeGreaterThan(0)
+    expect(named.toSorted()).toEqual(settingNames.toSorted())
   })
 })

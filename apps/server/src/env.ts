@@ -4,7 +4,8 @@ import { z } from 'zod'
 /**
  * Every setting of the server, read and validated in one place. No other file reads `process.env`:
  * the rest of the server receives a `Settings` value, so tests build one without touching the environment.
- * Each setting is described in `.env.example`.
+ * Each setting is described in `.env.example` and in the README's Settings table (env.test.ts holds both to
+ * the schema's list).
  */
 const countryList = z
   .string()
@@ -17,7 +18,7 @@ const countryList = z
     ),
   )
 
-const settingsSchema = z.object({
+const variablesSchema = z.object({
   CHARTER_MODE: z.enum(['embedded', 'production']).default('embedded'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -80,65 +81,14 @@ const settingsSchema = z.object({
   EMAIL_FROM: z.string().min(3).optional(),
 })
 
-/** The name of every setting, so a test can hold `.env.example` to the whole list. */
-export const settingNames = Object.keys(settingsSchema.shape)
+/** The name of every setting, so a test can hold `.env.example` and the README's table to the whole list. */
+export const settingNames = Object.keys(variablesSchema.shape)
 
-export type Mode = 'embedded' | 'production'
-export type LogLevel = z.infer<typeof settingsSchema>['LOG_LEVEL']
-
-export type TwilioSettings = { accountSid: string; authToken: string; from: string; apiUrl: string }
-export type SmtpSettings = { url: string; from: string }
-
-export type Settings = {
-  mode: Mode
-  port: number
-  host: string
-  /** Absolute path of the folder that holds the embedded parts' state (database, keys). */
-  dataDir: string
-  logLevel: LogLevel
-  /** PostgreSQL when set; otherwise PGlite in `dataDir`. */
-  databaseUrl: string | undefined
-  appId: string
-  /** Signs access tokens and keys the code digests; generated into `dataDir` in embedded mode. */
-  authSecret: string | undefined
-  sessionLifetimeHours: number
-  /** Wraps every wallet's data key; generated into `dataDir` in embedded mode, required in production. */
-  walletMasterKey: string | undefined
-  /** Earlier master keys, still able to open what they wrapped while `npm run rewrap-wallet-keys` runs. */
-  walletPreviousMasterKeys: string[]
-  /** ISO country codes SMS codes may go to; `['*']` means anywhere. */
-  smsAllowedCountries: string[]
-  /** How many proxies you run in front of Charter: X-Forwarded-For is read that many hops from its end. */
-  trustProxy: number
-  /** The URL members open (production): its host is the only one answered, its origin the only one trusted. */
-  publicUrl: URL | undefined
-  /** A session ends this many days after sign-in, however often it is used. */
-  sessionMaxDays: number
-  /** After a sign-in address changes, exports wait this long. */
-  exportCooldownHours: number
-  /** Wallets one user may have per chain type. */
-  maxWalletsPerChain: number
-  /** Embedded mode off loopback: the dev outbox answers only with this token. */
-  devOutboxToken: string | undefined
-  /** Sign-in codes one client address may ask for in an hour (5 times as many may be tried). */
-  codesPerClientPerHour: number
-  /** Production senders; in embedded mode codes go to the dev outbox instead. */
-  twilio: TwilioSettings | undefined
-  smtp: SmtpSettings | undefined
-}
-
-export class SettingsError extends Error {
-  override name = 'SettingsError'
-}
-
-export function loadSettings(source: Record<string, string | undefined> = process.env): Settings {
-  // An empty value in a .env file means "not set", not "set to the empty string".
-  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''))
-  const parsed = settingsSchema.safeParse(present)
-  if (!parsed.success) {
-    fail(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`))
-  }
-  const env = parsed.data
+/**
+ * The variables, checked together (what production needs, what goes in pairs) and turned into the shape the
+ * rest of the server reads. `Settings` is inferred from it, so the two cannot drift apart.
+ */
+const settingsSchema = variablesSchema.transform((env, context) => {
   const problems: string[] = []
 
   const twilioParts = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM]
@@ -188,31 +138,71 @@ export function loadSettings(source: Record<string, string | undefined> = proces
       problems.push('SMS_ALLOWED_COUNTRIES: required with Twilio, e.g. US,CA,GB (every SMS costs money)')
     }
   }
-  if (problems.length > 0) fail(problems)
+  // Each problem names its settings itself, so it carries no path.
+  for (const message of problems) context.issues.push({ code: 'custom', message, input: env })
+  if (problems.length > 0) return z.NEVER
 
   return {
     mode: env.CHARTER_MODE,
     port: env.PORT,
     host: env.HOST,
+    /** Absolute path of the folder that holds the embedded parts' state (database, keys). */
     dataDir: resolve(env.DATA_DIR),
     logLevel: env.LOG_LEVEL,
+    /** PostgreSQL when set; otherwise PGlite in `dataDir`. */
     databaseUrl: env.DATABASE_URL,
     appId: env.APP_ID,
+    /** Signs access tokens and keys the code digests; generated into `dataDir` in embedded mode. */
     authSecret: env.AUTH_SECRET,
     sessionLifetimeHours: env.SESSION_LIFETIME_HOURS,
+    /** A session ends this many days after sign-in, however often it is used. */
     sessionMaxDays: env.SESSION_MAX_DAYS,
+    /** After a sign-in address changes, exports wait this long. */
     exportCooldownHours: env.EXPORT_COOLDOWN_HOURS,
+    /** Wallets one user may have per chain type. */
     maxWalletsPerChain: env.MAX_WALLETS_PER_CHAIN,
+    /** The URL members open (production): its host is the only one answered, its origin the only one trusted. */
     publicUrl: env.PUBLIC_URL ? new URL(env.PUBLIC_URL) : undefined,
+    /** Embedded mode off loopback: the dev outbox answers only with this token. */
     devOutboxToken: env.DEV_OUTBOX_TOKEN,
+    /** Wraps every wallet's data key; generated into `dataDir` in embedded mode, required in production. */
     walletMasterKey: env.WALLET_MASTER_KEY?.replace(/^0x/, ''),
+    /** Earlier master keys, still able to open what they wrapped while `npm run rewrap-wallet-keys` runs. */
     walletPreviousMasterKeys: (env.WALLET_PREVIOUS_MASTER_KEYS ?? []).map((key) => key.replace(/^0x/, '')),
+    /** ISO country codes SMS codes may go to; `['*']` means anywhere. */
     smsAllowedCountries: env.SMS_ALLOWED_COUNTRIES ?? ['*'],
+    /** How many proxies you run in front of Charter: X-Forwarded-For is read that many hops from its end. */
     trustProxy: env.TRUST_PROXY,
+    /** Sign-in codes one client address may ask for in an hour (5 times as many may be tried). */
     codesPerClientPerHour: env.CODES_PER_CLIENT_PER_HOUR,
+    /** Production senders; in embedded mode codes go to the dev outbox instead. */
     twilio,
     smtp,
   }
+})
+
+export type Settings = z.output<typeof settingsSchema>
+export type Mode = Settings['mode']
+export type LogLevel = Settings['logLevel']
+export type TwilioSettings = NonNullable<Settings['twilio']>
+export type SmtpSettings = NonNullable<Settings['smtp']>
+
+export class SettingsError extends Error {
+  override name = 'SettingsError'
+}
+
+export function loadSettings(source: Record<string, string | undefined> = process.env): Settings {
+  // An empty value in a .env file means "not set", not "set to the empty string".
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''))
+  const parsed = settingsSchema.safeParse(present)
+  if (!parsed.success) {
+    fail(
+      parsed.error.issues.map((issue) =>
+        issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
+      ),
+    )
+  }
+  return parsed.data
 }
 
 const loopbackHosts = new Set(['127.0.0.1', '::1', 'localhost'])

@@ -11,9 +11,8 @@ import { openDatabase } from './db/openDatabase.ts'
 import { type Settings, SettingsError } from './env.ts'
 import type { Logger } from './logger.ts'
 import { deriveAccessTokenKeys } from './members/accessToken.ts'
-import { DevOutbox } from './senders/DevOutbox.ts'
-import { smtpEmailSender } from './senders/SmtpEmailSender.ts'
-import { twilioSmsSender } from './senders/TwilioSmsSender.ts'
+import type { Part } from './parts/Part.ts'
+import { chooseSenders } from './senders/chooseSenders.ts'
 import { loadKeyVault } from './wallets/loadKeyVault.ts'
 import { countUnopenableWallets, createFirstWallets } from './wallets/walletStore.ts'
 
@@ -74,11 +73,9 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
   const secret = loadAuthSecret(settings, logger)
   const accessTokenKeys = deriveAccessTokenKeys(secret)
   const vault = loadKeyVault(settings, logger)
-  const outbox = settings.mode === 'embedded' ? new DevOutbox(logger) : undefined
-  const smsSender = settings.twilio ? twilioSmsSender(settings.twilio) : outbox?.sms
-  const emailSender = settings.smtp ? smtpEmailSender(settings.smtp) : outbox?.email
-  const sms = smsSender ? smsChannel(smsSender, settings.smsAllowedCountries) : undefined
-  const email = emailSender ? emailChannel(emailSender) : undefined
+  const senders = chooseSenders(settings, logger)
+  const sms = senders.sms && smsChannel(senders.sms.adapter, settings.smsAllowedCountries)
+  const email = senders.email && emailChannel(senders.email.adapter)
   const auth = createAuthService({
     db: database.db,
     secret,
@@ -98,7 +95,24 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
       `${unopenable} wallets are wrapped by a master key this server does not have: they cannot sign or export. Set the key in WALLET_PREVIOUS_MASTER_KEYS (and finish the rotation with npm run rewrap-wallet-keys).`,
     )
   }
-  const senderName = (real: unknown, name: string) => (real ? name : 'dev outbox (codes in the server log)')
+  const databasePart: Part = {
+    name: 'database',
+    describe: () => ({
+      status: 'ok',
+      detail: database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)',
+    }),
+  }
+  const walletsPart: Part = {
+    name: 'wallets',
+    describe: () =>
+      unopenable > 0
+        ? {
+            status: 'error',
+            detail: `${unopenable} wallets are wrapped by a master key this server does not have`,
+            unopenable,
+          }
+        : { status: 'ok' },
+  }
   return {
     database,
     auth,
@@ -106,24 +120,8 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
     vault,
     sms,
     email,
-    outbox,
-    describe: {
-      database: { status: 'ok', detail: database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)' },
-      sms: smsSender
-        ? { status: 'ok', detail: senderName(settings.twilio, 'Twilio') }
-        : { status: 'missing' },
-      email: emailSender
-        ? { status: 'ok', detail: senderName(settings.smtp, 'SMTP') }
-        : { status: 'missing' },
-      wallets:
-        unopenable > 0
-          ? {
-              status: 'error',
-              detail: `${unopenable} wallets are wrapped by a master key this server does not have`,
-              unopenable,
-            }
-          : { status: 'ok' },
-    },
+    outbox: senders.outbox,
+    registry: [databasePart, ...senders.parts, walletsPart],
   }
 }
 

@@ -1,9 +1,13 @@
+// auth/: the login provider (codes, sign-in, step-up, account changes) over members/; never imports wallets/.
 import { type CharterUser, LoginError } from '@charter/core'
 import type { Db } from '../db/Database.ts'
 import type { Logger } from '../logger.ts'
 import { type AccessTokenKeys, signAccessToken } from '../members/accessToken.ts'
+import { recordAccountEvent } from '../members/accountEvents.ts'
 import { parseAuthorizationKey } from '../members/deviceKeys.ts'
 import {
+  type ActiveSession,
+  bindSessionKey,
   createSession,
   refreshSession,
   type SessionLifetime,
@@ -44,11 +48,14 @@ export type SignedIn = {
   isNewUser: boolean
 }
 
-/** The login provider's rules, independent of HTTP: sign-in here, step-up and account changes beside it. */
+/**
+ * The login provider's rules, independent of HTTP. Sign-in is here: codes, sign-in, refresh and the session's
+ * device key; step-up codes (`stepUp.ts`) and account changes (`accountChanges.ts`) are units of their own.
+ */
 export function createAuthService(options: AuthServiceOptions) {
   const { db, secret } = options
   const codes = codeDelivery({ db, secret, limits: options.limits })
-  const steps = stepUp({ db, codes, channels: options.channels, loadUser: (userId) => mustLoadUser(userId) })
+  const steps = stepUp({ codes, channels: options.channels, loadUser: (userId) => mustLoadUser(userId) })
 
   async function mustLoadUser(userId: string): Promise<CharterUser> {
     const user = await loadUser(db, userId)
@@ -154,6 +161,48 @@ export function createAuthService(options: AuthServiceOptions) {
       const { tokens } = outcome
       const accessToken = await accessTokenFor(tokens.userId, tokens.sessionId)
       return { user: await mustLoadUser(tokens.userId), session: tokens, accessToken, isNewUser: false }
+    },
+
+    /**
+     * Binds a device key to the session. A session born with a key keeps it; one that signed in without a key
+     * (an SDK client) may add one only with a step-up code, so a stolen token cannot attach the thief's key.
+     */
+    async registerDeviceKey(input: {
+      session: ActiveSession
+      publicKey: string
+      code: string | undefined
+      client: string
+    }) {
+      parseAuthorizationKey(input.publicKey)
+      const { session } = input
+      if (session.authorizationKey === input.publicKey) return
+      if (session.authorizationKey) {
+        throw new LoginError('invalid_data', {
+          message: 'This session already has a device key. Sign out and sign in again to use another device.',
+        })
+      }
+      if (input.code === undefined) {
+        throw new LoginError('missing_or_invalid_mfa', {
+          message:
+            'This session was started without a device key. To add one, confirm it with a code: ask for one with POST /api/v1/step_up/init {"action": "register_key"} and send it here as code.',
+        })
+      }
+      await steps.checkStepUpCode({
+        sessionId: session.sessionId,
+        action: 'register_key',
+        code: input.code,
+        client: input.client,
+      })
+      if (!(await bindSessionKey(db, session.sessionId, input.publicKey))) {
+        throw new LoginError('invalid_data', {
+          message: 'This session already has a device key. Sign out and sign in again to use another device.',
+        })
+      }
+      await recordAccountEvent(db, {
+        userId: session.userId,
+        kind: 'device_added',
+        summary: 'Confirmed a device for a session that signed in without one',
+      })
     },
 
     ...steps,

@@ -217,7 +217,7 @@ describe('linking and changing', () => {
     expect(byEmail.body.user.id).toBe(userId)
     // The phone that was already on the account is told, in words.
     const notice = (await me.get(`/api/dev/outbox?to=${encodeURIComponent(phoneNumber)}`)).body.messages[0]
-    expect(notice.body).toContain(`The email address ${email} was added to your Charter account`)
+    expect(notice?.body).toContain(`The email address ${email} was added to your Charter account`)
   })
 
   it('refuses an address that belongs to someone else', async () => {
@@ -251,7 +251,7 @@ describe('linking and changing', () => {
     await me.post('/api/v1/passwordless_sms/init', { phoneNumber: newNumber, purpose: 'change' })
     const code = await me.codeFor(newNumber)
     expect(
-      (await me.get(`/api/dev/outbox?to=${encodeURIComponent(newNumber)}`)).body.messages[0].body,
+      (await me.get(`/api/dev/outbox?to=${encodeURIComponent(newNumber)}`)).body.messages[0]?.body,
     ).toContain('to make this number your sign-in number')
     const stepUp = await caller.post('/api/v1/step_up/init', { action: 'update_phone' })
     expect(stepUp.status).toBe(200)
@@ -271,7 +271,7 @@ describe('linking and changing', () => {
     expect(updated.status).toBe(200)
     expect(logins(updated.body)).toEqual([expect.objectContaining({ type: 'phone', phoneNumber: newNumber })])
     const notice = (await me.get(`/api/dev/outbox?to=${encodeURIComponent(oldNumber)}`)).body.messages[0]
-    expect(notice.body).toMatch(
+    expect(notice?.body).toMatch(
       /The sign-in phone number of your Charter account was changed from \*\d{4} to \*\d{4} on /,
     )
     const oldAgain = client()

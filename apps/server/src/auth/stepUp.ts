@@ -1,8 +1,4 @@
 import { type CharterUser, LoginError } from '@charter/core'
-import type { Db } from '../db/Database.ts'
-import { recordAccountEvent } from '../members/accountEvents.ts'
-import { parseAuthorizationKey } from '../members/deviceKeys.ts'
-import { type ActiveSession, bindSessionKey } from '../members/sessions.ts'
 import type { IdentityKind } from '../members/users.ts'
 import type { Channel } from './channels.ts'
 import type { CodeDelivery } from './codeDelivery.ts'
@@ -27,12 +23,11 @@ const kindWords = { phone: 'phone number', email: 'email address' } as const
  * account already has, and is good only for the session that asked and the one action it was asked for.
  */
 export function stepUp(options: {
-  db: Db
   codes: CodeDelivery
   channels: Channels
   loadUser: (userId: string) => Promise<CharterUser>
 }) {
-  const { db, codes, channels } = options
+  const { codes, channels } = options
   const destinationOf = (sessionId: string, action: StepUpAction) => `step-up:${sessionId}:${action}`
 
   async function targetFor(userId: string, action: StepUpAction, via: IdentityKind | undefined) {
@@ -111,48 +106,6 @@ export function stepUp(options: {
     },
 
     checkStepUpCode,
-
-    /**
-     * Binds a device key to the session. A session born with a key keeps it; one that signed in without a key (an
-     * SDK client) may add one only with a step-up code, so a stolen token cannot attach the thief's key.
-     */
-    async registerDeviceKey(input: {
-      session: ActiveSession
-      publicKey: string
-      code: string | undefined
-      client: string
-    }) {
-      parseAuthorizationKey(input.publicKey)
-      const { session } = input
-      if (session.authorizationKey === input.publicKey) return
-      if (session.authorizationKey) {
-        throw new LoginError('invalid_data', {
-          message: 'This session already has a device key. Sign out and sign in again to use another device.',
-        })
-      }
-      if (input.code === undefined) {
-        throw new LoginError('missing_or_invalid_mfa', {
-          message:
-            'This session was started without a device key. To add one, confirm it with a code: ask for one with POST /api/v1/step_up/init {"action": "register_key"} and send it here as code.',
-        })
-      }
-      await checkStepUpCode({
-        sessionId: session.sessionId,
-        action: 'register_key',
-        code: input.code,
-        client: input.client,
-      })
-      if (!(await bindSessionKey(db, session.sessionId, input.publicKey))) {
-        throw new LoginError('invalid_data', {
-          message: 'This session already has a device key. Sign out and sign in again to use another device.',
-        })
-      }
-      await recordAccountEvent(db, {
-        userId: session.userId,
-        kind: 'device_added',
-        summary: 'Confirmed a device for a session that signed in without one',
-      })
-    },
   }
 }
 

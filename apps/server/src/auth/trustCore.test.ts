@@ -110,7 +110,7 @@ describe('a stolen session token alone changes nothing', () => {
     const asked = await attacker.api.post('/api/v1/step_up/init', { action: 'register_key' })
     expect(asked.body).toMatchObject({ via: 'phone', sent_to: `*${phoneNumber.slice(-4)}` })
     const message = (await api.get(`/api/dev/outbox?to=${encodeURIComponent(phoneNumber)}`)).body.messages[0]
-    expect(message.body).toContain('confirms a new device')
+    expect(message?.body).toContain('confirms a new device')
     expect((await attacker.register('000000')).body.code).toBe('invalid_credentials')
     // The member, with the code, binds their key; from then on the session keeps it.
     const owner = new WalletCaller(api)
@@ -207,9 +207,9 @@ describe('changing a sign-in address', () => {
     expect((await victim.caller.api.get('/api/v1/users/me')).status).toBe(200)
     const notice = (await client().get(`/api/dev/outbox?to=${encodeURIComponent(victim.address)}`)).body
       .messages[0]
-    expect(notice.body).toContain('was changed from')
-    expect(notice.body).toContain('Every other device was signed out')
-    expect(notice.body).toContain('If you did not do this')
+    expect(notice?.body).toContain('was changed from')
+    expect(notice?.body).toContain('Every other device was signed out')
+    expect(notice?.body).toContain('If you did not do this')
 
     const exportInit = await victim.caller.post(
       `/api/v1/wallets/${victim.wallet('ethereum').id}/export/init`,
@@ -234,7 +234,7 @@ describe('step-up codes are bound', () => {
     const code = await victim.caller.api.codeFor(victim.address)
     const message = (await client().get(`/api/dev/outbox?to=${encodeURIComponent(victim.address)}`)).body
       .messages[0]
-    expect(message.subject).toContain("export a wallet's private key")
+    expect(message?.subject).toContain("export a wallet's private key")
 
     const otherWallet = await victim.caller.post(`/api/v1/wallets/${solana.id}/export`, {
       code,

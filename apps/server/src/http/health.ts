@@ -1,7 +1,8 @@
 import { Hono } from 'hono'
 import type { Mode } from '../env.ts'
+import { describeParts, type Part, type PartStatus } from '../parts/Part.ts'
 
-export type PartStatus = { status: 'ok' | 'missing' | 'error'; detail?: string; unopenable?: number }
+export type { PartStatus } from '../parts/Part.ts'
 
 export type Health = {
   /** `degraded` when a part is in `error` (wallets this server cannot open, say): it answers, but not fully. */
@@ -13,15 +14,15 @@ export type Health = {
   parts: Record<string, PartStatus>
 }
 
-/** `parts` grows as the server gains parts (database, chains, pinning, …); each reports its own state. */
+/** Each part of the registry reports its own state (database, senders, wallets, …), asked on each request. */
 export function healthRoutes(options: {
   version: string
   mode: Mode
   appId: string
-  parts: () => Record<string, PartStatus>
+  parts: () => readonly Part[]
 }) {
   return new Hono().get('/', (c) => {
-    const parts = options.parts()
+    const parts = describeParts(options.parts())
     return c.json<Health>({
       status: Object.values(parts).some((part) => part.status === 'error') ? 'degraded' : 'ok',
       version: options.version,

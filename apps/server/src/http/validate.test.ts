@@ -57,5 +57,7 @@ describe('jsonBody and pathParams', () => {
 
   it('take an empty body as the stated value', async () => {
     expect(await (await post('/empty')).json()).toEqual({ all: false })
+    // A JSON Content-Type with nothing after it is still no body, not malformed JSON.
+    expect(await (await post('/empty', '')).json()).toEqual({ all: false })
   })
 })

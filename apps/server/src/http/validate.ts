@@ -28,32 +28,31 @@ export type JsonBodyOptions = {
 const hasNoBody = (c: Context) => (c.req.header('content-length') ?? '0') === '0'
 
 /**
- * The route's JSON body checked by Hono's validator against a zod schema, so the route's input is part of the
- * app's type (`AppType`) and the handler reads it with `c.req.valid('json')`. The body is read once as text and
- * checked for what JSON allows but no route wants (depth, NUL, lone surrogates, numbers beyond JSON) before
- * Hono parses it; a signed route's body is the one its signature covered (`signedBody`).
+ * The route's JSON body checked against a zod schema, typed the way Hono's validator types its input, so the
+ * route's input is part of the app's type (`AppType`) and the handler reads it with `c.req.valid('json')`.
+ * Unlike Hono's own JSON validator, the body is read once as text and refused for what JSON allows but no route
+ * wants (depth, NUL, lone surrogates, numbers beyond JSON) before it is parsed; a signed route's body is the one
+ * its signature covered (`signedBody`), and an empty body may stand for a value (`whenEmpty`).
  */
 export function jsonBody<Schema extends z.ZodType, E extends Env = Env>(
   schema: Schema,
   { refuse = invalidData, from = 'request', whenEmpty }: JsonBodyOptions = {},
 ): MiddlewareHandler<E, string, JsonInput<Schema>> {
-  const check = validator('json', (_value, c: Context<BodyEnv>) => {
-    const parsed = schema.safeParse(c.get('checkedBody'))
-    if (!parsed.success) throw refuse(describeZodError(parsed.error, 'body'))
-    return parsed.data
-  })
   return (async (c: Context<BodyEnv>, next: Next) => {
     let body: unknown
     if (from === 'signed') body = c.get('signedBody')
     else if (whenEmpty !== undefined && hasNoBody(c)) body = whenEmpty
     else body = await readJsonRequest(c)
-    c.set('checkedBody', body)
-    return check(c, next)
+    const parsed = schema.safeParse(body)
+    if (!parsed.success) throw refuse(describeZodError(parsed.error, 'body'))
+    // Where Hono's validator leaves its result, so the handler reads it with c.req.valid('json').
+    c.req.addValidatedData('json', parsed.data as object)
+    return next()
   }) as unknown as MiddlewareHandler<E, string, JsonInput<Schema>>
 }
 
-/** What this step reads and leaves on the context: the signed body (`signedRequest`), and the body it checks. */
-type BodyEnv = { Variables: { signedBody?: unknown; checkedBody?: unknown } }
+/** What this step reads: the body `signedRequest` checked the signature of. */
+type BodyEnv = { Variables: { signedBody?: unknown } }
 
 /** The body of an unsigned request: JSON by its Content-Type, refused as `invalid_data` otherwise. */
 async function readJsonRequest(c: Context): Promise<unknown> {

@@ -49,3 +49,12 @@ export function requireSession(c: { var: Partial<SessionVariables> }): ActiveSes
   }
   return session
 }
+
+/**
+ * `requireSession` as a step of its own, ahead of a route's input checks: a caller who is not signed in hears
+ * that first, whatever it sent.
+ */
+export const sessionRequired: MiddlewareHandler<{ Variables: SessionVariables }> = async (c, next) => {
+  requireSession(c)
+  await next()
+}

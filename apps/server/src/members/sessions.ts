@@ -1,3 +1,4 @@
+// members/: the member (user, accounts, sessions, device keys) auth/ and wallets/ share; it imports neither.
 import { randomUUID } from 'node:crypto'
 import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import { batchLoader } from '../db/batch.ts'

@@ -1,3 +1,4 @@
+// members/: the member (user, accounts, sessions, device keys) auth/ and wallets/ share; it imports neither.
 import { randomBytes } from 'node:crypto'
 import type { CharterUser, LinkedAccount } from '@charter/core'
 import { and, eq } from 'drizzle-orm'

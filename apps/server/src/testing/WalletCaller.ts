@@ -1,6 +1,23 @@
 import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto'
 import { authorizationPayload } from '@charter/core'
-import type { ApiClient } from './ApiClient.ts'
+import type { hc, InferResponseType } from 'hono/client'
+import type { AppType } from '../app.ts'
+import { ApiClient, uniqueEmail, uniquePhoneNumber } from './ApiClient.ts'
+
+type WalletApi = ReturnType<typeof hc<AppType>>['api']['v1']['wallets']
+
+/** What the wallet routes answer when they succeed, as the server's own types say (the web reads the same). */
+export type WalletAnswers = {
+  create: InferResponseType<WalletApi['$post'], 200>
+  rpc: InferResponseType<WalletApi[':id']['rpc']['$post'], 200>
+  exportInit: InferResponseType<WalletApi[':id']['export']['init']['$post'], 200>
+  export: InferResponseType<WalletApi[':id']['export']['$post'], 200>
+  decline: InferResponseType<WalletApi[':id']['decline']['$post'], 200>
+  activity: InferResponseType<WalletApi['activity']['$get'], 200>
+}
+
+/** One of the member's wallets as `POST /wallets` answers it (and sign-in lists it), with the id Charter sets. */
+export type MemberWallet = WalletAnswers['create'] & { id: string }
 
 /**
  * What the browser's wallet proxy does, in a test: a P-256 device key the session is bound to at sign-in, and
@@ -50,11 +67,12 @@ export class WalletCaller {
   }
 
   /**
-   * A signed POST; `sentBody` lets a test send something other than what it signed, `omitExpiry` leaves out
-   * `privy-request-expiry` (otherwise a minute ahead unless `headers` sets it).
+   * A signed POST, its answer typed by the route the path names (as `ApiClient.post`); `sentBody` lets a test
+   * send something other than what it signed, `omitExpiry` leaves out `privy-request-expiry` (otherwise a
+   * minute ahead unless `headers` sets it).
    */
-  post(
-    path: string,
+  post<Path extends string>(
+    path: Path,
     body: unknown,
     options: {
       headers?: Record<string, string>
@@ -78,3 +96,23 @@ export class WalletCaller {
     return this.post(`/api/v1/wallets/${walletId}/rpc`, { method, params }, options)
   }
 }
+
+/**
+ * A new member signed in by phone or email, their session born bound to the caller's device key: the caller,
+ * the member's wallets (an EVM and a Solana one, index 0) and the address they signed in with.
+ */
+export async function signedInMember(baseUrl: string, by: 'phone' | 'email' = 'phone') {
+  const api = new ApiClient(baseUrl)
+  const address = by === 'phone' ? uniquePhoneNumber() : uniqueEmail()
+  const caller = new WalletCaller(api)
+  const signedIn = await caller.signIn(by, address)
+  if (signedIn.status !== 200) throw new Error(`sign-in answered ${signedIn.status}: ${signedIn.text}`)
+  const wallets = walletsOf(signedIn.body.user)
+  const wallet = (chainType: MemberWallet['chain_type']) =>
+    wallets.find((each) => each.chain_type === chainType) as MemberWallet
+  return { api, caller, wallets, wallet, address }
+}
+
+/** The wallets among a user's linked accounts, in their order. */
+export const walletsOf = (user: { linked_accounts: { type: string }[] }): MemberWallet[] =>
+  user.linked_accounts.filter((account): account is MemberWallet => account.type === 'wallet')

@@ -1,23 +1,21 @@
 import { LoginError, maskPhoneNumber } from '@charter/core'
 import { generatePassphrase } from '@charter/core/passphrase'
 import { type Context, Hono } from 'hono'
-import { BaseError as ViemError } from 'viem'
 import { z } from 'zod'
-import type { AuthService } from '../auth/AuthService.ts'
 import type { Db } from '../db/Database.ts'
 import { clientAddress } from '../http/clientAddress.ts'
-import { describeZodError } from '../http/describeZodError.ts'
 import { idempotency } from '../http/idempotency.ts'
+import { jsonBody, pathParams, type Refusal } from '../http/validate.ts'
 import { WalletApiError } from '../http/WalletApiError.ts'
 import { recordAccountEvent } from '../members/accountEvents.ts'
 import { requireSession, type SessionVariables } from '../members/sessionMiddleware.ts'
 import { type SignedRequestVariables, signedRequest } from '../members/signedRequest.ts'
 import { toLinkedAccount, type WalletRow } from '../members/walletAccounts.ts'
 import type { KeyVault } from './KeyVault.ts'
-import { encryptKeystore } from './keystore.ts'
-import { type EvmMethod, evmParams, runEvmMethod, TypedDataEncodingError } from './rpc/evmRpc.ts'
-import type { RpcResult } from './rpc/RpcResult.ts'
-import { runSolanaMethod, type SolanaMethod, SolanaSigningError, solanaParams } from './rpc/solanaRpc.ts'
+import { encryptKeystore, type KeystoreV3 } from './keystore.ts'
+import type { WalletRpcRequest } from './methods/index.ts'
+import { walletCall } from './methods/walletCall.ts'
+import type { WalletAuth } from './WalletAuth.ts'
 import { activityRecorder, listActivity } from './walletActivity.ts'
 import { solanaSecretKeyBase58 } from './walletKeys.ts'
 import { createNextWallet, walletFinder } from './walletStore.ts'
@@ -25,7 +23,8 @@ import { createNextWallet, walletFinder } from './walletStore.ts'
 export type WalletRoutesOptions = {
   db: Db
   vault: KeyVault
-  auth: AuthService
+  /** Step-up codes and the export cooldown: the sign-in service, given by the composition root. */
+  auth: WalletAuth
   appId: string
   publicOrigin: string | undefined
   trustProxy: number
@@ -34,7 +33,12 @@ export type WalletRoutesOptions = {
 
 const schemas = {
   create: z.strictObject({ request: z.strictObject({ chain_type: z.enum(['ethereum', 'solana']) }) }),
-  rpc: z.object({ method: z.string().min(1).max(64), params: z.unknown() }),
+  // Only the method's name is checked here: the wallet's own table checks the name (4200) and its params
+  // (-32602). The route's input type still names every method with its params, for the callers' types.
+  rpc: z.object({ method: z.string().min(1).max(64), params: z.unknown() }) as unknown as z.ZodType<
+    { method: string; params: unknown },
+    WalletRpcRequest
+  >,
   exportInit: z.strictObject({}),
   decline: z.strictObject({ method: z.string().regex(/^[A-Za-z_][\w]{0,63}$/, 'must be a method name') }),
   export: z.strictObject({
@@ -52,15 +56,21 @@ const declineSummaries: Record<string, string> = {
   signTransaction: 'Declined to sign a transaction',
 }
 
-/** Checks a signed body against its schema: `invalid_data` for the wallet routes' own fields. */
-function parseSigned<Schema extends z.ZodType>(
-  c: Context<{ Variables: SignedRequestVariables }>,
-  schema: Schema,
-) {
-  const parsed = schema.safeParse(c.get('signedBody'))
-  if (parsed.success) return parsed.data as z.infer<Schema>
-  throw new WalletApiError(-32602, 400, describeZodError(parsed.error, 'body'))
-}
+/** A body the schema refuses: EIP-1193's -32602, naming the field. */
+const refuse: Refusal = (problem) => new WalletApiError(-32602, 400, problem)
+
+/** The signed body (`signedRequest`), checked against the route's schema. */
+const signedBody = <Schema extends z.ZodType>(schema: Schema) => jsonBody(schema, { from: 'signed', refuse })
+
+// Any id: the finder answers an id that is not one of the member's wallets, a malformed one included, as a
+// wallet that does not exist.
+const walletId = pathParams(z.object({ id: z.string() }), refuse)
+
+/** An exported key: an EVM key as hex or a keystore file, a Solana key as its base58 secret key. */
+export type KeyExport =
+  | { format: 'private_key'; encoding: 'hex'; private_key: `0x${string}` }
+  | { format: 'private_key'; encoding: 'base58'; private_key: string }
+  | { format: 'keystore'; keystore: KeystoreV3; passphrase: string }
 
 /** The wallet API (see docs/wallets.md): create, sign (rpc), export; every request signed with the session's key. */
 export function walletRoutes(options: WalletRoutesOptions) {
@@ -95,27 +105,14 @@ export function walletRoutes(options: WalletRoutesOptions) {
     }
   }
 
-  function checkParams(wallet: WalletRow, method: string, params: unknown): EvmMethod | SolanaMethod {
-    const table: Record<string, z.ZodType> = wallet.chainType === 'ethereum' ? evmParams : solanaParams
-    if (!Object.hasOwn(table, method)) {
-      const kind = wallet.chainType === 'ethereum' ? 'an Ethereum' : 'a Solana'
-      const known = Object.keys(table).join(', ')
-      throw new WalletApiError(4200, 400, `${method} is not a method of ${kind} wallet here (${known}).`)
-    }
-    const parsed = (table[method] as z.ZodType).safeParse(params)
-    if (!parsed.success)
-      throw new WalletApiError(-32602, 400, describeZodError(parsed.error, 'params', 'params'))
-    return method as EvmMethod | SolanaMethod
-  }
-
   return new Hono<{ Variables: SessionVariables & SignedRequestVariables }>()
     .get('/wallets/activity', async (c) => {
       const session = requireSession(c)
       return c.json({ activity: await listActivity(db, session.userId) })
     })
-    .post('/wallets', signed, idempotent, async (c) => {
+    .post('/wallets', signed, idempotent, signedBody(schemas.create), async (c) => {
       const session = requireSession(c)
-      const body = parseSigned(c, schemas.create)
+      const body = c.req.valid('json')
       const wallet = await createNextWallet(db, vault, {
         userId: session.userId,
         chainType: body.request.chain_type,
@@ -123,64 +120,50 @@ export function walletRoutes(options: WalletRoutesOptions) {
       })
       return c.json(toLinkedAccount(wallet))
     })
-    .post('/wallets/:id/rpc', signed, idempotent, async (c) => {
+    .post('/wallets/:id/rpc', signed, idempotent, signedBody(schemas.rpc), walletId, async (c) => {
       const session = requireSession(c)
-      const body = parseSigned(c, schemas.rpc)
-      const wallet = await findUserWallet(session.userId, c.req.param('id'))
-      const method = checkParams(wallet, body.method, body.params)
-      let result: RpcResult
-      try {
-        result = await withKey(wallet, (privateKey) =>
-          wallet.chainType === 'ethereum'
-            ? runEvmMethod(privateKey, method as EvmMethod, body.params)
-            : runSolanaMethod(privateKey, method as SolanaMethod, body.params),
-        )
-      } catch (error) {
-        if (error instanceof TypedDataEncodingError) {
-          throw new WalletApiError(-32602, 400, `params.typed_data: ${error.message}`)
-        }
-        if (error instanceof SolanaSigningError)
-          throw new WalletApiError(-32602, 400, `params.${error.message}`)
-        // viem refuses typed data or a transaction it cannot encode: the caller's params, not our bug.
-        if (error instanceof ViemError) throw new WalletApiError(-32602, 400, `params: ${error.shortMessage}`)
-        // So does a number it cannot take as an integer (BigInt(1.5) is a RangeError, BigInt('x') a SyntaxError).
-        if (error instanceof RangeError || error instanceof SyntaxError) {
-          throw new WalletApiError(-32602, 400, `params: ${error.message}`)
-        }
-        throw error
-      }
+      const body = c.req.valid('json')
+      const wallet = await findUserWallet(session.userId, c.req.valid('param').id)
+      const call = walletCall(wallet.chainType, body.method, body.params)
+      const result = await withKey(wallet, (privateKey) => call.run({ privateKey, wallet }))
       await recordActivity({
         userId: session.userId,
         walletId: wallet.id,
         kind: 'signature',
-        method,
+        method: call.method,
         subject: result.signed,
         summary: result.summary,
       })
-      return c.json({ method, data: result.data })
+      return c.json(result.answer)
     })
-    .post('/wallets/:id/export/init', signed, shownOnce, async (c) => {
+    .post(
+      '/wallets/:id/export/init',
+      signed,
+      shownOnce,
+      signedBody(schemas.exportInit),
+      walletId,
+      async (c) => {
+        const session = requireSession(c)
+        const wallet = await findUserWallet(session.userId, c.req.valid('param').id)
+        await options.auth.assertExportAllowed(session.userId)
+        // The code exports this wallet, from this session, and nothing else.
+        const sent = await options.auth.sendStepUpCode({
+          userId: session.userId,
+          sessionId: session.sessionId,
+          action: `export:${wallet.id}`,
+          client: client(c),
+        })
+        return c.json({
+          success: true as const,
+          sent_to: sent.kind === 'phone' ? maskPhoneNumber(sent.address) : sent.address,
+          expires_at: Math.floor(sent.expiresAt.getTime() / 1000),
+        })
+      },
+    )
+    .post('/wallets/:id/export', signed, shownOnce, signedBody(schemas.export), walletId, async (c) => {
       const session = requireSession(c)
-      parseSigned(c, schemas.exportInit)
-      const wallet = await findUserWallet(session.userId, c.req.param('id'))
-      await options.auth.assertExportAllowed(session.userId)
-      // The code exports this wallet, from this session, and nothing else.
-      const sent = await options.auth.sendStepUpCode({
-        userId: session.userId,
-        sessionId: session.sessionId,
-        action: `export:${wallet.id}`,
-        client: client(c),
-      })
-      return c.json({
-        success: true,
-        sent_to: sent.kind === 'phone' ? maskPhoneNumber(sent.address) : sent.address,
-        expires_at: Math.floor(sent.expiresAt.getTime() / 1000),
-      })
-    })
-    .post('/wallets/:id/export', signed, shownOnce, async (c) => {
-      const session = requireSession(c)
-      const body = parseSigned(c, schemas.export)
-      const wallet = await findUserWallet(session.userId, c.req.param('id'))
+      const body = c.req.valid('json')
+      const wallet = await findUserWallet(session.userId, c.req.valid('param').id)
       if (body.format === 'keystore' && wallet.chainType !== 'ethereum') {
         throw new LoginError('invalid_data', {
           message:
@@ -194,7 +177,7 @@ export function walletRoutes(options: WalletRoutesOptions) {
         code: body.code,
         client: client(c),
       })
-      const answer = await withKey(wallet, async (privateKey) => {
+      const answer = await withKey(wallet, async (privateKey): Promise<KeyExport> => {
         if (wallet.chainType === 'solana') {
           return { format: 'private_key', encoding: 'base58', private_key: solanaSecretKeyBase58(privateKey) }
         }
@@ -220,11 +203,11 @@ export function walletRoutes(options: WalletRoutesOptions) {
       })
       return c.json(answer)
     })
-    .post('/wallets/:id/decline', signed, async (c) => {
+    .post('/wallets/:id/decline', signed, signedBody(schemas.decline), walletId, async (c) => {
       // The member's own Reject, kept beside what they signed; nothing is signed.
       const session = requireSession(c)
-      const body = parseSigned(c, schemas.decline)
-      const wallet = await findUserWallet(session.userId, c.req.param('id'))
+      const body = c.req.valid('json')
+      const wallet = await findUserWallet(session.userId, c.req.valid('param').id)
       await recordActivity({
         userId: session.userId,
         walletId: wallet.id,
@@ -235,6 +218,6 @@ export function walletRoutes(options: WalletRoutesOptions) {
           ? (declineSummaries[body.method] as string)
           : 'Declined a request',
       })
-      return c.json({ success: true })
+      return c.json({ success: true as const })
     })
 }

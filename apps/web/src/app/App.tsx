@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react'
 import { Route, Switch } from 'wouter'
 import { AccountAddressRoute, useSessionSync } from '../features/auth/index.ts'
+// Its own file, not `ui/index.ts`: the entry chunk would take in the whole kit.
+import { StatusMessage } from '../ui/StatusMessage.tsx'
 import { ErrorBoundary } from './ErrorBoundary.tsx'
 import { HomePage } from './HomePage.tsx'
 import { Layout } from './Layout.tsx'
@@ -26,13 +28,7 @@ export function App() {
             <AccountAddressRoute kind="email" />
           </Route>
           <Route path="/security">
-            <Suspense
-              fallback={
-                <p className="status" role="status">
-                  Loading…
-                </p>
-              }
-            >
+            <Suspense fallback={<StatusMessage>Loading…</StatusMessage>}>
               <SecurityPage />
             </Suspense>
           </Route>

@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react'
 import { RequireSignIn, SignIn } from '../features/auth/index.ts'
 import { ServerStatus } from '../features/health/index.ts'
+// Its own file, not `ui/index.ts`: the entry chunk would take in the whole kit.
+import { StatusMessage } from '../ui/StatusMessage.tsx'
 
 // The signed-in home is where the wallets will live; it loads after the session check, not with the sign-in.
 const SignedInHome = lazy(() =>
@@ -25,13 +27,7 @@ export function HomePage() {
         }
       >
         {(user) => (
-          <Suspense
-            fallback={
-              <p className="status" role="status">
-                Loading…
-              </p>
-            }
-          >
+          <Suspense fallback={<StatusMessage>Loading…</StatusMessage>}>
             <SignedInHome user={user} />
           </Suspense>
         )}

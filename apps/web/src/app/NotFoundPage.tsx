@@ -1,6 +1,8 @@
 import { Link } from 'wouter'
+import { usePageTitle } from '../lib/usePageTitle.ts'
 
 export function NotFoundPage() {
+  usePageTitle('Page not found')
   return (
     <section className="card">
       <h1>Page not found</h1>

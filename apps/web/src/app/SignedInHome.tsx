@@ -1,9 +1,11 @@
 import type { CharterUser } from '@charter/core'
 import { describeUser } from '../features/auth/index.ts'
 import { WalletOverview } from '../features/wallet/index.ts'
+import { usePageTitle } from '../lib/usePageTitle.ts'
 
 /** The home of a signed-in member: who is signed in, and their wallets. */
 export function SignedInHome({ user }: { user: CharterUser }) {
+  usePageTitle('Home')
   return (
     <>
       <section className="card stack" aria-labelledby="home-heading">

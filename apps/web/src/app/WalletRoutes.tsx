@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { Route, Switch } from 'wouter'
+// Its own file, not `ui/index.ts`: the entry chunk would take in the whole kit.
+import { StatusMessage } from '../ui/StatusMessage.tsx'
 import { NotFoundPage } from './NotFoundPage.tsx'
 
 // Each wallet screen loads when it is visited; the developer page brings viem, the largest of them.
@@ -20,13 +22,7 @@ const DeveloperPage = lazy(() =>
 /** The wallet's screens, under `/wallet` (a nested router: the paths here are relative to it). */
 export function WalletRoutes() {
   return (
-    <Suspense
-      fallback={
-        <p className="status" role="status">
-          Loading…
-        </p>
-      }
-    >
+    <Suspense fallback={<StatusMessage>Loading…</StatusMessage>}>
       <Switch>
         <Route path="/receive" component={ReceivePage} />
         <Route path="/sign" component={SignMessagePage} />

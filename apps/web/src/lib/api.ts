@@ -1,3 +1,7 @@
+import type { AppType } from '@charter/server'
+import { type ClientResponse, hc } from 'hono/client'
+import type { SuccessStatusCode } from 'hono/utils/http-status'
+
 /** An answer from Charter's API that was not a success, in the server's own words. */
 export class ApiError extends Error {
   override name = 'ApiError'
@@ -19,27 +23,48 @@ export class ApiError extends Error {
   }
 }
 
-/** Calls Charter's own API (same origin). A failure throws an ApiError with the `{error, code}` the server sent. */
-export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
+/**
+ * Charter's API typed by the server's own routes (`AppType`, imported as a type only: no server code reaches
+ * the browser). The page is served by Charter itself, so by default the paths are relative (same origin);
+ * `origin` makes them absolute, as a signed request needs for its URL.
+ */
+export const createApiClient = (origin = '') =>
+  hc<AppType>(`${origin}/`, { init: { credentials: 'same-origin' }, headers: { accept: 'application/json' } })
+
+export type ApiClient = ReturnType<typeof createApiClient>
+
+/** The API's routes, under `/api`: `api.v1.users.me.$get()` and so on. */
+export const api = createApiClient().api
+
+/** What a call of the typed client answers on success: the body of its 2xx JSON answers, as the server types them. */
+export type Answer<Response> =
+  Response extends ClientResponse<infer Body, infer Status, infer Format>
+    ? [Extract<Status, SuccessStatusCode>] extends [never]
+      ? never
+      : Format extends 'json'
+        ? Body
+        : never
+    : never
+
+/** The success body of one of the typed client's calls (`api.v1.users.me.$get`). */
+export type AnswerOf<Call extends (...args: never[]) => Promise<unknown>> = Answer<Awaited<ReturnType<Call>>>
+
+/**
+ * The body of a call's successful answer. A failure throws an ApiError with the `{error, code}` the server sent
+ * (and the wait a 429 asks for); a request that never reached the server, one worded as such.
+ */
+export async function answerOf<Response extends ClientResponse<unknown, number>>(
+  request: Promise<Response>,
+): Promise<Answer<Response>> {
   let response: Response
   try {
-    response = await fetch(path, {
-      ...init,
-      credentials: 'same-origin',
-      headers: {
-        accept: 'application/json',
-        ...(init.body ? { 'content-type': 'application/json' } : {}),
-        ...init.headers,
-      },
-    })
+    response = await request
   } catch (cause) {
     throw new ApiError(
       'Charter’s server cannot be reached. Check your connection and try again.',
       0,
       'network_error',
-      {
-        cause,
-      },
+      { cause },
     )
   }
   const body: unknown = await response.json().catch(() => undefined)
@@ -53,9 +78,5 @@ export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
       { retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined },
     )
   }
-  return body as T
+  return body as Answer<Response>
 }
-
-/** POSTs `body` as JSON to Charter's API; see `api`. */
-export const postJson = <T>(path: string, body?: unknown): Promise<T> =>
-  api<T>(path, { method: 'POST', body: body === undefined ? undefined : JSON.stringify(body) })

@@ -1,4 +1,5 @@
 import type { CharterUser } from '@charter/core'
+import { type AnswerTo, answer, type StubAnswer } from './stubAnswers.ts'
 
 export const phoneUser: CharterUser = {
   id: 'did:charter:cm3np4u9j001rc8b73seqmqqk',
@@ -17,8 +18,10 @@ export const phoneUser: CharterUser = {
   has_accepted_terms: false,
 }
 
-export const signedInAnswer = (user: CharterUser) =>
-  Response.json({
+export const signedInAnswer = (
+  user: CharterUser,
+): StubAnswer<AnswerTo<'POST /api/v1/passwordless_sms/authenticate'>> =>
+  answer({
     user,
     token: 'eyJ.test.token',
     refresh_token: 'refresh',
@@ -26,8 +29,8 @@ export const signedInAnswer = (user: CharterUser) =>
     session_update_action: 'set',
   })
 
-export const codeSent = () =>
-  Response.json({ success: true, expires_at: Math.floor(Date.now() / 1000) + 600 })
+export const codeSent = (): StubAnswer<AnswerTo<'POST /api/v1/passwordless_sms/init'>> =>
+  answer({ success: true, expires_at: Math.floor(Date.now() / 1000) + 600 })
 
 /** `user` with an email address too, as a link leaves them. */
 export const withEmail = (user: CharterUser, address: string): CharterUser => ({

@@ -1,25 +1,52 @@
 import { vi } from 'vitest'
+import { answer, refuse, type StubRoutes } from './stubAnswers.ts'
 
 export type ApiCall = { method: string; path: string; body: unknown; headers: Record<string, string> }
-export type ApiHandler = (call: ApiCall) => Response | Promise<Response>
+/** Answers one call; `params` are the path's parameters when the route is a pattern ('/wallets/:id/rpc'). */
+export type ApiHandler = (call: ApiCall, params?: Record<string, string>) => Response | Promise<Response>
 
-const healthy = () =>
-  Response.json({ status: 'ok', version: '0.1.0', mode: 'embedded', parts: {} }, { status: 200 })
-const signedOut = () =>
-  Response.json({ error: 'Please sign in first.', code: 'must_be_authenticated' }, { status: 401 })
+/** The answer to a call no route of the stand-in takes. */
+export const noStub = (call: ApiCall) =>
+  refuse({ error: `No stub for ${call.method} ${call.path}`, code: 'not_found' }, 404)
+
+const defaults = {
+  // The server's default APP_ID, which the wallet proxy assumes anyway when health names none.
+  'GET /api/health': () =>
+    answer({ status: 'ok', version: '0.1.0', mode: 'embedded', appId: 'charter-local', parts: {} }),
+  'GET /api/v1/users/me': () =>
+    refuse({ error: 'Please sign in first.', code: 'must_be_authenticated' }, 401),
+} satisfies StubRoutes
+
+/** The handler and path parameters for `method path`: a route named exactly, else one whose pattern matches. */
+function findRoute(table: Record<string, ApiHandler>, method: string, path: string) {
+  const exact = table[`${method} ${path}`]
+  if (exact) return { handler: exact, params: {} }
+  const segments = path.split('/')
+  for (const [route, handler] of Object.entries(table)) {
+    const [routeMethod, pattern = ''] = route.split(' ')
+    const parts = pattern.split('/')
+    if (routeMethod !== method || !pattern.includes('/:') || parts.length !== segments.length) continue
+    const params: Record<string, string> = {}
+    const matches = parts.every((part, index) => {
+      const segment = segments[index] as string
+      if (!part.startsWith(':')) return part === segment
+      params[part.slice(1)] = segment
+      return true
+    })
+    if (matches) return { handler, params }
+  }
+  return undefined
+}
 
 /**
- * Stands in for Charter's server at the network boundary (`fetch`), route by route ('POST /api/v1/…'), so
- * the components, hooks and providers under test are the real ones. Health answers 'embedded' and nobody is
- * signed in unless a test says otherwise. Answers every call it saw.
+ * Stands in for Charter's server at the network boundary (`fetch`), route by route ('POST /api/v1/…', or a
+ * pattern such as 'POST /api/v1/wallets/:id/rpc'), so the components, hooks and providers under test are the
+ * real ones. Health answers 'embedded' and nobody is signed in unless a test says otherwise. Answers every call
+ * it saw.
  */
 export function stubApi(routes: Record<string, ApiHandler> = {}) {
   const calls: ApiCall[] = []
-  const table: Record<string, ApiHandler> = {
-    'GET /api/health': healthy,
-    'GET /api/v1/users/me': signedOut,
-    ...routes,
-  }
+  const table: Record<string, ApiHandler> = { ...defaults, ...routes }
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -32,14 +59,8 @@ export function stubApi(routes: Record<string, ApiHandler> = {}) {
         headers: Object.fromEntries(new Headers(init?.headers).entries()),
       }
       calls.push(call)
-      const handler = table[`${method} ${url.pathname}`]
-      if (!handler) {
-        return Response.json(
-          { error: `No stub for ${method} ${url.pathname}`, code: 'not_found' },
-          { status: 404 },
-        )
-      }
-      return handler(call)
+      const route = findRoute(table, method, url.pathname)
+      return route ? route.handler(call, route.params) : noStub(call)
     }),
   )
   return {

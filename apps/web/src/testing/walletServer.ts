@@ -3,7 +3,17 @@ import { authorizationPayload, type CharterUser, type LinkedAccount, maskPhoneNu
 import { type Hex, hexToBigInt, type TransactionSerializable } from 'viem'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { phoneUser } from './fixtures.ts'
-import type { ApiCall, ApiHandler } from './stubApi.ts'
+import {
+  type AnswerTo,
+  type ApiRoute,
+  answer,
+  type Refused,
+  refuse,
+  type StubHandler,
+  type StubReply,
+  type StubRoutes,
+} from './stubAnswers.ts'
+import { type ApiCall, noStub } from './stubApi.ts'
 
 export const evmWalletId = 'wallet-evm-0'
 export const solanaWalletId = 'wallet-sol-0'
@@ -29,29 +39,12 @@ const embedded = (id: string, address: string, chainType: 'ethereum' | 'solana')
 
 export type RpcCall = { method: string; params: Record<string, unknown> }
 /** One of the member's sessions, as `GET /api/v1/sessions` answers it. */
-export type SessionRow = {
-  id: string
-  current: boolean
-  user_agent: string | null
-  client_address: string | null
-  created_at: number
-  last_seen_at: number
-  expires_at: number
-  has_device_key: boolean
-}
+export type SessionRow = AnswerTo<'GET /api/v1/sessions'>['sessions'][number]
 /** One line of `GET /api/v1/users/me/events`. */
-export type AccountEvent = {
-  id: string
-  kind:
-    | 'address_added'
-    | 'address_changed'
-    | 'device_added'
-    | 'signed_out_everywhere'
-    | 'signed_out_session'
-    | 'key_exported'
-  summary: string
-  created_at: number
-}
+export type AccountEvent = AnswerTo<'GET /api/v1/users/me/events'>['events'][number]
+type Keystore = Extract<AnswerTo<'POST /api/v1/wallets/:id/export'>, { format: 'keystore' }>['keystore']
+/** One line of `GET /api/v1/wallets/activity`. */
+type ActivityLine = AnswerTo<'GET /api/v1/wallets/activity'>['activity'][number]
 export const thisSessionId = 'session-this'
 export const otherSessionId = 'session-other'
 const chromeOnLinux =
@@ -73,9 +66,11 @@ export type WalletServerOptions = {
 
 export type WalletServer = {
   /** Routes for `stubApi`. */
-  routes: Record<string, ApiHandler>
+  routes: StubRoutes
   /** The EVM wallet's key: the stand-in signs with it as the server would. */
   account: PrivateKeyAccount
+  /** The keystore file an export of the EVM wallet's key answers (its cipher text is not the key's). */
+  keystore: Keystore
   /** The member as the server has them now (links and changes included). */
   readonly user: CharterUser
   /** Whether the browser's session is live. */
@@ -96,28 +91,53 @@ export type WalletServer = {
   events: AccountEvent[]
 }
 
-const json = (body: unknown, status = 200) => Response.json(body, { status })
 const quantity = (value: unknown) => (value === undefined ? undefined : hexToBigInt(value as Hex))
 const maxRequestLifetimeMs = 30 * 60_000
 const expiresAt = () => Math.floor(Date.now() / 1000) + 600
 const wrongCode = () =>
-  json(
+  refuse(
     { error: 'That code is not right. Check it and try again (4 tries left).', code: 'invalid_credentials' },
     401,
   )
-const signInFirst = () => json({ error: 'Please sign in first.', code: 'must_be_authenticated' }, 401)
+const signInFirst = () => refuse({ error: 'Please sign in first.', code: 'must_be_authenticated' }, 401)
+/** A stand-in's handler whose success answers `Body`. */
+type Stand<Body> = (
+  call: ApiCall,
+  params?: Record<string, string>,
+) => StubReply<Body> | Promise<StubReply<Body>>
+type Handler<Route extends ApiRoute> = StubHandler<Route>
+/** Only the routes of these wallets (or sessions) are stood in for; another id is no route at all. */
+const onlyFor =
+  <Body>(ids: string[], handle: Stand<Body>): Stand<Body> =>
+  (call, params = {}) =>
+    ids.includes(params.id ?? '') ? handle(call, params) : noStub(call)
 
 /**
- * Charter's API as the browser meets it, at the network boundary, as issue 7's contract has it: a sign-in binds
+ * Charter's API as the browser meets it, at the network boundary, as docs/wallets.md describes it: a sign-in binds
  * the session to the `authorization_key` it sends; wallet requests and account changes (link, update, step-up) are
  * signed, and their `privy-authorization-signature` is checked against the session's key exactly as the server
  * does (node:crypto over core's `authorizationPayload`), with a `privy-request-expiry` at most 30 minutes ahead; a
  * change needs a code to the new address and a step-up code to an address the account has. It signs with a real
- * secp256k1 key (viem), so what the web makes of the answers can be verified.
+ * secp256k1 key (viem), so what the web makes of the answers can be verified. Each route answers what the server
+ * answers it (`StubRoutes`, typed by the server's `AppType`), so a stand-in that drifts from the server fails the
+ * typecheck.
  */
 export function walletServer(options: WalletServerOptions = {}): WalletServer {
   const appId = options.appId ?? 'charter-test'
   const account = privateKeyToAccount(generatePrivateKey())
+  const keystore: Keystore = {
+    version: 3,
+    id: '00000000-0000-4000-8000-000000000000',
+    address: account.address.slice(2).toLowerCase(),
+    crypto: {
+      cipher: 'aes-128-ctr',
+      cipherparams: { iv: '0'.repeat(32) },
+      ciphertext: 'ab'.repeat(32),
+      kdf: 'scrypt',
+      kdfparams: { n: 131_072, r: 8, p: 1, dklen: 32, salt: '0'.repeat(64) },
+      mac: '0'.repeat(64),
+    },
+  }
   const member = options.member ?? phoneUser
   let user: CharterUser = {
     ...member,
@@ -160,23 +180,12 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
   let eventCount = 0
   const recordEvent = (kind: AccountEvent['kind'], summary: string) => {
     eventCount += 1
-    events.unshift({ id: `event-${eventCount}`, kind, summary, created_at: now() })
-  }
-  type ActivityLine = {
-    id: string
-    wallet_id: string
-    address: string
-    chain_type: 'ethereum' | 'solana'
-    kind: 'signature' | 'export' | 'decline'
-    method: string
-    digest: string
-    summary: string
-    created_at: number
+    events.unshift({ id: eventCount, kind, summary, created_at: now() })
   }
   const activity: ActivityLine[] = []
   const recordActivity = (kind: ActivityLine['kind'], method: string, summary: string) => {
     activity.unshift({
-      id: `activity-${activity.length + 1}`,
+      id: activity.length + 1,
       wallet_id: evmWalletId,
       address: account.address,
       chain_type: 'ethereum',
@@ -208,30 +217,30 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
 
   /** The server's `signedRequest`: a session, app id, expiry, then the signature over the canonical payload. */
   const signed =
-    (refusal: 'wallet' | 'account', handle: (call: ApiCall) => Response | Promise<Response>): ApiHandler =>
-    (call) => {
+    <Body>(refusal: 'wallet' | 'account', handle: Stand<Body>): Stand<Body> =>
+    (call, params) => {
       if (!signedIn) return signInFirst()
-      const refuse = (message: string) =>
+      const refuseKey = (message: string) =>
         refusal === 'wallet'
-          ? json({ error: message, code: 4100 }, 401)
-          : json({ error: message, code: 'missing_or_invalid_mfa' }, 401)
+          ? refuse({ error: message, code: 4100 }, 401)
+          : refuse({ error: message, code: 'missing_or_invalid_mfa' }, 401)
       const key = registeredKeys[0]
       if (call.headers['privy-app-id'] !== appId) {
-        return json(
+        return refuse(
           { error: `Send the header privy-app-id: ${appId}.`, code: 'missing_or_invalid_privy_app_id' },
           400,
         )
       }
       const expiry = call.headers['privy-request-expiry']
       if (expiry === undefined) {
-        return json({ error: 'privy-request-expiry: required.', code: -32600 }, 400)
+        return refuse({ error: 'privy-request-expiry: required.', code: -32600 }, 400)
       }
-      if (Number(expiry) <= Date.now()) return json({ error: 'This request expired.', code: -32600 }, 400)
+      if (Number(expiry) <= Date.now()) return refuse({ error: 'This request expired.', code: -32600 }, 400)
       if (Number(expiry) > Date.now() + maxRequestLifetimeMs) {
-        return json({ error: 'privy-request-expiry: must be at most 30 minutes ahead.', code: -32600 }, 400)
+        return refuse({ error: 'privy-request-expiry: must be at most 30 minutes ahead.', code: -32600 }, 400)
       }
       if (!key) {
-        return refuse(
+        return refuseKey(
           'This session has no device key, so it cannot make this request. Sign out and sign in again on this device.',
         )
       }
@@ -253,19 +262,19 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
         !verify('sha256', payload, { key: publicKey, dsaEncoding: 'der' }, Buffer.from(signature, 'base64'))
       ) {
         refused.push(call)
-        return refuse(
+        return refuseKey(
           "This request needs the signature of this session's device key (privy-authorization-signature), and it is missing or does not match.",
         )
       }
-      return handle(call)
+      return handle(call, params)
     }
 
   // The action whose step-up code waits, as the server keeps one per session and action; a right one is used up.
   let stepUpWaiting: StepUpAction | undefined
   /** The server's step-up check: undefined when `code` is right (and now used), else its refusal. */
-  const checkStepUp = (action: StepUpAction, code: unknown): Response | undefined => {
+  const checkStepUp = (action: StepUpAction, code: unknown): Refused | undefined => {
     if (stepUpWaiting !== action) {
-      return json(
+      return refuse(
         {
           error: 'There is no code waiting for this address, or it was already used. Ask for a new code.',
           code: 'invalid_credentials',
@@ -278,46 +287,48 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
     return undefined
   }
 
-  const authenticate = (kind: 'phone' | 'email') => (call: ApiCall) => {
-    const body = call.body as {
-      phoneNumber?: string
-      email?: string
-      code: string
-      authorization_key?: string
+  const authenticate =
+    (kind: 'phone' | 'email'): Handler<'POST /api/v1/passwordless_sms/authenticate'> =>
+    (call) => {
+      const body = call.body as {
+        phoneNumber?: string
+        email?: string
+        code: string
+        authorization_key?: string
+      }
+      if (body.code !== rightCode) return wrongCode()
+      const address = kind === 'phone' ? body.phoneNumber : body.email
+      if (address && addressOf(kind) !== address) user = withAddress(kind, address)
+      signedIn = true
+      // A new session: born bound to the key that came with the code, or to none.
+      registeredKeys.length = 0
+      if (body.authorization_key) registeredKeys.push(body.authorization_key)
+      stepUpWaiting = undefined
+      return answer({
+        user,
+        token: 'eyJ.test.token',
+        refresh_token: 'refresh',
+        is_new_user: false,
+        session_update_action: 'set',
+      })
     }
-    if (body.code !== rightCode) return wrongCode()
-    const address = kind === 'phone' ? body.phoneNumber : body.email
-    if (address && addressOf(kind) !== address) user = withAddress(kind, address)
-    signedIn = true
-    // A new session: born bound to the key that came with the code, or to none.
-    registeredKeys.length = 0
-    if (body.authorization_key) registeredKeys.push(body.authorization_key)
-    stepUpWaiting = undefined
-    return json({
-      user,
-      token: 'eyJ.test.token',
-      refresh_token: 'refresh',
-      is_new_user: false,
-      session_update_action: 'set',
-    })
-  }
 
-  const link = (kind: 'phone' | 'email') =>
+  const link = (kind: 'phone' | 'email'): Handler<'POST /api/v1/passwordless_sms/link'> =>
     signed('account', (call) => {
       const body = call.body as { phoneNumber?: string; email?: string; code: string }
       if (body.code !== rightCode) return wrongCode()
       const added = (kind === 'phone' ? body.phoneNumber : body.email) as string
       user = withAddress(kind, added)
       recordEvent('address_added', `Added ${kind === 'phone' ? 'phone number' : 'email address'} ${added}`)
-      return json(user)
+      return answer(user)
     })
 
-  const update = (kind: 'phone' | 'email') =>
+  const update = (kind: 'phone' | 'email'): Handler<'POST /api/v1/passwordless_sms/update'> =>
     signed('account', (call) => {
       const body = call.body as Record<string, string | undefined>
       const action = kind === 'phone' ? 'update_phone' : 'update_email'
       if (body.step_up_code === undefined) {
-        return json(
+        return refuse(
           {
             error: `Changing your ${kind === 'phone' ? 'phone number' : 'email address'} needs a code sent to an address your account already has: ask for it with POST /api/v1/step_up/init {"action": "${action}"} and send it as step_up_code.`,
             code: 'missing_or_invalid_mfa',
@@ -335,17 +346,17 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
         'address_changed',
         `Changed ${kind === 'phone' ? 'phone number' : 'email address'} to ${to}`,
       )
-      return json(user)
+      return answer(user)
     })
 
-  const stepUpInit = (call: ApiCall) => {
+  const stepUpInit: Handler<'POST /api/v1/step_up/init'> = (call) => {
     const { action, via: asked } = call.body as { action: StepUpAction; via?: 'phone' | 'email' }
     const changing = action === 'update_email' ? 'email' : 'phone'
     const other = changing === 'phone' ? 'email' : 'phone'
     const via = asked ?? (addressOf(other) ? other : changing)
     const address = addressOf(via)
     if (!address) {
-      return json(
+      return refuse(
         {
           error: `via: your account has no ${via === 'phone' ? 'phone number' : 'email address'}.`,
           code: 'invalid_data',
@@ -355,7 +366,7 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
     }
     stepUps.push({ action, via })
     stepUpWaiting = action
-    return json({
+    return answer({
       success: true,
       via,
       sent_to: via === 'phone' ? maskPhoneNumber(address) : address,
@@ -364,40 +375,39 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
   }
   const signedStepUp = signed('account', stepUpInit)
 
-  const exportAnswer = (walletId: string) =>
-    signed('wallet', (call) => {
-      const { code, format } = call.body as { code: string; format: string }
-      if (code !== rightCode) {
-        return json(
-          {
-            error: 'That code is not right. Check it and try again (4 tries left).',
-            code: 'invalid_credentials',
-          },
-          401,
-        )
-      }
-      if (walletId === solanaWalletId) {
-        return json({
-          format: 'private_key',
-          encoding: 'base58',
-          private_key: '4vJ9JU1bJJE96FWSJKvHsmmFADCg4gpZQff4P3bkLKi',
+  const exportAnswer: Handler<'POST /api/v1/wallets/:id/export'> = signed('wallet', (call, params) => {
+    const { code, format } = call.body as { code: string; format: string }
+    if (code !== rightCode) {
+      return refuse(
+        {
+          error: 'That code is not right. Check it and try again (4 tries left).',
+          code: 'invalid_credentials',
+        },
+        401,
+      )
+    }
+    if (params?.id === solanaWalletId) {
+      return answer({
+        format: 'private_key',
+        encoding: 'base58',
+        private_key: '4vJ9JU1bJJE96FWSJKvHsmmFADCg4gpZQff4P3bkLKi',
+      })
+    }
+    return format === 'keystore'
+      ? answer({
+          format: 'keystore',
+          keystore,
+          passphrase: 'apple-banjo-cedar-delta-ember-fjord',
         })
-      }
-      return format === 'keystore'
-        ? json({
-            format: 'keystore',
-            keystore: { version: 3, address: account.address.slice(2).toLowerCase() },
-            passphrase: 'apple-banjo-cedar-delta-ember-fjord',
-          })
-        : json({ format: 'private_key', encoding: 'hex', private_key: `0x${'ab'.repeat(32)}` })
-    })
+      : answer({ format: 'private_key', encoding: 'hex', private_key: `0x${'ab'.repeat(32)}` })
+  })
 
   /** `POST /sessions/{id}/logout`: ends one live session of the member's; this one signs the browser out. */
-  const endSession = (id: string) => () => {
+  const endSession: Handler<'POST /api/v1/sessions/:id/logout'> = (_call, { id } = {}) => {
     if (!signedIn) return signInFirst()
     const index = sessions.findIndex((session) => session.id === id)
     if (index < 0) {
-      return json(
+      return refuse(
         { error: 'There is no such session of yours, or it has ended already.', code: 'invalid_data' },
         400,
       )
@@ -408,22 +418,22 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
       signedIn = false
       registeredKeys.length = 0
     }
-    return json({ success: true })
+    return answer({ success: true })
   }
 
-  const routes: Record<string, ApiHandler> = {
-    'GET /api/health': () => json({ status: 'ok', version: '0.1.0', mode: 'embedded', appId, parts: {} }),
-    'GET /api/v1/users/me': () => (signedIn ? json({ user }) : signInFirst()),
-    'POST /api/v1/passwordless_sms/init': () => json({ success: true, expires_at: expiresAt() }),
-    'POST /api/v1/passwordless/init': () => json({ success: true, expires_at: expiresAt() }),
+  const routes: StubRoutes = {
+    'GET /api/health': () => answer({ status: 'ok', version: '0.1.0', mode: 'embedded', appId, parts: {} }),
+    'GET /api/v1/users/me': () => (signedIn ? answer({ user }) : signInFirst()),
+    'POST /api/v1/passwordless_sms/init': () => answer({ success: true, expires_at: expiresAt() }),
+    'POST /api/v1/passwordless/init': () => answer({ success: true, expires_at: expiresAt() }),
     'POST /api/v1/passwordless_sms/authenticate': authenticate('phone'),
     'POST /api/v1/passwordless/authenticate': authenticate('email'),
     'POST /api/v1/sessions/authorization_key': (call) => {
       if (!signedIn) return signInFirst()
       const { public_key, code } = call.body as { public_key: string; code?: string }
-      if (registeredKeys[0] === public_key) return json({ success: true })
+      if (registeredKeys[0] === public_key) return answer({ success: true })
       if (registeredKeys.length > 0) {
-        return json(
+        return refuse(
           {
             error: 'This session already has a device key. Sign out and sign in again to use another device.',
             code: 'invalid_data',
@@ -432,7 +442,7 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
         )
       }
       if (code === undefined) {
-        return json(
+        return refuse(
           {
             error:
               'This session was started without a device key. To add one, confirm it with a code: ask for one with POST /api/v1/step_up/init {"action": "register_key"} and send it here as code.',
@@ -444,7 +454,7 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
       const refusal = checkStepUp('register_key', code)
       if (refusal) return refusal
       registeredKeys.push(public_key)
-      return json({ success: true })
+      return answer({ success: true })
     },
     'POST /api/v1/step_up/init': (call) => {
       if (!signedIn) return signInFirst()
@@ -452,7 +462,7 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
       // Only binding a first key is asked for with the session alone; a change is signed.
       if (action !== 'register_key') return signedStepUp(call)
       if (registeredKeys.length > 0) {
-        return json({ error: 'This session already has a device key.', code: 'invalid_data' }, 400)
+        return refuse({ error: 'This session already has a device key.', code: 'invalid_data' }, 400)
       }
       return stepUpInit(call)
     },
@@ -467,96 +477,101 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
       }
       signedIn = false
       registeredKeys.length = 0
-      return json({ success: true })
+      return answer({ success: true, session_update_action: 'clear' })
     },
-    'GET /api/v1/sessions': () => (signedIn ? json({ sessions }) : signInFirst()),
-    [`POST /api/v1/sessions/${thisSessionId}/logout`]: endSession(thisSessionId),
-    [`POST /api/v1/sessions/${otherSessionId}/logout`]: endSession(otherSessionId),
-    'GET /api/v1/users/me/events': () => (signedIn ? json({ events }) : signInFirst()),
-    'GET /api/v1/wallets/activity': () => (signedIn ? json({ activity }) : signInFirst()),
-    [`POST /api/v1/wallets/${evmWalletId}/decline`]: signed('wallet', (call) => {
-      const { method } = call.body as { method: string }
-      declines.push({ walletId: evmWalletId, method })
-      recordActivity(
-        'decline',
-        method,
-        method === 'personal_sign' ? 'Declined to sign a message' : 'Declined a request',
-      )
-      return json({ success: true })
-    }),
-    [`POST /api/v1/wallets/${evmWalletId}/rpc`]: signed('wallet', async (call) => {
-      const { method, params } = call.body as RpcCall
-      rpcCalls.push({ method, params })
-      recordActivity(
-        'signature',
-        method,
-        method === 'personal_sign' ? 'Signed a message' : `Signed ${method}`,
-      )
-      switch (method) {
-        case 'personal_sign': {
-          const { message, encoding } = params as { message: string; encoding: 'hex' | 'utf-8' }
-          const signature = await account.signMessage({
-            message: encoding === 'hex' ? { raw: message as Hex } : message,
-          })
-          return json({ method, data: { encoding: 'hex', signature } })
-        }
-        case 'eth_signTypedData_v4': {
-          const { typed_data } = params as {
-            typed_data: {
-              domain: never
-              types: Record<string, unknown>
-              message: never
-              primary_type: string
+    'GET /api/v1/sessions': () => (signedIn ? answer({ sessions }) : signInFirst()),
+    'POST /api/v1/sessions/:id/logout': onlyFor([thisSessionId, otherSessionId], endSession),
+    'GET /api/v1/users/me/events': () => (signedIn ? answer({ events }) : signInFirst()),
+    'GET /api/v1/wallets/activity': () => (signedIn ? answer({ activity }) : signInFirst()),
+    'POST /api/v1/wallets/:id/decline': onlyFor(
+      [evmWalletId],
+      signed('wallet', (call) => {
+        const { method } = call.body as { method: string }
+        declines.push({ walletId: evmWalletId, method })
+        recordActivity(
+          'decline',
+          method,
+          method === 'personal_sign' ? 'Declined to sign a message' : 'Declined a request',
+        )
+        return answer({ success: true })
+      }),
+    ),
+    'POST /api/v1/wallets/:id/rpc': onlyFor(
+      [evmWalletId],
+      signed('wallet', async (call) => {
+        const { method, params } = call.body as RpcCall
+        rpcCalls.push({ method, params })
+        recordActivity(
+          'signature',
+          method,
+          method === 'personal_sign' ? 'Signed a message' : `Signed ${method}`,
+        )
+        switch (method) {
+          case 'personal_sign': {
+            const { message, encoding } = params as { message: string; encoding: 'hex' | 'utf-8' }
+            const signature = await account.signMessage({
+              message: encoding === 'hex' ? { raw: message as Hex } : message,
+            })
+            return answer({ method, data: { encoding: 'hex', signature } })
+          }
+          case 'eth_signTypedData_v4': {
+            const { typed_data } = params as {
+              typed_data: {
+                domain: never
+                types: Record<string, unknown>
+                message: never
+                primary_type: string
+              }
             }
+            const { EIP712Domain: _, ...types } = typed_data.types
+            // The stand-in takes whatever typed data it is given, as the server does; viem checks it.
+            const signature = await account.signTypedData({
+              domain: typed_data.domain,
+              types,
+              message: typed_data.message,
+              primaryType: typed_data.primary_type,
+            } as unknown as Parameters<PrivateKeyAccount['signTypedData']>[0])
+            return answer({ method, data: { encoding: 'hex', signature } })
           }
-          const { EIP712Domain: _, ...types } = typed_data.types
-          // The stand-in takes whatever typed data it is given, as the server does; viem checks it.
-          const signature = await account.signTypedData({
-            domain: typed_data.domain,
-            types,
-            message: typed_data.message,
-            primaryType: typed_data.primary_type,
-          } as unknown as Parameters<PrivateKeyAccount['signTypedData']>[0])
-          return json({ method, data: { encoding: 'hex', signature } })
-        }
-        case 'eth_signTransaction': {
-          const { transaction: tx } = params as { transaction: Record<string, string | undefined> }
-          const common = {
-            chainId: Number(quantity(tx.chain_id)),
-            to: tx.to as Hex | undefined,
-            value: quantity(tx.value),
-            data: tx.data as Hex | undefined,
-            nonce: tx.nonce === undefined ? undefined : Number(quantity(tx.nonce)),
-            gas: quantity(tx.gas_limit),
+          case 'eth_signTransaction': {
+            const { transaction: tx } = params as { transaction: Record<string, string | undefined> }
+            const common = {
+              chainId: Number(quantity(tx.chain_id)),
+              to: tx.to as Hex | undefined,
+              value: quantity(tx.value),
+              data: tx.data as Hex | undefined,
+              nonce: tx.nonce === undefined ? undefined : Number(quantity(tx.nonce)),
+              gas: quantity(tx.gas_limit),
+            }
+            const transaction: TransactionSerializable =
+              tx.gas_price !== undefined || tx.type === '0x0'
+                ? { ...common, type: 'legacy', gasPrice: quantity(tx.gas_price) }
+                : {
+                    ...common,
+                    type: 'eip1559',
+                    maxFeePerGas: quantity(tx.max_fee_per_gas),
+                    maxPriorityFeePerGas: quantity(tx.max_priority_fee_per_gas),
+                  }
+            const signed_transaction = await account.signTransaction(transaction)
+            return answer({ method, data: { encoding: 'rlp', signed_transaction } })
           }
-          const transaction: TransactionSerializable =
-            tx.gas_price !== undefined || tx.type === '0x0'
-              ? { ...common, type: 'legacy', gasPrice: quantity(tx.gas_price) }
-              : {
-                  ...common,
-                  type: 'eip1559',
-                  maxFeePerGas: quantity(tx.max_fee_per_gas),
-                  maxPriorityFeePerGas: quantity(tx.max_priority_fee_per_gas),
-                }
-          const signed_transaction = await account.signTransaction(transaction)
-          return json({ method, data: { encoding: 'rlp', signed_transaction } })
+          default:
+            return refuse({ error: `${method} is not a method of an Ethereum wallet here.`, code: 4200 }, 400)
         }
-        default:
-          return json({ error: `${method} is not a method of an Ethereum wallet here.`, code: 4200 }, 400)
-      }
-    }),
-    [`POST /api/v1/wallets/${evmWalletId}/export/init`]: signed('wallet', () =>
-      json({ success: true, sent_to: '*2671', expires_at: Math.floor(Date.now() / 1000) + 600 }),
+      }),
     ),
-    [`POST /api/v1/wallets/${solanaWalletId}/export/init`]: signed('wallet', () =>
-      json({ success: true, sent_to: '*2671', expires_at: Math.floor(Date.now() / 1000) + 600 }),
+    'POST /api/v1/wallets/:id/export/init': onlyFor(
+      [evmWalletId, solanaWalletId],
+      signed('wallet', () =>
+        answer({ success: true, sent_to: '*2671', expires_at: Math.floor(Date.now() / 1000) + 600 }),
+      ),
     ),
-    [`POST /api/v1/wallets/${evmWalletId}/export`]: exportAnswer(evmWalletId),
-    [`POST /api/v1/wallets/${solanaWalletId}/export`]: exportAnswer(solanaWalletId),
+    'POST /api/v1/wallets/:id/export': onlyFor([evmWalletId, solanaWalletId], exportAnswer),
   }
   return {
     routes,
     account,
+    keystore,
     get user() {
       return user
     },

@@ -4,7 +4,7 @@ import type { LinkedAccount } from './LinkedAccount.ts'
 
 export type RecoverableWallet = EmbeddedWalletAccount & { id: string; recovery_method: 'privy-v2' }
 
-/** The spec's rule: a wallet is recoverable on any device after login when it has an id and 'privy-v2'. */
+/** Recoverable on any device after login: an embedded wallet with an id and 'privy-v2', a key kept for you. */
 export function isRecoverableWallet(account: LinkedAccount): account is RecoverableWallet {
   return (
     isEmbeddedWallet(account) &&

@@ -3,7 +3,7 @@ import { isEmbeddedWallet } from './isEmbeddedWallet.ts'
 import type { LinkedAccount } from './LinkedAccount.ts'
 
 /**
- * The wallet to use for a chain type: the embedded wallet with `wallet_index` 0, as the spec prefers.
+ * The wallet to use for a chain type: the embedded wallet with `wallet_index` 0, the first one made.
  * Without one at index 0 (a user whose first wallet was removed, or data from elsewhere) it falls back to
  * the lowest index rather than leave the user walletless; at equal indexes a generated wallet comes before
  * an imported one, then the order of `linked_accounts`. Undefined when the user has no embedded wallet of

@@ -5,17 +5,17 @@ import type { ChainDefinition } from './ChainDefinition.ts'
 import { evmChains } from './evmChains.ts'
 import { isTestnet } from './isTestnet.ts'
 
-// The chain table of packages/core/README.md, in its order.
-const factsChainIds = [
+// The chain table of docs/chains.md, in its order.
+const tableChainIds = [
   1, 11155111, 10, 11155420, 42161, 421614, 8453, 84532, 43114, 43113, 137, 80002, 59144, 42220,
 ]
 
 describe('evmChains', () => {
-  it('holds exactly the chains of the facts table, in its order', () => {
-    expect(evmChains.map((chain) => chain.id)).toEqual(factsChainIds)
+  it('holds exactly the chains of the table in docs/chains.md, in its order', () => {
+    expect(evmChains.map((chain) => chain.id)).toEqual(tableChainIds)
   })
 
-  it.each(chainData.evmChains.filter((fact) => factsChainIds.includes(fact.id)))(
+  it.each(chainData.evmChains.filter((fact) => tableChainIds.includes(fact.id)))(
     'matches chain-data.json for $name ($id)',
     (fact) => {
       const chain = evmChains.find((candidate) => candidate.id === fact.id)
@@ -34,12 +34,12 @@ describe('evmChains', () => {
     },
   )
 
-  it('finds every chain of the facts table in chain-data.json', () => {
+  it('finds every chain of the table in chain-data.json', () => {
     const factIds = chainData.evmChains.map((fact) => fact.id)
-    for (const id of factsChainIds) expect(factIds).toContain(id)
+    for (const id of tableChainIds) expect(factIds).toContain(id)
   })
 
-  it('holds the spec table', () => {
+  it('gives each chain the name, currency and testnet flag docs/chains.md gives it', () => {
     const byId = (id: number) => evmChains.find((chain) => chain.id === id)
     expect(byId(42161)).toMatchObject({
       name: 'Arbitrum One',

@@ -28,7 +28,7 @@ describe('getChain', () => {
     }
   })
 
-  it('does not support Celo Alfajores, a chain with facts on file but not in the chain table', () => {
+  it('does not support Celo Alfajores, a chain viem knows but docs/chains.md does not list', () => {
     expect(() => getChain(44787)).toThrowError('Chain 44787 is not supported by Charter')
   })
 })

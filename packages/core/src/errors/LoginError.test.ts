@@ -17,7 +17,7 @@ describe('LoginError', () => {
     expect(error.details).toBeUndefined()
   })
 
-  it('reads max_accounts_reached as the spec does', () => {
+  it('reads max_accounts_reached as Privy does (docs/login-api.md)', () => {
     const error = new LoginError('max_accounts_reached')
     expect(error.message).toBe(
       'This application is in development mode and must be upgraded to production to log in new users.',

@@ -22,7 +22,7 @@ describe('storageErrorMessage', () => {
       { kind: 'not_json', type: 'text/html' },
       'Error: expecting a JSON object, but received data of type text/html',
     ],
-  ])('words %j as the spec does', (parameters, text) => {
+  ])('words %j as docs/errors.md does', (parameters, text) => {
     expect(storageErrorMessage(parameters)).toBe(text)
   })
 })
@@ -47,7 +47,7 @@ describe('StorageError', () => {
     expect(error.message).toBe('no response received')
   })
 
-  it('reports a bad setup with the spec’s texts', () => {
+  it('reports a bad setup with the texts of docs/errors.md', () => {
     expect(new StorageError({ kind: 'invalid_provider' }).message).toBe('Error: invalid provider')
     expect(new StorageError({ kind: 'missing_pinata_config' }).message).toBe(
       'Error: pinata config is required',

@@ -6,8 +6,8 @@ import {
 } from './storageErrorMessage.ts'
 
 /**
- * A metadata-storage failure. `message` is the spec's text exactly, so it carries no details; the vendor's error
- * goes in `cause`.
+ * A metadata-storage failure. `message` is the text of docs/errors.md exactly, so it carries no details; the
+ * vendor's error goes in `cause`.
  */
 export class StorageError extends BaseError {
   override name = 'StorageError'

@@ -4,8 +4,8 @@ import { loginErrorCodes } from './loginErrorCodes.ts'
 import { loginErrorMessages } from './loginErrorMessages.ts'
 import { loginErrorStatuses } from './loginErrorStatuses.ts'
 
-// The spec's catalogue of login-provider codes, in its order.
-const specCatalogue =
+// The catalogue of login-provider codes in docs/login-api.md, in its order.
+const catalogue =
   'oauth_account_suspended, missing_or_invalid_privy_app_id, missing_or_invalid_token, invalid_data, ' +
   'invalid_captcha, linked_to_another_user, cannot_link_more_of_type, failed_to_link_account, ' +
   'failed_to_update_account, allowlist_rejected, oauth_user_denied, unknown_auth_error, exited_auth_flow, ' +
@@ -16,9 +16,9 @@ const specCatalogue =
   'account_transfer_required, unsupported_wallet_type'
 
 describe('loginErrorCodes', () => {
-  it('holds the 32 codes of the spec, in its order', () => {
+  it('holds the 32 codes of the catalogue in docs/login-api.md, in its order', () => {
     expect(loginErrorCodes).toHaveLength(32)
-    expect(loginErrorCodes).toEqual(specCatalogue.split(', '))
+    expect(loginErrorCodes).toEqual(catalogue.split(', '))
     expect(loginErrorCodes[0]).toBe('oauth_account_suspended')
     expect(loginErrorCodes[31]).toBe('unsupported_wallet_type')
   })
@@ -47,7 +47,7 @@ describe('loginErrorMessages', () => {
     expect(new Set(Object.values(loginErrorMessages)).size).toBe(loginErrorCodes.length)
   })
 
-  it('words max_accounts_reached as the spec does', () => {
+  it('words max_accounts_reached as Privy does (docs/login-api.md)', () => {
     expect(loginErrorMessages.max_accounts_reached).toBe(
       'This application is in development mode and must be upgraded to production to log in new users.',
     )

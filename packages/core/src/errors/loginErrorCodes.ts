@@ -1,6 +1,6 @@
 /**
- * The login provider's error codes, in the order of the spec's catalogue. They are Privy's codes, so a
- * client written against Privy's shapes reads Charter's answers `{error, code}` unchanged.
+ * The login provider's error codes, in the order of the catalogue in docs/login-api.md. They are Privy's
+ * codes, so a client written against Privy's shapes reads Charter's answers `{error, code}` unchanged.
  */
 export const loginErrorCodes = [
   'oauth_account_suspended',

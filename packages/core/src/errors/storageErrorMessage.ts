@@ -19,7 +19,7 @@ export type StorageErrorParameters =
 
 export type StorageErrorKind = StorageErrorParameters['kind']
 
-/** The spec's text for a storage failure, word for word (its metadata-storage rules and storage error catalogue). */
+/** The text of a storage failure, word for word as docs/errors.md gives it (and says where it comes from). */
 export function storageErrorMessage(parameters: StorageErrorParameters): string {
   switch (parameters.kind) {
     case 'pin_status':

@@ -4,7 +4,7 @@ import { pendingWalletRequestHint } from './pendingWalletRequestHint.ts'
 import { signatureRejectedMessage } from './signatureRejectedMessage.ts'
 import { WalletProxyNotInitializedError } from './WalletProxyNotInitializedError.ts'
 
-describe('wallet texts of the spec', () => {
+describe('the wallet texts of docs/errors.md', () => {
   it('hints at other windows while a request is pending, with a typographic apostrophe', () => {
     expect(pendingWalletRequestHint).toBe('Don\u2019t see your wallet? Check your other browser windows.')
     expect(pendingWalletRequestHint).not.toContain("'")

@@ -1,10 +1,10 @@
 import { formatTokenAmount } from './formatTokenAmount.ts'
 
-/** Ether and every native currency of the supported chains use 18 decimals (spec §9). */
+/** Ether and every native currency of the supported chains use 18 decimals (docs/chains.md). */
 const nativeDecimals = 18
 
 export type FormatWeiOptions = {
-  /** How many decimals to show at most; 3 by default (spec §9), 18 for full precision. */
+  /** How many decimals to show at most: 3 by default, enough for a balance at a glance; 18 shows all. */
   decimals?: number
 }
 

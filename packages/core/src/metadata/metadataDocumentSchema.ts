@@ -34,8 +34,8 @@ const authoritySchema = looseObject({ ...responsibilityShape, gate: optionalText
 
 /**
  * The pinned metadata document of an organisation or a role: `{type: '1.0', data: {name, description?,
- * responsibilities?, authorities?}}`. Links and image URLs are plain strings, as the spec has them (Hats
- * documents carry '' for "none"); whoever renders one as a link checks its scheme.
+ * responsibilities?, authorities?}}`. Links and image URLs are plain strings, as the Hats Protocol app writes
+ * them (its documents carry '' for "none"); whoever renders one as a link checks its scheme.
  */
 export const metadataDocumentSchema = looseObject({
   type: z.literal(metadataDocumentVersion, {

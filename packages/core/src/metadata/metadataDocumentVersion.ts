@@ -1,2 +1,2 @@
-/** The `type` every pinned metadata document carries (the spec's and the Hats Protocol app's version). */
+/** The `type` every pinned metadata document carries (the version the Hats Protocol app writes too). */
 export const metadataDocumentVersion = '1.0'

@@ -2,7 +2,7 @@ import { InvalidMetadataDocumentError } from './InvalidMetadataDocumentError.ts'
 import type { MetadataDocument } from './MetadataDocument.ts'
 import { metadataDocumentSchema } from './metadataDocumentSchema.ts'
 
-/** The spec's fetch result: the parsed document, or, when it does not match the schema, only the raw data. */
+/** What a fetch gives: the parsed document, or, when it does not match the schema, only the raw data. */
 export type ParsedMetadataDocument =
   | { parsed: MetadataDocument; raw: unknown; error: undefined }
   | { parsed: undefined; raw: unknown; error: InvalidMetadataDocumentError }

@@ -12,7 +12,7 @@ const required = { appId: 'app-123', sessionToken: 'tok_secret', defaultExperien
 const queryOf = (url: string) => Object.fromEntries(new URL(url, 'http://relative.invalid').searchParams)
 
 describe('buildOnrampUrl', () => {
-  it('builds the full Coinbase link with every parameter, in the spec order', () => {
+  it('builds the full Coinbase link with every parameter, in the order of docs/onramp.md', () => {
     const url = buildOnrampUrl({
       ...required,
       presetCryptoAmount: '.5',

@@ -18,11 +18,14 @@ describe('onrampCurrencyCode', () => {
     [42161, 'USDC', 'USDC_ARBITRUM'],
     [8453, 'USDC', 'USDC_BASE'],
     [137, 'USDC', 'USDC_POLYGON'],
-  ])('gives the spec code for chain %i and %s: %s, without a warning', (chainId, asset, code) => {
-    const logger = recordingLogger()
-    expect(onrampCurrencyCode({ chainId, asset }, logger)).toBe(code)
-    expect(logger.warnings).toEqual([])
-  })
+  ])(
+    'gives the code of docs/onramp.md for chain %i and %s: %s, without a warning',
+    (chainId, asset, code) => {
+      const logger = recordingLogger()
+      expect(onrampCurrencyCode({ chainId, asset }, logger)).toBe(code)
+      expect(logger.warnings).toEqual([])
+    },
+  )
 
   it('gives USDC_OPTIMISM for USDC on Optimism, not the Ethereum fallback (Charter fix)', () => {
     const logger = recordingLogger()

@@ -10,8 +10,9 @@ export type OnrampCurrencyCodeParameters = {
 const fallbackCode = 'ETH_ETHEREUM' satisfies OnrampCurrencyCode
 
 /**
- * The on-ramp currency code for an asset on a chain. Where there is none, the spec's rule applies: Ethereum
- * mainnet's native code, with a warning, since the member would then be offered something other than they asked.
+ * The on-ramp currency code for an asset on a chain (docs/onramp.md). Where there is none it falls back to
+ * Ethereum mainnet's native code, with a warning, since the member would then be offered something other than
+ * they asked.
  */
 export function onrampCurrencyCode(
   { chainId, asset }: OnrampCurrencyCodeParameters,

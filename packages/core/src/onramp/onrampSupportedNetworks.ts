@@ -1,7 +1,7 @@
 import type { OnrampAsset } from './OnrampAsset.ts'
 import type { OnrampNetwork } from './onrampNetworks.ts'
 
-/** The spec's support rules: the networks on which the on-ramp sells each asset. */
+/** The support rules: the networks where the on-ramp sells each asset (docs/onramp.md gives their source). */
 export const onrampSupportedNetworks = {
   'native-currency': ['ethereum', 'arbitrum', 'base', 'polygon', 'avacchain', 'celo'],
   USDC: ['ethereum', 'arbitrum', 'base', 'polygon', 'optimism'],

@@ -20,7 +20,7 @@ describe('PhoneNumberError', () => {
     expect(error.shortMessage).toBe('Check the country code after the +')
   })
 
-  it('has the spec’s messages', () => {
+  it('has the messages of docs/errors.md', () => {
     expect(phoneNumberErrorMessages).toMatchObject({
       TOO_SHORT: 'This phone number is too short',
       TOO_LONG: 'This phone number is too long',

@@ -1,7 +1,7 @@
 import { BaseError } from '../errors/BaseError.ts'
 
 /**
- * Why a phone number was refused. The spec's four parse failures (`NOT_A_NUMBER`, `INVALID_COUNTRY`,
+ * Why a phone number was refused. The parser's four failures (`NOT_A_NUMBER`, `INVALID_COUNTRY`,
  * `TOO_SHORT`, `TOO_LONG`) keep libphonenumber-js's names; the rest are the checks a parse alone skips.
  */
 export type PhoneNumberErrorReason =

@@ -1,5 +1,5 @@
 /**
- * The parser's limits (libphonenumber-js's own, repeated by the spec). `maxInputLength` caps the work a hostile
+ * The parser's limits (libphonenumber-js's own; docs/errors.md). `maxInputLength` caps the work a hostile
  * input can cause and suits a form field's `maxLength`; the digit counts bound every country's national number.
  */
 export const phoneNumberLimits = {

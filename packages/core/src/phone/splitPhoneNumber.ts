@@ -16,7 +16,7 @@ const defaultCallingCode = '1'
 /**
  * Splits '+' and digits into the country and the rest, to fill a country picker and a number field:
  * '+44 20 7183 8750' is `{countryCode: 'GB', phone: '2071838750'}`. Never throws. When it cannot tell, it
- * says 'US' and takes the calling code to be 1, as the spec says:
+ * says 'US' and takes the calling code to be 1:
  * - a number no country claims goes to its calling code's main country ('+1 555 555 5555' is US);
  * - a non-geographic number (+800, +882, …) has no country and also says 'US', so keep those in E.164;
  * - a '+' number that does not parse drops a leading '1' and keeps the other digits;

@@ -5,7 +5,7 @@ export class NoRpcUrlError extends BaseError {
   readonly chainId: number
 
   constructor(chainId: number) {
-    // The spec fixes this text word for word, so it carries no details that would lengthen `message`.
+    // Fixed word for word (docs/chains.md), so it carries no details that would lengthen `message`.
     super(`No RPC url found for ${chainId}`, { code: 'no_rpc_url' })
     this.chainId = chainId
   }

@@ -79,7 +79,7 @@ describe('resolveRpcUrl', () => {
     ).toBe('https://public.example/rpc')
   })
 
-  it('throws NoRpcUrlError with the spec’s text when no URL exists', () => {
+  it('throws NoRpcUrlError with the text of docs/chains.md when no URL exists', () => {
     const chain = { id: 31337, rpcUrls: { default: { http: [] } } }
     expect(() => resolveRpcUrl({ chain })).toThrowError(NoRpcUrlError)
     try {

@@ -19,8 +19,8 @@ export type ResolveRpcUrlParameters = {
 }
 
 /**
- * The RPC URL to use for a chain, in the spec's order: the wallet provider's override, the app's per-chain
- * URL, the embedded-wallet provider's proxy, the chain's public URL, its default URL.
+ * The RPC URL to use for a chain, in the order of docs/chains.md: the wallet provider's override, the app's
+ * per-chain URL, the embedded-wallet provider's proxy, the chain's public URL, its default URL.
  * A blank string counts as not set, so an empty setting falls through instead of breaking requests.
  */
 export function resolveRpcUrl({

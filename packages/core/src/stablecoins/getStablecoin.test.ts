@@ -3,7 +3,7 @@ import { getStablecoin } from './getStablecoin.ts'
 import { isStablecoinAddress } from './isStablecoinAddress.ts'
 
 describe('getStablecoin', () => {
-  it('gives USDC with 6 decimals on a spec chain', () => {
+  it('gives USDC with 6 decimals on a chain of Privy’s table', () => {
     expect(getStablecoin(8453)).toEqual({
       address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
       symbol: 'USDC',

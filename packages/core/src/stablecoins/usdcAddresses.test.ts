@@ -2,22 +2,22 @@ import { getAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import chainData from '../chains/__fixtures__/chain-data.json'
 import { evmChains } from '../chains/evmChains.ts'
-import { specStablecoinChainIds } from './specStablecoinChainIds.ts'
+import { privyUsdcTableChainIds } from './privyUsdcTableChainIds.ts'
 import { usdcAddresses } from './usdcAddresses.ts'
 
 const tableIds = Object.keys(usdcAddresses).map(Number)
 
-describe('specStablecoinChainIds', () => {
-  it('is exactly the 12 chain ids of the spec table', () => {
-    expect(specStablecoinChainIds).toHaveLength(12)
-    expect(new Set(specStablecoinChainIds).size).toBe(12)
-    expect([...specStablecoinChainIds]).toEqual(chainData.usdc.privyStablecoinTableChainIds.chainIds)
+describe('privyUsdcTableChainIds', () => {
+  it('holds the 12 chain ids of Privy’s USDC table in docs/chains.md', () => {
+    expect(privyUsdcTableChainIds).toHaveLength(12)
+    expect(new Set(privyUsdcTableChainIds).size).toBe(12)
+    expect([...privyUsdcTableChainIds]).toEqual(chainData.usdc.privyStablecoinTableChainIds.chainIds)
   })
 })
 
 describe('usdcAddresses', () => {
-  it('covers the spec ids plus Celo and Linea, and nothing else', () => {
-    const extras = tableIds.filter((id) => !(specStablecoinChainIds as readonly number[]).includes(id))
+  it('covers the ids of Privy’s table plus Celo and Linea, and nothing else', () => {
+    const extras = tableIds.filter((id) => !(privyUsdcTableChainIds as readonly number[]).includes(id))
     expect(extras.sort((a, b) => a - b)).toEqual([42220, 59144])
     expect(tableIds).toHaveLength(14)
   })
@@ -36,7 +36,7 @@ describe('usdcAddresses', () => {
       if (!fact) throw new Error(`no USDC fact for chain ${id}`)
       expect(usdcAddresses[id as keyof typeof usdcAddresses]).toBe(fact.address)
       expect(fact.decimals).toBe(6)
-      expect(fact.inPrivyTable).toBe((specStablecoinChainIds as readonly number[]).includes(id))
+      expect(fact.inPrivyTable).toBe((privyUsdcTableChainIds as readonly number[]).includes(id))
     }
   })
 

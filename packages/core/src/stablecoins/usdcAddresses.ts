@@ -2,8 +2,9 @@ import type { Address } from 'viem'
 import type { SupportedChainId } from '../chains/evmChains.ts'
 
 /**
- * Circle's USDC contract on every chain Charter supports, checksummed.
- * The spec's 12 chains first; Linea and Celo are Charter's own addition so every chain shows a stablecoin.
+ * Circle's USDC contract on every chain Charter supports, checksummed; docs/chains.md says where each one
+ * was checked. The 12 chains of Privy's table come first; Celo and Linea are Charter's addition, so that every
+ * chain shows a stablecoin.
  */
 export const usdcAddresses = {
   1: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',

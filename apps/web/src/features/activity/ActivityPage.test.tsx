@@ -14,7 +14,7 @@ describe('activity', () => {
     const digest = 'a3f1c0de'.repeat(8)
     const activity: WalletActivity[] = [
       {
-        id: '2',
+        id: 2,
         wallet_id: 'wallet-sol-0',
         address: solanaAddress,
         chain_type: 'solana',
@@ -25,7 +25,7 @@ describe('activity', () => {
         created_at: 1_760_000_100,
       },
       {
-        id: '1',
+        id: 1,
         wallet_id: 'wallet-evm-0',
         address: server.account.address,
         chain_type: 'ethereum',
@@ -55,7 +55,7 @@ describe('activity', () => {
     const server = await signedInOnThisDevice()
     const activity: WalletActivity[] = [
       {
-        id: '3',
+        id: 3,
         wallet_id: 'wallet-evm-0',
         address: server.account.address,
         chain_type: 'ethereum',

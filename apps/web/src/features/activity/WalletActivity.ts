@@ -1,16 +1,8 @@
-import type { UnixSeconds, WalletChainType } from '@charter/core'
+import type { getActivity } from './getActivity.ts'
 
-/** One line of the user's wallet activity, as `GET /api/v1/wallets/activity` answers it. */
-export type WalletActivity = {
-  id: string
-  wallet_id: string
-  address: string
-  chain_type: WalletChainType
-  /** `decline`: the member pressed Reject; nothing was signed. */
-  kind: 'signature' | 'export' | 'decline'
-  method: string
-  /** SHA-256 (hex) of what was signed or exported; the thing itself is never kept. */
-  digest: string
-  summary: string
-  created_at: UnixSeconds
-}
+/**
+ * One line of the user's wallet activity, as `GET /api/v1/wallets/activity` answers it. `kind` `decline`: the
+ * member pressed Reject and nothing was signed; `digest` is the SHA-256 (hex) of what was signed or exported,
+ * the thing itself is never kept.
+ */
+export type WalletActivity = Awaited<ReturnType<typeof getActivity>>[number]

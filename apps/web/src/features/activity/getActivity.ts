@@ -1,7 +1,6 @@
-import { api } from '../../lib/api.ts'
-import type { WalletActivity } from './WalletActivity.ts'
+import { answerOf, api } from '../../lib/api.ts'
 
 /** The signed-in user's signatures and exports, newest first. */
-export async function getActivity(): Promise<WalletActivity[]> {
-  return (await api<{ activity: WalletActivity[] }>('/api/v1/wallets/activity')).activity
+export async function getActivity() {
+  return (await answerOf(api.v1.wallets.activity.$get())).activity
 }

@@ -1,5 +1,6 @@
 import type { CharterUser } from '@charter/core'
 import { useId, useRef, useState } from 'react'
+import { usePageTitle } from '../../lib/usePageTitle.ts'
 import { useWalletRuntime, WalletReady } from '../wallet/index.ts'
 import { AddAddress } from './AddAddress.tsx'
 import { accountDestination } from './accountDestination.ts'
@@ -26,6 +27,7 @@ function AccountAddress({ user, kind }: { user: CharterUser; kind: DestinationKi
   // What the account had when the page opened: the change is from this one, even once the answer replaces it.
   const [from] = useState(() => accountDestination(user, kind))
   const title = from ? `Change your ${addressNouns[kind]}` : `Add ${withArticle(kind)}`
+  usePageTitle(title)
 
   return (
     <section className="card stack" aria-labelledby={headingId}>

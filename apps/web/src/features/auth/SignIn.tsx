@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { focusMainContent } from '../../lib/focusMainContent.ts'
+import { usePageTitle } from '../../lib/usePageTitle.ts'
 import { CodeForm } from './CodeForm.tsx'
 import { currentUserQueryKey } from './currentUserQueryOptions.ts'
 import type { Destination, DestinationKind } from './Destination.ts'
@@ -33,6 +34,8 @@ export function SignIn() {
     },
   })
   const { state } = flow
+  // The page's title wherever a signed-out visitor meets this form: the home, or a page that needs a session.
+  usePageTitle('sent' in state ? 'Enter your code' : 'Sign in')
 
   if ('sent' in state) {
     return (

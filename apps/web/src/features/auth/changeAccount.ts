@@ -1,4 +1,3 @@
-import type { CharterUser } from '@charter/core'
 import type { Destination } from './Destination.ts'
 import type { SignedPoster } from './SignedPoster.ts'
 
@@ -17,22 +16,21 @@ export function changeAccount(
   proxy: SignedPoster,
   input: { from: Destination; to: Destination },
   { code, stepUpCode }: ChangeCodes,
-): Promise<CharterUser> {
+) {
   const { from, to } = input
   if (from.kind === 'phone' && to.kind === 'phone') {
-    return proxy.post<CharterUser>('/api/v1/passwordless_sms/update', {
-      old_phone_number: from.phoneNumber,
-      new_phone_number: to.phoneNumber,
-      code,
-      step_up_code: stepUpCode,
+    return proxy.post((client) => client.api.v1.passwordless_sms.update, {
+      json: {
+        old_phone_number: from.phoneNumber,
+        new_phone_number: to.phoneNumber,
+        code,
+        step_up_code: stepUpCode,
+      },
     })
   }
   if (from.kind === 'email' && to.kind === 'email') {
-    return proxy.post<CharterUser>('/api/v1/passwordless/update', {
-      oldAddress: from.email,
-      newAddress: to.email,
-      code,
-      step_up_code: stepUpCode,
+    return proxy.post((client) => client.api.v1.passwordless.update, {
+      json: { oldAddress: from.email, newAddress: to.email, code, step_up_code: stepUpCode },
     })
   }
   throw new TypeError('A phone number can only be changed to a phone number, an email to an email.')

@@ -5,8 +5,6 @@ import type { SignedPoster } from './SignedPoster.ts'
 /** What the step-up code is for: it works for that change only, in this session only. */
 export type StepUpAction = 'update_phone' | 'update_email'
 
-type StepUpAnswer = { success: true; via: DestinationKind; sent_to: string; expires_at: UnixSeconds }
-
 export type StepUpSent = {
   via: DestinationKind
   /** As the server words it: a masked phone number, or the email address. */
@@ -23,6 +21,6 @@ export async function initStepUp(
   action: StepUpAction,
   via: DestinationKind,
 ): Promise<StepUpSent> {
-  const answer = await proxy.post<StepUpAnswer>('/api/v1/step_up/init', { action, via })
+  const answer = await proxy.post((client) => client.api.v1.step_up.init, { json: { action, via } })
   return { via: answer.via, sentTo: answer.sent_to, expiresAt: answer.expires_at }
 }

@@ -1,8 +1,6 @@
 import type { UnixSeconds } from '@charter/core'
-import { postJson } from '../../lib/api.ts'
+import { answerOf, api } from '../../lib/api.ts'
 import type { Destination } from './Destination.ts'
-
-type InitAnswer = { success: true; expires_at: UnixSeconds }
 
 /** What a code is for: its message says so, so a code to add or change an address is not read as a sign-in. */
 export type CodePurpose = 'sign-in' | 'link' | 'change'
@@ -16,10 +14,9 @@ export async function sendCode(
   const extra = purpose === 'sign-in' ? {} : { purpose }
   const answer =
     destination.kind === 'phone'
-      ? await postJson<InitAnswer>('/api/v1/passwordless_sms/init', {
-          phoneNumber: destination.phoneNumber,
-          ...extra,
-        })
-      : await postJson<InitAnswer>('/api/v1/passwordless/init', { email: destination.email, ...extra })
+      ? await answerOf(
+          api.v1.passwordless_sms.init.$post({ json: { phoneNumber: destination.phoneNumber, ...extra } }),
+        )
+      : await answerOf(api.v1.passwordless.init.$post({ json: { email: destination.email, ...extra } }))
   return { expiresAt: answer.expires_at }
 }

@@ -1,15 +1,7 @@
 import type { CharterUser } from '@charter/core'
-import { postJson } from '../../lib/api.ts'
+import { answerOf, api } from '../../lib/api.ts'
 import type { Destination } from './Destination.ts'
 import { loadWalletKeys } from './loadWalletKeys.ts'
-
-type AuthenticateAnswer = {
-  user: CharterUser
-  token: string
-  refresh_token: string
-  is_new_user: boolean
-  session_update_action: 'set'
-}
 
 /**
  * Signs in (or up) with the code that went to `destination`, and binds the new session to a fresh device key:
@@ -21,16 +13,16 @@ export async function signInWithCode(destination: Destination, code: string): Pr
   const key = await prepareSignInKey()
   const answer =
     destination.kind === 'phone'
-      ? await postJson<AuthenticateAnswer>('/api/v1/passwordless_sms/authenticate', {
-          phoneNumber: destination.phoneNumber,
-          code,
-          authorization_key: key.publicKey,
-        })
-      : await postJson<AuthenticateAnswer>('/api/v1/passwordless/authenticate', {
-          email: destination.email,
-          code,
-          authorization_key: key.publicKey,
-        })
+      ? await answerOf(
+          api.v1.passwordless_sms.authenticate.$post({
+            json: { phoneNumber: destination.phoneNumber, code, authorization_key: key.publicKey },
+          }),
+        )
+      : await answerOf(
+          api.v1.passwordless.authenticate.$post({
+            json: { email: destination.email, code, authorization_key: key.publicKey },
+          }),
+        )
   await key.bind(answer.user.id)
   return answer.user
 }

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
+import { isSessionEnded } from '../../lib/isSessionEnded.ts'
 import { currentUserQueryKey } from './currentUserQueryOptions.ts'
 import { forgetSession } from './forgetSession.ts'
-import { isSessionEnded } from './isSessionEnded.ts'
 import { listenToSessionAnnouncements } from './sessionChannel.ts'
 
 /**

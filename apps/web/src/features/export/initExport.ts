@@ -5,9 +5,9 @@ export type ExportCodeSent = { sentTo: string; expiresAt: UnixSeconds }
 
 /** Asks for a fresh one-time code to the user's phone (or email) before an export; says where it went. */
 export async function initExport(proxy: WalletProxy, walletId: string): Promise<ExportCodeSent> {
-  const answer = await proxy.post<{ success: true; sent_to: string; expires_at: UnixSeconds }>(
-    `/api/v1/wallets/${walletId}/export/init`,
-    {},
-  )
+  const answer = await proxy.post((client) => client.api.v1.wallets[':id'].export.init, {
+    param: { id: walletId },
+    json: {},
+  })
   return { sentTo: answer.sent_to, expiresAt: answer.expires_at }
 }

@@ -1,8 +1,7 @@
-import type { Health } from '@charter/server'
 import { queryOptions } from '@tanstack/react-query'
-import { api } from '../../lib/api.ts'
+import { answerOf, api } from '../../lib/api.ts'
 
-export const getHealth = () => api<Health>('/api/health')
+export const getHealth = () => answerOf(api.health.$get())
 
 export const healthQueryOptions = () =>
   queryOptions({ queryKey: ['health'], queryFn: getHealth, staleTime: 60_000 })

@@ -1,7 +1,8 @@
 import type { CharterUser, EmbeddedWalletAccount } from '@charter/core'
 import { useId } from 'react'
+import { ShortAddress } from '../../ui/index.ts'
 import { RequireSignIn } from '../auth/index.ts'
-import { chainTypeNames, ShortAddress, userWallets, WalletPage } from '../wallet/index.ts'
+import { chainTypeNames, userWallets, WalletPage } from '../wallet/index.ts'
 import { QrCode } from './QrCode.tsx'
 
 const networks = {

@@ -87,7 +87,7 @@ describe('the Security page', () => {
   it('leads to key export and to signing a message, and lists recent sensitive actions', async () => {
     const server = await signedInOnThisDevice()
     server.events.push({
-      id: 'e1',
+      id: 1,
       kind: 'address_added',
       summary: 'Added email address ada@example.org',
       created_at: 1_760_000_000,

@@ -1,9 +1,8 @@
 import type { CharterUser } from '@charter/core'
 import { type FormEvent, useId, useState } from 'react'
+import { CopyButton, ShortAddress } from '../../ui/index.ts'
 import { RequireSignIn } from '../auth/index.ts'
 import {
-  CopyButton,
-  ShortAddress,
   SignatureStatus,
   userWallets,
   useSignatureFlow,

@@ -1,4 +1,5 @@
 import { pendingWalletRequestHint } from '@charter/core'
+import { StatusMessage } from '../../ui/index.ts'
 import { useElapsed } from './useElapsed.ts'
 import type { SignatureFlowState } from './useSignatureFlow.ts'
 
@@ -8,10 +9,10 @@ export const pendingHintDelayMs = 5_000
 /** The wait, in words: for the person's answer in the dialog, then for the signature. */
 export function SignatureStatus({ state }: { state: SignatureFlowState<unknown> }) {
   return (
-    <p className="status" role="status">
+    <StatusMessage>
       {state.status === 'confirming' && <Confirming since={state.waitingSince} />}
       {state.status === 'pending' && 'Signing…'}
-    </p>
+    </StatusMessage>
   )
 }
 

@@ -1,6 +1,6 @@
 import type { CharterUser } from '@charter/core'
 import { Link } from 'wouter'
-import { ShortAddress } from './ShortAddress.tsx'
+import { ShortAddress, StatusMessage } from '../../ui/index.ts'
 import { userWallets } from './userWallets.ts'
 import { useWalletProxyState } from './useWalletProxyState.ts'
 import { WalletErrorMessage } from './WalletErrorMessage.tsx'
@@ -34,11 +34,7 @@ export function WalletOverview({ user }: { user: CharterUser }) {
           )}
         </ul>
       )}
-      {proxy.status === 'pending' && (
-        <p className="status" role="status">
-          Setting up your wallet on this device…
-        </p>
-      )}
+      {proxy.status === 'pending' && <StatusMessage>Setting up your wallet on this device…</StatusMessage>}
       {proxy.status === 'error' && (
         <WalletErrorMessage error={proxy.error} title="Your wallet could not be set up on this device" />
       )}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { StatusMessage } from '../../ui/index.ts'
 import { WalletKeyMismatchError, WalletKeyMissingError } from '../walletProxy/index.ts'
 import { useWalletProxyState } from './useWalletProxyState.ts'
 import { useWalletRuntime } from './useWalletRuntime.ts'
@@ -28,16 +29,8 @@ export function WalletReady({ children }: { children: ReactNode }) {
         </div>
       )
     case 'signed-out':
-      return (
-        <p className="status" role="status">
-          You are signed out.
-        </p>
-      )
+      return <StatusMessage>You are signed out.</StatusMessage>
     default:
-      return (
-        <p className="status" role="status">
-          Setting up your wallet on this device…
-        </p>
-      )
+      return <StatusMessage>Setting up your wallet on this device…</StatusMessage>
   }
 }

@@ -1,6 +1,6 @@
 import type { CharterUser } from '@charter/core'
 import { useEffect } from 'react'
-import { SignatureDialog } from './SignatureDialog.tsx'
+import { SignatureDialog } from './confirmation/SignatureDialog.tsx'
 import { useWalletRuntime } from './useWalletRuntime.ts'
 
 /**

@@ -35,20 +35,14 @@ const hasCode = (code: number) => (error: unknown) => (error as { code?: unknown
  */
 export function describeWalletError(error: unknown): WalletErrorText {
   if (findInChain(error, hasCode(4001))) return { ...declinedText, known: true, declined: true }
-  if (findInChain(error, (cause) => cause instanceof WalletKeyMismatchError)) {
-    return {
-      title: 'Sign out and sign in again',
-      description: new WalletKeyMismatchError().shortMessage,
-      signOut: true,
-      known: true,
-    }
-  }
-  if (findInChain(error, (cause) => cause instanceof WalletKeyMissingError)) {
-    return {
-      title: 'Sign out and sign in again',
-      description: new WalletKeyMissingError().shortMessage,
-      signOut: true,
-      known: true,
+  for (const KeyError of [WalletKeyMismatchError, WalletKeyMissingError]) {
+    if (findInChain(error, (cause) => cause instanceof KeyError)) {
+      return {
+        title: 'Sign out and sign in again',
+        description: new KeyError().shortMessage,
+        signOut: true,
+        known: true,
+      }
     }
   }
   const shortMessage = (error as { shortMessage?: unknown })?.shortMessage

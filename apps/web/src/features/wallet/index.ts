@@ -1,9 +1,12 @@
-export { CopyButton } from './CopyButton.tsx'
-export { createEvmProvider, type EvmProviderOptions } from './createEvmProvider.ts'
+export type { SignatureRequest } from './describe/SignatureRequest.ts'
 export { describeWalletError, type WalletErrorText } from './describeWalletError.ts'
-export type { EvmProvider, EvmProviderEvent, EvmProviderListener, EvmProviderRequest } from './EvmProvider.ts'
-export { ShortAddress } from './ShortAddress.tsx'
-export type { SignatureRequest } from './SignatureRequest.ts'
+export { createEvmProvider, type EvmProviderOptions } from './provider/createEvmProvider.ts'
+export type {
+  EvmProvider,
+  EvmProviderEvent,
+  EvmProviderListener,
+  EvmProviderRequest,
+} from './provider/EvmProvider.ts'
 export { SignatureStatus } from './SignatureStatus.tsx'
 export { type UserWallets, userWallets } from './userWallets.ts'
 export { type SignatureFlow, type SignatureFlowState, useSignatureFlow } from './useSignatureFlow.ts'

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import { useConfirmationOpen } from './useConfirmationOpen.ts'
+import { useConfirmationOpen } from './confirmation/useConfirmationOpen.ts'
 
 /**
  * A signature a screen asked for, as one union: `confirming` while the dialog waits for the person, `pending`

@@ -9,9 +9,9 @@ import {
   type WalletKeyStore,
   type WalletProxy,
 } from '../walletProxy/index.ts'
-import { type ConfirmationQueue, createConfirmationQueue } from './createConfirmationQueue.ts'
-import { createEvmProvider } from './createEvmProvider.ts'
-import type { EvmProvider } from './EvmProvider.ts'
+import { type ConfirmationQueue, createConfirmationQueue } from './confirmation/createConfirmationQueue.ts'
+import { createEvmProvider } from './provider/createEvmProvider.ts'
+import type { EvmProvider } from './provider/EvmProvider.ts'
 
 /** The wallet of one signed-in tab: the proxy, the EVM provider over it, and the dialog's queue. */
 export type WalletRuntime = {

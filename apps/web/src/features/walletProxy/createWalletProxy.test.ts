@@ -1,6 +1,7 @@
 import { createPublicKey, verify } from 'node:crypto'
 import { authorizationPayload, MustBeAuthenticatedError, WalletProxyNotInitializedError } from '@charter/core'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { ApiClient } from '../../lib/api.ts'
 import { stubApi } from '../../testing/stubApi.ts'
 import { evmWalletId, rightCode, walletServer } from '../../testing/walletServer.ts'
 import { createWalletProxy } from './createWalletProxy.ts'
@@ -13,7 +14,9 @@ import type { StoredWalletKey, WalletKeyStore } from './WalletKeyStore.ts'
 
 const userId = 'did:charter:cm3np4u9j001rc8b73seqmqqk'
 const rpcPath = `/api/v1/wallets/${evmWalletId}/rpc`
-const personalSign = { method: 'personal_sign', params: { message: 'hi', encoding: 'utf-8' } }
+const rpc = (client: ApiClient) => client.api.v1.wallets[':id'].rpc
+const personalSign = { method: 'personal_sign', params: { message: 'hi', encoding: 'utf-8' } } as const
+const signHi = { param: { id: evmWalletId }, json: personalSign }
 
 type SetUpOptions = {
   /** What this browser keeps; by default the key its sign-in bound the session to. */
@@ -55,7 +58,7 @@ describe('the wallet proxy', () => {
     expect(server.registeredKeys).toEqual([stored?.publicKey])
 
     vi.spyOn(Date, 'now').mockReturnValue(now)
-    const answer = await proxy.post(rpcPath, personalSign, { idempotencyKey: 'sign-1' })
+    const answer = await proxy.post(rpc, signHi, { idempotencyKey: 'sign-1' })
     vi.restoreAllMocks()
     expect(answer).toMatchObject({ method: 'personal_sign', data: { encoding: 'hex' } })
 
@@ -98,11 +101,11 @@ describe('the wallet proxy', () => {
 
   it('answers “Wallet proxy not initialized” before its key is ready', async () => {
     const { proxy, api } = await setUp()
-    await expect(proxy.post(rpcPath, personalSign)).rejects.toThrow(WalletProxyNotInitializedError)
-    await expect(proxy.post(rpcPath, personalSign)).rejects.toThrow('Wallet proxy not initialized')
+    await expect(proxy.post(rpc, signHi)).rejects.toThrow(WalletProxyNotInitializedError)
+    await expect(proxy.post(rpc, signHi)).rejects.toThrow('Wallet proxy not initialized')
     const starting = proxy.init(userId)
     expect(proxy.getState().status).toBe('pending')
-    await expect(proxy.post(rpcPath, personalSign)).rejects.toThrow('Wallet proxy not initialized')
+    await expect(proxy.post(rpc, signHi)).rejects.toThrow('Wallet proxy not initialized')
     await starting
     expect(api.bodiesOf(`POST ${rpcPath}`)).toEqual([])
   })
@@ -111,9 +114,9 @@ describe('the wallet proxy', () => {
     const { proxy } = await setUp()
     await proxy.init(userId)
     proxy.signOut()
-    const refusal = proxy.post(rpcPath, personalSign)
+    const refusal = proxy.post(rpc, signHi)
     await expect(refusal).rejects.toThrow(MustBeAuthenticatedError)
-    await expect(proxy.post(rpcPath, personalSign)).rejects.toThrow('User must be authenticated')
+    await expect(proxy.post(rpc, signHi)).rejects.toThrow('User must be authenticated')
   })
 
   it('signs itself out when the server says the session is gone', async () => {
@@ -124,7 +127,7 @@ describe('the wallet proxy', () => {
       [`POST ${rpcPath}`]: () =>
         Response.json({ error: 'Please sign in first.', code: 'must_be_authenticated' }, { status: 401 }),
     })
-    await expect(proxy.post(rpcPath, personalSign)).rejects.toThrow('User must be authenticated')
+    await expect(proxy.post(rpc, signHi)).rejects.toThrow('User must be authenticated')
     expect(proxy.getState()).toEqual({ status: 'signed-out' })
   })
 
@@ -139,7 +142,7 @@ describe('the wallet proxy', () => {
     expect(api.bodiesOf('POST /api/v1/sessions/authorization_key')).toEqual([
       { public_key: stored.publicKey },
     ])
-    await proxy.post(rpcPath, personalSign)
+    await proxy.post(rpc, signHi)
     expect(server.refused).toEqual([])
   })
 
@@ -173,7 +176,7 @@ describe('the wallet proxy', () => {
     await proxy.init(userId)
     expect(proxy.getState()).toEqual({ status: 'ready', userId })
     expect(await keyStore.load()).toMatchObject({ userId, publicKey: key.publicKey })
-    await proxy.post(rpcPath, personalSign)
+    await proxy.post(rpc, signHi)
     expect(server.refused).toEqual([])
   })
 
@@ -188,7 +191,7 @@ describe('the wallet proxy', () => {
     // No code flow: asking was enough to learn that, and nothing is kept.
     expect(api.bodiesOf('POST /api/v1/step_up/init')).toEqual([])
     expect(await keyStore.load()).toBeUndefined()
-    await expect(proxy.post(rpcPath, personalSign)).rejects.toThrow(WalletKeyMissingError)
+    await expect(proxy.post(rpc, signHi)).rejects.toThrow(WalletKeyMissingError)
   })
 
   it('says to sign out and in when the session keeps a key this browser lost', async () => {
@@ -201,14 +204,14 @@ describe('the wallet proxy', () => {
     expect(state.status === 'error' && state.error.message).toMatch(/Sign out and sign in again/)
     // The refused key is not kept.
     expect(await keyStore.load()).toBeUndefined()
-    await expect(proxy.post(rpcPath, personalSign)).rejects.toThrow(WalletKeyMismatchError)
+    await expect(proxy.post(rpc, signHi)).rejects.toThrow(WalletKeyMismatchError)
   })
 
   it('turns a 4100 on a request into the same advice', async () => {
     const { proxy, server } = await setUp()
     await proxy.init(userId)
     server.registeredKeys[0] = (await makeWalletKey(userId)).publicKey
-    await expect(proxy.post(rpcPath, personalSign)).rejects.toThrow(WalletKeyMismatchError)
+    await expect(proxy.post(rpc, signHi)).rejects.toThrow(WalletKeyMismatchError)
     expect(proxy.getState().status).toBe('error')
   })
 
@@ -242,7 +245,7 @@ describe('the wallet proxy', () => {
     await proxy.init(userId)
     const state = proxy.getState()
     expect(state.status === 'error' && state.error.message).toMatch(/cannot be reached/)
-    await expect(proxy.post(rpcPath, personalSign)).rejects.toThrow('Wallet proxy not initialized')
+    await expect(proxy.post(rpc, signHi)).rejects.toThrow('Wallet proxy not initialized')
     stubApi(server.routes)
     await proxy.init(userId)
     expect(proxy.getState().status).toBe('ready')

@@ -4,9 +4,11 @@ import {
   MustBeAuthenticatedError,
   WalletProxyNotInitializedError,
 } from '@charter/core'
-import { ApiError, api } from '../../lib/api.ts'
+import type { ClientResponse } from 'hono/client'
+import { type Answer, type ApiClient, ApiError, answerOf, createApiClient } from '../../lib/api.ts'
+import { isSessionEnded } from '../../lib/isSessionEnded.ts'
 import { establishWalletKey } from './establishWalletKey.ts'
-import { isSessionEnded } from './isSessionEnded.ts'
+import type { PickSignedRoute, SignedRoute } from './SignedRoute.ts'
 import { signAuthorization } from './signAuthorization.ts'
 import { WalletKeyMismatchError } from './WalletKeyMismatchError.ts'
 import { WalletKeyMissingError } from './WalletKeyMissingError.ts'
@@ -38,8 +40,15 @@ export type WalletProxy = {
   init(userId: string): Promise<void>
   /** The session is over: forget the key in memory and refuse to sign. */
   signOut(): void
-  /** POSTs `body` to a signed path (wallet or account API), signed with the session's key; answers the JSON. */
-  post<T>(path: string, body: unknown, options?: SignedPostOptions): Promise<T>
+  /**
+   * POSTs to a signed route (wallet or account API) what it takes (`{json, param}`), signed with the session's
+   * key over the URL and body it sends; answers the server's answer, typed as the server types it.
+   */
+  post<Input, Sent extends ClientResponse<unknown, number>>(
+    route: PickSignedRoute<Input, Sent>,
+    input: NoInfer<Input>,
+    options?: SignedPostOptions,
+  ): Promise<Answer<Sent>>
 }
 
 /**
@@ -106,7 +115,11 @@ export function createWalletProxy(options: WalletProxyOptions): WalletProxy {
     if (state.status !== 'signed-out') setState({ status: 'signed-out' })
   }
 
-  const post = async <T>(path: string, body: unknown, postOptions: SignedPostOptions = {}): Promise<T> => {
+  const post = async (
+    route: (client: ApiClient) => SignedRoute,
+    input: unknown,
+    postOptions: SignedPostOptions = {},
+  ): Promise<unknown> => {
     const current = state
     if (current.status === 'signed-out') throw new MustBeAuthenticatedError()
     if (current.status === 'error' && isKeyRefusal(current.error)) throw current.error
@@ -115,8 +128,13 @@ export function createWalletProxy(options: WalletProxyOptions): WalletProxy {
         cause: current.status === 'error' ? current.error : undefined,
       })
     }
-    // What is signed is exactly what is sent: the JSON round trip drops what JSON cannot carry (undefined).
-    const sentBody: unknown = JSON.parse(JSON.stringify(body ?? {}))
+    const client = createApiClient(origin())
+    const endpoint = route(client)
+    const { json, param } = input as SentInput
+    // What is signed is exactly what is sent: the JSON round trip drops what JSON cannot carry (undefined), and
+    // the URL is the one the client sends to.
+    const sentBody: unknown = JSON.parse(JSON.stringify(json ?? {}))
+    const url = endpoint.$url((param ? { param } : undefined) as never).href
     const headers: AuthorizationHeaders = {
       'privy-app-id': appId,
       'privy-request-expiry': String(now() + requestLifetimeMs),
@@ -126,17 +144,17 @@ export function createWalletProxy(options: WalletProxyOptions): WalletProxy {
     }
     const payload = authorizationPayload({
       method: 'POST',
-      url: `${origin()}${path}`,
+      url,
       body: sentBody,
       headers,
     })
     const signature = await signAuthorization(key.keyPair.privateKey, payload)
     try {
-      return await api<T>(path, {
-        method: 'POST',
-        body: JSON.stringify(sentBody),
-        headers: { ...headers, 'privy-authorization-signature': signature },
-      })
+      return await answerOf(
+        endpoint.$post({ param, json: sentBody } as never, {
+          headers: { ...headers, 'privy-authorization-signature': signature },
+        }),
+      )
     } catch (error) {
       if (isSessionEnded(error)) {
         signOut()
@@ -161,6 +179,9 @@ export function createWalletProxy(options: WalletProxyOptions): WalletProxy {
     },
     init,
     signOut,
-    post,
+    post: post as unknown as WalletProxy['post'],
   }
 }
+
+/** What a signed route is given: its JSON body and its path's parameters. */
+type SentInput = { json?: unknown; param?: Record<string, string> }

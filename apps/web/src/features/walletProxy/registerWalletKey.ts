@@ -1,4 +1,4 @@
-import { ApiError, postJson } from '../../lib/api.ts'
+import { ApiError, answerOf, api } from '../../lib/api.ts'
 
 /**
  * Offers a public key to the session. The server answers 'registered' for the key the session is bound to (at
@@ -7,7 +7,7 @@ import { ApiError, postJson } from '../../lib/api.ts'
  */
 export async function registerWalletKey(publicKey: string): Promise<'registered' | 'taken' | 'missing'> {
   try {
-    await postJson<{ success: true }>('/api/v1/sessions/authorization_key', { public_key: publicKey })
+    await answerOf(api.v1.sessions.authorization_key.$post({ json: { public_key: publicKey } }))
     return 'registered'
   } catch (error) {
     // Our key is always a valid P-256 SPKI, so the only `invalid_data` left is a session that has another key.

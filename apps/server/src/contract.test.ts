@@ -1,0 +1,154 @@
+/**
+ * The API's contract is the server's own type, `AppType`: every route with its input and its answers, which
+ * the web (through `hc<AppType>`) and the server tests (`testing/ApiClient.ts`) read instead of types of
+ * their own. This file pins the answers they rely on. Each `expectTypeOf(...).toEqualTypeOf<...>()` is a type
+ * check that `npm run typecheck` runs (tsc includes the test files): a route that answers another shape, adds
+ * or drops a field, or widens one (`session_update_action: string` instead of `'set'`) makes the two types
+ * unequal, and the typecheck fails here, before the web or a test finds out. The `@ts-expect-error` lines
+ * show that a shape that differs is indeed refused: were it accepted, the unused directive would fail the
+ * typecheck. At run time the checks do nothing; the last test calls the real server through the same typed
+ * client.
+ */
+import type { CharterUser } from '@charter/core'
+import { hc, type InferRequestType, type InferResponseType } from 'hono/client'
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
+import type { AppType } from './app.ts'
+import type { Health } from './http/health.ts'
+import type { AccountEventKind } from './members/accountEvents.ts'
+import { ApiClient, uniqueEmail } from './testing/ApiClient.ts'
+import { startTestServer, type TestServer } from './testing/startTestServer.ts'
+
+// Never called: the client only lends its types here.
+const api = hc<AppType>('http://localhost').api
+const v1 = api.v1
+
+type SignedIn = {
+  user: CharterUser
+  token: string
+  refresh_token: string
+  is_new_user: boolean
+  session_update_action: 'set'
+}
+
+describe('the sign-in answers', () => {
+  it('sends a code and says when it expires, in either family', () => {
+    type Sent = { success: true; expires_at: number }
+    expectTypeOf<InferResponseType<typeof v1.passwordless_sms.init.$post, 200>>().toEqualTypeOf<Sent>()
+    expectTypeOf<InferResponseType<typeof v1.passwordless.init.$post, 200>>().toEqualTypeOf<Sent>()
+  })
+
+  it('signs in with the user, the tokens and what the client does with its session', () => {
+    type BySms = InferResponseType<typeof v1.passwordless_sms.authenticate.$post, 200>
+    type ByEmail = InferResponseType<typeof v1.passwordless.authenticate.$post, 200>
+    type Refreshed = InferResponseType<typeof v1.sessions.$post, 200>
+    expectTypeOf<BySms>().toEqualTypeOf<SignedIn>()
+    expectTypeOf<ByEmail>().toEqualTypeOf<SignedIn>()
+    expectTypeOf<Refreshed>().toEqualTypeOf<SignedIn>()
+    type Widened = Omit<SignedIn, 'session_update_action'> & { session_update_action: string }
+    // @ts-expect-error: a widened field is a different answer.
+    expectTypeOf<ByEmail>().toEqualTypeOf<Widened>()
+    // @ts-expect-error: so is one without a field the clients read.
+    expectTypeOf<ByEmail>().toEqualTypeOf<Omit<SignedIn, 'is_new_user'>>()
+  })
+
+  it('names each family’s fields as the login provider does', () => {
+    type Purpose = 'sign-in' | 'link' | 'change'
+    expectTypeOf<InferRequestType<typeof v1.passwordless_sms.init.$post>['json']>().toEqualTypeOf<{
+      phoneNumber: string
+      token?: string | undefined
+      purpose?: Purpose | undefined
+    }>()
+    expectTypeOf<InferRequestType<typeof v1.passwordless.authenticate.$post>['json']>().toEqualTypeOf<{
+      email: string
+      code: string
+      mode?: 'no-signup' | 'login-or-sign-up' | undefined
+      authorization_key?: string | undefined
+    }>()
+    expectTypeOf<InferRequestType<typeof v1.passwordless_sms.update.$post>['json']>().toEqualTypeOf<{
+      old_phone_number: string
+      new_phone_number: string
+      code: string
+      step_up_code?: string | undefined
+    }>()
+    expectTypeOf<InferRequestType<typeof v1.passwordless.update.$post>['json']>().toEqualTypeOf<{
+      oldAddress: string
+      newAddress: string
+      code: string
+      step_up_code?: string | undefined
+    }>()
+  })
+
+  it('answers an account change with the user', () => {
+    expectTypeOf<InferResponseType<typeof v1.passwordless_sms.link.$post, 200>>().toEqualTypeOf<CharterUser>()
+    expectTypeOf<InferResponseType<typeof v1.passwordless.update.$post, 200>>().toEqualTypeOf<CharterUser>()
+  })
+})
+
+describe('the member’s answers', () => {
+  it('gives the user, their sessions and their account’s events', () => {
+    expectTypeOf<InferResponseType<typeof v1.users.me.$get, 200>>().toEqualTypeOf<{ user: CharterUser }>()
+    expectTypeOf<InferResponseType<typeof v1.sessions.$get, 200>>().toEqualTypeOf<{
+      sessions: {
+        id: string
+        user_agent: string | null
+        client_address: string | null
+        created_at: number
+        last_seen_at: number
+        expires_at: number
+        has_device_key: boolean
+        current: boolean
+      }[]
+    }>()
+    expectTypeOf<InferResponseType<typeof v1.users.me.events.$get, 200>>().toEqualTypeOf<{
+      events: { id: number; kind: AccountEventKind; summary: string; created_at: number }[]
+    }>()
+  })
+
+  it('says where a step-up code went, and answers the session routes plainly', () => {
+    expectTypeOf<InferResponseType<typeof v1.step_up.init.$post, 200>>().toEqualTypeOf<{
+      success: true
+      via: 'phone' | 'email'
+      sent_to: string
+      expires_at: number
+    }>()
+    expectTypeOf<InferResponseType<typeof v1.sessions.logout.$post, 200>>().toEqualTypeOf<{
+      success: true
+      session_update_action: 'clear'
+    }>()
+    expectTypeOf<InferResponseType<(typeof v1.sessions)[':id']['logout']['$post'], 200>>().toEqualTypeOf<{
+      success: true
+    }>()
+    expectTypeOf<InferResponseType<typeof v1.sessions.authorization_key.$post, 200>>().toEqualTypeOf<{
+      success: true
+    }>()
+    expectTypeOf<InferResponseType<typeof v1.analytics_events.$post, 200>>().toEqualTypeOf<{
+      success: true
+      stored: boolean
+    }>()
+  })
+
+  it('reports the server’s health in the shape the web reads', () => {
+    expectTypeOf<InferResponseType<typeof api.health.$get, 200>>().toEqualTypeOf<Health>()
+  })
+})
+
+describe('the typed client', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer()
+  })
+  afterAll(() => server.close())
+
+  it('reaches the routes its types name, and gets the answers they describe', async () => {
+    const email = uniqueEmail()
+    const me = new ApiClient(server.url)
+    const signedIn = await me.signInByEmail(email)
+    expect(signedIn.status).toBe(200)
+    expect(signedIn.body).toMatchObject({ is_new_user: true, session_update_action: 'set' })
+    const answer = await me.client.api.v1.users.me.$get()
+    expect(answer.status).toBe(200)
+    const { user } = await answer.json()
+    expect(user.id).toBe(signedIn.body.user.id)
+    expect(user.linked_accounts[0]).toMatchObject({ type: 'email', address: email })
+  })
+})

@@ -1,0 +1,27 @@
+import type { z } from 'zod'
+import type { WalletRow } from '../../members/walletAccounts.ts'
+
+/**
+ * What a wallet method runs with: the wallet's opened key (the caller's to wipe) and its row. Parts a later method
+ * needs (a chain client to send a transaction) join here.
+ */
+export type WalletMethodContext = {
+  privateKey: Uint8Array
+  wallet: WalletRow
+}
+
+/** What a method answers (`data`), and what the owner's activity log keeps about it. */
+export type MethodOutcome<Data> = {
+  /** The `data` of the answer `{method, data}`. */
+  data: Data
+  /** What was signed; only its SHA-256 is kept. */
+  signed: unknown
+  /** A line a person reads in the activity list. */
+  summary: string
+}
+
+/** One method of the table: its params schema and what runs it with the params that schema gave. */
+export type WalletMethod<Schema extends z.ZodType = z.ZodType, Data = unknown> = {
+  params: Schema
+  run(context: WalletMethodContext, params: z.output<Schema>): Promise<MethodOutcome<Data>>
+}

@@ -1,0 +1,88 @@
+import { chainName, parseQuantity, quantityPattern } from '@charter/core'
+import { type Hex, isAddress, isHex, type TransactionSerializable } from 'viem'
+import { signTransaction as viemSignTransaction } from 'viem/accounts'
+import { z } from 'zod'
+import { evmKey } from './evmKey.ts'
+import type { MethodOutcome, WalletMethodContext } from './WalletMethod.ts'
+
+const hexString = z.string().refine((value) => isHex(value), 'must be 0x-prefixed hex')
+const quantity = z.union([
+  z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+  z.string().regex(quantityPattern, 'must be a number, a decimal string or 0x hex'),
+])
+
+/** A quantity the schema let through; it always parses, so a failure here is a bug, not the caller's. */
+function toBigInt(value: z.output<typeof quantity>): bigint {
+  const parsed = parseQuantity(value)
+  if (parsed === undefined) throw new Error(`not a quantity: ${value}`)
+  return parsed
+}
+
+export const signTransactionParams = z.strictObject({
+  transaction: z.strictObject({
+    chain_id: quantity,
+    to: z
+      .string()
+      .refine((value) => isAddress(value), 'must be an address')
+      .optional(),
+    value: quantity.optional(),
+    data: hexString.optional(),
+    nonce: quantity.optional(),
+    gas_limit: quantity.optional(),
+    gas_price: quantity.optional(),
+    max_fee_per_gas: quantity.optional(),
+    max_priority_fee_per_gas: quantity.optional(),
+    type: z.union([z.literal(0), z.literal(2), z.literal('0x0'), z.literal('0x2')]).optional(),
+  }),
+})
+
+export type SignTransactionParameters = z.output<typeof signTransactionParams>
+
+export type SignTransactionReturnType = { encoding: 'rlp'; signed_transaction: Hex }
+
+/** The transaction viem serialises: EIP-1559 unless a gas price or type 0 says legacy. */
+export function toViemTransaction(
+  transaction: SignTransactionParameters['transaction'],
+): TransactionSerializable {
+  const common = {
+    chainId: Number(toBigInt(transaction.chain_id)),
+    ...(transaction.to && { to: transaction.to as Hex }),
+    ...(transaction.value !== undefined && { value: toBigInt(transaction.value) }),
+    ...(transaction.data && { data: transaction.data as Hex }),
+    ...(transaction.nonce !== undefined && { nonce: Number(toBigInt(transaction.nonce)) }),
+    ...(transaction.gas_limit !== undefined && { gas: toBigInt(transaction.gas_limit) }),
+  }
+  const legacy = transaction.type === 0 || transaction.type === '0x0' || transaction.gas_price !== undefined
+  if (legacy) {
+    return {
+      ...common,
+      type: 'legacy',
+      ...(transaction.gas_price !== undefined && { gasPrice: toBigInt(transaction.gas_price) }),
+    }
+  }
+  return {
+    ...common,
+    type: 'eip1559',
+    ...(transaction.max_fee_per_gas !== undefined && { maxFeePerGas: toBigInt(transaction.max_fee_per_gas) }),
+    ...(transaction.max_priority_fee_per_gas !== undefined && {
+      maxPriorityFeePerGas: toBigInt(transaction.max_priority_fee_per_gas),
+    }),
+  }
+}
+
+/** `eth_signTransaction`: the signed, RLP-serialised transaction, which the wallet does not send. */
+export async function signTransaction(
+  context: WalletMethodContext,
+  { transaction }: SignTransactionParameters,
+): Promise<MethodOutcome<SignTransactionReturnType>> {
+  const viemTransaction = toViemTransaction(transaction)
+  const signed_transaction = await viemSignTransaction({
+    transaction: viemTransaction,
+    privateKey: evmKey(context.privateKey),
+  })
+  return {
+    data: { encoding: 'rlp', signed_transaction },
+    signed: { method: 'eth_signTransaction', transaction },
+    summary: `Signed a transaction on ${chainName(viemTransaction.chainId ?? 0)}${transaction.to ? ` to ${transaction.to}` : ''}`,
+  }
+}

@@ -1,0 +1,52 @@
+import type { Hex, TypedDataDefinition } from 'viem'
+import { signTypedData as viemSignTypedData } from 'viem/accounts'
+import { z } from 'zod'
+import { evmKey } from './evmKey.ts'
+import type { MethodOutcome, WalletMethodContext } from './WalletMethod.ts'
+
+export const signTypedDataParams = z.strictObject({
+  typed_data: z.strictObject({
+    domain: z.record(z.string(), z.unknown()),
+    types: z.record(z.string(), z.array(z.strictObject({ name: z.string(), type: z.string() }))),
+    message: z.record(z.string(), z.unknown()),
+    primary_type: z.string().min(1),
+  }),
+})
+
+export type SignTypedDataParameters = z.output<typeof signTypedDataParams>
+
+export type SignTypedDataReturnType = { encoding: 'hex'; signature: Hex }
+
+/** Typed data whose values do not fit their types: the caller's params, answered -32602. */
+export class TypedDataEncodingError extends Error {
+  override name = 'TypedDataEncodingError'
+}
+
+/** `eth_signTypedData_v4`: an EIP-712 signature; the `EIP712Domain` type, if sent, is viem's to derive. */
+export async function signTypedData(
+  context: WalletMethodContext,
+  { typed_data }: SignTypedDataParameters,
+): Promise<MethodOutcome<SignTypedDataReturnType>> {
+  const { EIP712Domain: _domainType, ...types } = typed_data.types
+  const definition = {
+    domain: typed_data.domain,
+    types,
+    message: typed_data.message,
+    primaryType: typed_data.primary_type,
+  } as unknown as TypedDataDefinition
+  let signature: Hex
+  try {
+    signature = await viemSignTypedData({ ...definition, privateKey: evmKey(context.privateKey) })
+  } catch (cause) {
+    // viem checks the values against their types only as it encodes them, and not every refusal is its own
+    // error class (a struct given a string is a TypeError): whatever it refuses is the caller's typed data.
+    const reason = (cause as { shortMessage?: unknown })?.shortMessage ?? (cause as Error)?.message
+    throw new TypedDataEncodingError(typeof reason === 'string' ? reason : 'cannot be encoded', { cause })
+  }
+  const where = typeof typed_data.domain.name === 'string' ? ` for ${typed_data.domain.name}` : ''
+  return {
+    data: { encoding: 'hex', signature },
+    signed: { method: 'eth_signTypedData_v4', typed_data },
+    summary: `Signed ${typed_data.primary_type} data${where}`,
+  }
+}

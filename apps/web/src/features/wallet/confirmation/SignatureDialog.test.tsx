@@ -1,0 +1,328 @@
+import { ProviderRpcError } from '@charter/core'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import userEvent, { type UserEvent } from '@testing-library/user-event'
+import { recoverMessageAddress, recoverTypedDataAddress } from 'viem'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { renderApp } from '../../../testing/renderApp.tsx'
+import { signedInOnThisDevice } from '../../../testing/signedInOnThisDevice.ts'
+import { stubApi } from '../../../testing/stubApi.ts'
+import {
+  baseSepoliaUsdc,
+  bidiMessage,
+  expectedRecipient,
+  hiddenTailMessage,
+  hugeFeeTransaction,
+  lookAlikeRecipient,
+  lookAlikeTransaction,
+  paddedPermit,
+  spender,
+  unlimitedApproval,
+  usdcPermit,
+} from '../hostileRequests.ts'
+import { walletRuntimeFor } from '../walletRuntime.ts'
+
+const types = {
+  Person: [
+    { name: 'name', type: 'string' },
+    { name: 'wallet', type: 'address' },
+  ],
+  Mail: [
+    { name: 'from', type: 'Person' },
+    { name: 'to', type: 'Person[]' },
+    { name: 'contents', type: 'string' },
+  ],
+}
+const domain = {
+  name: 'Ether Mail',
+  version: '1',
+  chainId: 84532,
+  verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC',
+} as const
+const message = {
+  from: { name: 'Cow', wallet: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826' },
+  to: [{ name: 'Bob', wallet: '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB' }],
+  contents: 'Hello, Bob!',
+}
+
+/** The app at home, signed in, its wallet ready; answers its provider. */
+async function signedIn() {
+  const server = await signedInOnThisDevice()
+  const api = stubApi(server.routes)
+  const { queryClient } = renderApp('/')
+  const runtime = walletRuntimeFor(queryClient)
+  // The wallet loads lazily, the first time slowly.
+  await waitFor(() => expect(runtime.proxy.getState().status).toBe('ready'), { timeout: 5_000 })
+  return { server, api, provider: runtime.provider, address: server.account.address, user: userEvent.setup() }
+}
+
+const hex = (text: string) => `0x${Buffer.from(text, 'utf8').toString('hex')}`
+
+/** What a request ends in: its answer, or the error it was refused with. */
+const outcome = (promise: Promise<unknown>) => promise.catch((caught: unknown) => caught)
+
+/** The value cell beside a row header, in `table` itself (not in a table nested in it). */
+function cell(table: HTMLElement, row: string) {
+  const header = within(table)
+    .getAllByRole('rowheader', { name: row })
+    .find((element) => element.closest('table') === table)
+  const value = header?.nextElementSibling
+  if (!(value instanceof HTMLElement)) throw new Error(`no row ${row}`)
+  return value
+}
+
+/** The table nested in a row's cell. */
+const nested = (table: HTMLElement, row: string) =>
+  within(cell(table, row)).getAllByRole('table')[0] as HTMLElement
+
+/** An element showing exactly `text`, however it is split into groups for the eye (an address). */
+const wholeText = (text: string) => (_: string, element: Element | null) =>
+  element?.textContent === text && [...element.children].every((child) => child.textContent !== text)
+
+/** Moves focus with Tab, as a keyboard does, until it is on `target`. */
+async function tabTo(user: UserEvent, target: HTMLElement) {
+  for (let presses = 0; presses < 30 && document.activeElement !== target; presses++) await user.tab()
+  expect(target).toHaveFocus()
+}
+
+/** Tab to a button and press Enter. */
+async function press(user: UserEvent, button: HTMLElement) {
+  await tabTo(user, button)
+  await user.keyboard('{Enter}')
+}
+
+/**
+ * Lays the box of what is signed out as a browser would: `scrollHeight` of content in `clientHeight` of box,
+ * once the dialog is open (closed, it has no size at all).
+ */
+function layOutDetails(clientHeight: number, scrollHeight: number) {
+  const isDetails = (element: Element) =>
+    element.classList.contains('signature-details') && element.closest('dialog')?.open === true
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
+    return isDetails(this) ? clientHeight : 0
+  })
+  vi.spyOn(Element.prototype, 'scrollHeight', 'get').mockImplementation(function (this: Element) {
+    return isDetails(this) ? scrollHeight : 0
+  })
+}
+
+describe('the confirmation dialog', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    vi.restoreAllMocks()
+  })
+
+  it('shows typed data as nested tables, the domain first, and signs what it showed', async () => {
+    const { provider, address, user } = await signedIn()
+    const signing = provider.request({
+      method: 'eth_signTypedData_v4',
+      params: [address, JSON.stringify({ domain, types, primaryType: 'Mail', message })],
+    })
+    const dialog = await screen.findByRole('dialog', { name: 'Sign this data?' })
+    const validFor = within(dialog).getByRole('table', { name: 'Valid for' })
+    expect(cell(validFor, 'Name')).toHaveTextContent('Ether Mail')
+    expect(cell(validFor, 'Version')).toHaveTextContent('1')
+    expect(cell(validFor, 'Network')).toHaveTextContent('Base Sepolia (chain 84532)')
+    expect(cell(validFor, 'Contract')).toHaveTextContent(domain.verifyingContract)
+    const data = within(dialog).getByRole('table', { name: 'Data to sign: Mail' })
+    const from = nested(data, 'from')
+    expect(from).toHaveAccessibleName('Person')
+    expect(cell(from, 'name')).toHaveTextContent('Cow')
+    expect(cell(from, 'wallet')).toHaveTextContent(message.from.wallet)
+    const firstTo = nested(nested(data, 'to'), '[0]')
+    expect(cell(firstTo, 'name')).toHaveTextContent('Bob')
+    expect(cell(data, 'contents')).toHaveTextContent('Hello, Bob!')
+
+    await press(user, within(dialog).getByRole('button', { name: 'Sign' }))
+    const signature = (await signing) as `0x${string}`
+    expect(await recoverTypedDataAddress({ domain, types, primaryType: 'Mail', message, signature })).toBe(
+      address,
+    )
+  })
+
+  it('shows a message’s direction override as a visible escape and says so', async () => {
+    const { provider, address, user, server } = await signedIn()
+    const signing = provider.request({ method: 'personal_sign', params: [hex(bidiMessage), address] })
+    const dialog = await screen.findByRole('dialog', { name: 'Sign this message?' })
+    const details = within(dialog).getByRole('region', { name: 'What you sign' })
+    expect(details.querySelector('pre')).toHaveTextContent('transfer ⟨U+202E⟩0001 HTE')
+    expect(details).not.toHaveTextContent('\u202e')
+    expect(details).toHaveTextContent('18 characters, 1 line (20 bytes)')
+    expect(within(dialog).getByRole('note', { name: 'Before you sign' })).toHaveTextContent(
+      'Hidden characters. One character would be invisible or would change the direction of the text',
+    )
+    await press(user, within(dialog).getByRole('button', { name: 'Sign' }))
+    const signature = (await signing) as `0x${string}`
+    expect(await recoverMessageAddress({ message: bidiMessage, signature })).toBe(address)
+    expect(server.rpcCalls).toEqual([
+      { method: 'personal_sign', params: { message: hex(bidiMessage), encoding: 'hex' } },
+    ])
+  })
+
+  it('keeps Sign from signing until the end of a long message has been scrolled to', async () => {
+    layOutDetails(300, 2_000)
+    const { provider, address, user, server } = await signedIn()
+    const signing = provider.request({ method: 'personal_sign', params: [hex(hiddenTailMessage), address] })
+    const dialog = await screen.findByRole('dialog', { name: 'Sign this message?' })
+    const details = within(dialog).getByRole('region', { name: 'What you sign' })
+    expect(details).toHaveTextContent('61 lines')
+    expect(details.querySelector('pre')?.textContent).toBe(hiddenTailMessage)
+    const sign = within(dialog).getByRole('button', { name: 'Sign' })
+    expect(sign).toHaveAttribute('aria-disabled', 'true')
+    expect(sign).toHaveAccessibleDescription(/There is more below. Scroll to the end of it to sign/)
+
+    // Enter on Sign does nothing yet; the box is the next stop for the keyboard after the title.
+    await press(user, sign)
+    expect(server.rpcCalls).toEqual([])
+    expect(screen.getByRole('dialog')).toBe(dialog)
+    within(dialog).getByRole('heading').focus()
+    await user.tab()
+    expect(details).toHaveFocus()
+
+    details.scrollTop = 1_700
+    fireEvent.scroll(details)
+    expect(sign).not.toHaveAttribute('aria-disabled')
+    expect(within(dialog).queryByText(/There is more below/)).toBeNull()
+    await press(user, sign)
+    const signature = (await signing) as `0x${string}`
+    expect(await recoverMessageAddress({ message: hiddenTailMessage, signature })).toBe(address)
+  })
+
+  it('refuses typed data with more fields than it can show, and says how many are not shown', async () => {
+    const { provider, address, user, server } = await signedIn()
+    const answer = outcome(
+      provider.request({
+        method: 'eth_signTypedData_v4',
+        params: [address, JSON.stringify(paddedPermit(500))],
+      }),
+    )
+    const dialog = await screen.findByRole('dialog', { name: 'Sign this data?' })
+    expect(within(dialog).getByRole('note', { name: 'Before you sign' })).toHaveTextContent(
+      'This request has 505 fields, more than the 200 Charter can show, so Charter will not sign it.',
+    )
+    expect(within(dialog).getByText('305 more fields are not shown.')).toBeInTheDocument()
+    expect(within(dialog).queryByRole('button', { name: 'Sign' })).toBeNull()
+    await press(user, within(dialog).getByRole('button', { name: 'Reject' }))
+    expect(await answer).toMatchObject({ code: 4001 })
+    expect(server.rpcCalls).toEqual([])
+  })
+
+  it('names a permit in plain words, with the spender in full and the amount unlimited', async () => {
+    const { provider, address, user } = await signedIn()
+    const answer = outcome(
+      provider.request({ method: 'eth_signTypedData_v4', params: [address, JSON.stringify(usdcPermit)] }),
+    )
+    const dialog = await screen.findByRole('dialog', { name: 'Sign this data?' })
+    const note = within(dialog).getByRole('note', { name: 'Before you sign' })
+    expect(note).toHaveTextContent(
+      `Token permit (ERC-20 permit). Signing lets ${spender} spend unlimited USDC from your wallet, without asking you again.`,
+    )
+    expect(cell(within(dialog).getByRole('table', { name: 'Valid for' }), 'Contract')).toHaveTextContent(
+      `${baseSepoliaUsdc}A contract: the USDC token`,
+    )
+    await press(user, within(dialog).getByRole('button', { name: 'Reject' }))
+    expect(await answer).toMatchObject({ code: 4001 })
+  })
+
+  it('shows a transaction’s maximum fee and total, and warns when the fee is out of proportion', async () => {
+    const { provider, address, user } = await signedIn()
+    const answer = outcome(
+      provider.request({ method: 'eth_signTransaction', params: [{ from: address, ...hugeFeeTransaction }] }),
+    )
+    const dialog = await screen.findByRole('dialog', { name: 'Sign this transaction?' })
+    const details = within(dialog)
+    expect(details.getByText('Amount').nextElementSibling).toHaveTextContent('0 ETH')
+    expect(details.getByText('Maximum fee').nextElementSibling).toHaveTextContent(
+      '21,000,000 ETH (21,000 gas × 1,000,000,000,000 gwei)',
+    )
+    expect(details.getByText('Total at most').nextElementSibling).toHaveTextContent('21,000,000 ETH')
+    expect(details.getByRole('note', { name: 'Before you sign' })).toHaveTextContent(
+      'Check the fee. The fee alone could be as much as 21,000,000 ETH.',
+    )
+    await press(user, details.getByRole('button', { name: 'Reject' }))
+    expect(await answer).toMatchObject({ code: 4001 })
+  })
+
+  it('shows the recipient whole and checksummed, so a look-alike address does not pass; Reject answers 4001', async () => {
+    const { provider, address, user, server } = await signedIn()
+    const answer = outcome(
+      provider.request({
+        method: 'eth_signTransaction',
+        params: [{ from: address, ...lookAlikeTransaction }],
+      }),
+    )
+    const dialog = await screen.findByRole('dialog', { name: 'Sign this transaction?' })
+    expect(dialog).toHaveAccessibleDescription(/Signing does not send it/)
+    const details = within(dialog)
+    expect(details.getByText('Network').nextElementSibling).toHaveTextContent('Base Sepolia (chain 84532)')
+    const to = details.getByText('To').nextElementSibling as HTMLElement
+    expect(within(to).getByText(wholeText(lookAlikeRecipient))).toBeInTheDocument()
+    expect(to).not.toHaveTextContent(expectedRecipient)
+    expect(to).not.toHaveTextContent('…')
+    expect(details.getByText('Amount').nextElementSibling).toHaveTextContent('0.5 ETH')
+    expect(details.getByText('Contract call').nextElementSibling).toHaveTextContent('None: a plain transfer')
+
+    await press(user, details.getByRole('button', { name: 'Copy recipient address' }))
+    expect(await details.findByText('Copied')).toBeInTheDocument()
+    expect(await navigator.clipboard.readText()).toBe(lookAlikeRecipient)
+
+    await press(user, details.getByRole('button', { name: 'Reject' }))
+    const error = await answer
+    expect(error).toBeInstanceOf(ProviderRpcError)
+    expect((error as ProviderRpcError).code).toBe(4001)
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(server.rpcCalls).toEqual([])
+  })
+
+  it('decodes an ERC-20 approval: “Approve 0x… to spend unlimited USDC”, the token named as a contract', async () => {
+    const { provider, address, user } = await signedIn()
+    const answer = outcome(
+      provider.request({ method: 'eth_signTransaction', params: [{ from: address, ...unlimitedApproval }] }),
+    )
+    const dialog = await screen.findByRole('dialog', { name: 'Sign this transaction?' })
+    const details = within(dialog)
+    expect(details.getByText('To').nextElementSibling).toHaveTextContent(
+      `${baseSepoliaUsdc}CopyA contract: the USDC token on Base Sepolia`,
+    )
+    expect(details.getByText('Contract call').nextElementSibling).toHaveTextContent(
+      `Approve ${spender} to spend unlimited USDC`,
+    )
+    expect(details.getByRole('note', { name: 'Before you sign' })).toHaveTextContent(
+      `Token approval. This transaction lets ${spender} spend unlimited USDC from your wallet`,
+    )
+    await press(user, details.getByRole('button', { name: 'Reject' }))
+    expect(await answer).toMatchObject({ code: 4001 })
+  })
+
+  it('shows requests one at a time, in order', async () => {
+    const { provider, address, user } = await signedIn()
+    const first = provider.request({ method: 'personal_sign', params: [hex('first'), address] })
+    const second = outcome(provider.request({ method: 'personal_sign', params: [hex('second'), address] }))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByText('first')).toBeInTheDocument()
+    expect(screen.getAllByRole('dialog')).toHaveLength(1)
+    await user.click(within(dialog).getByRole('button', { name: 'Sign' }))
+    await first
+    const next = await screen.findByRole('dialog')
+    expect(within(next).getByText('second')).toBeInTheDocument()
+    await user.click(within(next).getByRole('button', { name: 'Reject' }))
+    expect(await second).toMatchObject({ code: 4001 })
+  })
+
+  it('closes and rejects what is waiting when the session ends', async () => {
+    const { provider, address, api, server } = await signedIn()
+    const waiting = outcome(provider.request({ method: 'personal_sign', params: ['0x6869', address] }))
+    await screen.findByRole('dialog')
+    const otherTab = new BroadcastChannel('charter-session')
+    otherTab.postMessage({ type: 'signed-out' })
+    expect(await waiting).toMatchObject({ code: 4001 })
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
+    otherTab.close()
+    await expect(provider.request({ method: 'eth_requestAccounts' })).rejects.toMatchObject({
+      code: 4100,
+      message: 'User must be authenticated',
+    })
+    expect(server.rpcCalls).toEqual([])
+    expect(api.calls.length).toBeGreaterThan(0)
+  })
+})

@@ -1,0 +1,101 @@
+import { shortenAddress } from '@charter/core'
+import { useId, useRef, useSyncExternalStore } from 'react'
+import { ModalDialog } from '../../../ui/index.ts'
+import type { SignatureRequest } from '../describe/SignatureRequest.ts'
+import { useWalletRuntime } from '../useWalletRuntime.ts'
+import { confirmationStep } from './confirmationStep.ts'
+import type { PendingConfirmation } from './createConfirmationQueue.ts'
+import { SignatureDetails } from './SignatureDetails.tsx'
+import { SignatureWarnings } from './SignatureWarnings.tsx'
+import { useSeenEnd } from './useSeenEnd.ts'
+
+const titles: Record<SignatureRequest['kind'], string> = {
+  message: 'Sign this message?',
+  'typed-data': 'Sign this data?',
+  transaction: 'Sign this transaction?',
+}
+
+/**
+ * Shows each signature request the provider receives, one at a time, until the person signs or rejects it. It is
+ * the one confirmation for every caller: what it shows is described from the parameters that are sent.
+ */
+export function SignatureDialog() {
+  const { confirmations } = useWalletRuntime()
+  const pending = useSyncExternalStore(confirmations.subscribe, confirmations.current)
+  if (!pending) return null
+  return (
+    <ConfirmationDialog
+      key={pending.id}
+      pending={pending}
+      onAnswer={(approved) => confirmations.answer(pending.id, approved)}
+    />
+  )
+}
+
+function ConfirmationDialog({
+  pending,
+  onAnswer,
+}: {
+  pending: PendingConfirmation
+  onAnswer: (approved: boolean) => void
+}) {
+  const { request } = pending
+  const ids = { intro: useId(), more: useId() }
+  const details = useRef<HTMLElement>(null)
+  // Measured once the dialog is open (its layout effect runs first, as a child's does): closed, the box of
+  // what is signed has no size at all.
+  const end = useSeenEnd(details)
+  const step = confirmationStep(request, end.seen)
+
+  return (
+    // Escape rejects, like the Reject button, instead of leaving the request unanswered.
+    <ModalDialog
+      title={titles[request.kind]}
+      describedBy={ids.intro}
+      className="signature-dialog"
+      onCancel={() => onAnswer(false)}
+    >
+      <p id={ids.intro}>
+        Your wallet <code className="address">{shortenAddress(request.address)}</code> signs{' '}
+        {request.kind === 'transaction'
+          ? 'this transaction. Signing does not send it, but anyone who gets the signed transaction can.'
+          : 'what is below. Sign only what you expect and understand.'}
+      </p>
+      <SignatureWarnings request={request} />
+      {/* One scrolling box for all that is signed: Sign waits until its end has been on screen. It takes
+          focus only when it scrolls, so the keyboard can scroll it (arrows, Page Down, End). */}
+      <section
+        ref={details}
+        className="signature-details"
+        aria-label="What you sign"
+        tabIndex={end.scrolls ? 0 : undefined}
+        onScroll={end.onScroll}
+      >
+        <SignatureDetails request={request} />
+      </section>
+      {step.step === 'reading' && (
+        <p id={ids.more} className="more-below">
+          There is more below. Scroll to the end of it to sign: Tab to the box, then press End.
+        </p>
+      )}
+      <div className="actions dialog-actions">
+        <button type="button" className="button button-secondary" onClick={() => onAnswer(false)}>
+          Reject
+        </button>
+        {step.step !== 'refused' && (
+          <button
+            type="button"
+            className="button"
+            aria-disabled={step.step === 'reading' || undefined}
+            aria-describedby={step.step === 'reading' ? ids.more : undefined}
+            onClick={() => {
+              if (step.step === 'ready') onAnswer(true)
+            }}
+          >
+            Sign
+          </button>
+        )}
+      </div>
+    </ModalDialog>
+  )
+}

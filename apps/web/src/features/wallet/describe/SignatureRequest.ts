@@ -1,0 +1,67 @@
+import type { ShownAddress } from '../../../ui/index.ts'
+import type { ContractCall } from './ContractCall.ts'
+import type { SignatureWarning } from './SignatureWarning.ts'
+import type { TypedField } from './TypedValue.ts'
+
+/**
+ * What a signature request asks for, in the words the confirmation dialog shows. Each is derived from the exact
+ * parameters sent to the server (`describeCall`), never from a separate description a caller could word.
+ */
+export type SignatureRequest = MessageRequest | TypedDataRequest | TransactionRequest
+
+type Common = {
+  /** The wallet that signs. */
+  address: string
+  /** Things to read before signing, shown above the details. */
+  warnings: SignatureWarning[]
+  /** Why Charter will not sign this at all, in words; the dialog then offers only Reject. */
+  refusal: string | undefined
+}
+
+export type MessageRequest = Common & {
+  kind: 'message'
+  /** The message as text, when its bytes are readable UTF-8; otherwise only `hex` says what it is. */
+  text: string | undefined
+  /** The signed bytes. */
+  hex: string
+  bytes: number
+}
+
+export type TypedDataRequest = Common & {
+  kind: 'typed-data'
+  /** The domain as it is signed: only the fields the signature covers. */
+  domain: {
+    name: string | undefined
+    version: string | undefined
+    /** Undefined when the domain names no chain: the signature is then valid on every chain. */
+    chain: { id: string; name: string } | undefined
+    verifyingContract: ShownAddress | undefined
+    salt: string | undefined
+  }
+  primaryType: string
+  /** The message's fields, nested structs and lists as they are; at most `maxTypedDataFields` leaves. */
+  fields: TypedField[]
+  /** How many leaf fields the message has in all, shown or not. */
+  fieldCount: number
+  /** How many leaf fields are not shown (the message is over the cap); more than 0 means Charter refuses. */
+  hiddenFields: number
+}
+
+export type TransactionRequest = Common & {
+  kind: 'transaction'
+  chainId: number
+  chainName: string
+  /** Undefined when the transaction makes a new contract. */
+  to: ShownAddress | undefined
+  /** The native amount with its token, e.g. '0.5 ETH'. */
+  amount: string
+  /** The most the fee can be (gas limit × max fee per gas, or × gas price), or undefined when none is set. */
+  fee: { max: string; gasLimit: string; perGas: string } | undefined
+  /** Amount and maximum fee together, in the native token. */
+  total: string
+  /** What the contract data asks for, decoded when Charter can read it; undefined without data. */
+  call: ContractCall | undefined
+  /** The contract data as sent (0x hex), if any. */
+  data: string | undefined
+  nonce: string | undefined
+}

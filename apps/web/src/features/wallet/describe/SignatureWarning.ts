@@ -1,0 +1,19 @@
+import type { TokenAmount } from '../../../ui/index.ts'
+
+/**
+ * Something about a request a person must read before signing, in plain words above the details: what a
+ * permit or an approval hands over and to whom (in full), characters that hide or reorder text, a signature
+ * valid on every chain, a fee out of proportion.
+ */
+export type SignatureWarning =
+  | { kind: 'hidden-characters'; count: number }
+  | {
+      kind: 'token-allowance'
+      via: 'ERC-20 permit' | 'Permit2' | 'approve'
+      spender: string
+      grants: TokenAmount[]
+    }
+  | { kind: 'token-transfer'; via: 'Permit2'; spender: string; grants: TokenAmount[] }
+  | { kind: 'named-spender'; spender: string }
+  | { kind: 'any-chain' }
+  | { kind: 'high-fee'; maxFee: string }

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { bidiMessage } from '../hostileRequests.ts'
+import { personalSignParams } from '../params/personalSignParams.ts'
+import { describeMessage } from './describeMessage.ts'
+
+const address = '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826'
+const hex = (text: string) => `0x${Buffer.from(text, 'utf8').toString('hex')}`
+
+describe('describeMessage', () => {
+  it('describes the bytes the server signs, and warns of characters that hide or reorder text', () => {
+    const request = describeMessage(personalSignParams(hex(bidiMessage)), address)
+    expect(request).toEqual({
+      kind: 'message',
+      address,
+      text: bidiMessage,
+      hex: hex(bidiMessage),
+      bytes: 20,
+      warnings: [{ kind: 'hidden-characters', count: 1 }],
+      refusal: undefined,
+    })
+  })
+
+  it('shows text as its UTF-8 bytes read back (a lone surrogate is signed as U+FFFD), and bytes as hex', () => {
+    expect(describeMessage(personalSignParams('a\ud800'), address)).toMatchObject({
+      text: 'a\ufffd',
+      hex: '0x61efbfbd',
+      bytes: 4,
+    })
+    expect(describeMessage(personalSignParams('0xdeadbeef00'), address)).toMatchObject({
+      text: undefined,
+      hex: '0xdeadbeef00',
+      bytes: 5,
+      warnings: [],
+    })
+  })
+})

@@ -1,0 +1,74 @@
+import { chainName, getChain, isSupportedChainId } from '@charter/core'
+import { getAddress, type Hex } from 'viem'
+import type { TransactionParams } from '../params/transactionParams.ts'
+import type { ContractCall } from './ContractCall.ts'
+import { decodeContractCall } from './decodeContractCall.ts'
+import { findKnownToken } from './findKnownToken.ts'
+import { formatAmount } from './formatAmount.ts'
+import type { TransactionRequest } from './SignatureRequest.ts'
+import type { SignatureWarning } from './SignatureWarning.ts'
+
+const quantity = (value: string | undefined) => (value === undefined ? undefined : BigInt(value))
+
+/**
+ * A transaction as the dialog shows it, from the parameters the server signs: the chain, the recipient in
+ * full (and the token it is, when Charter knows it), the amount, the most the fee can be and the total, and
+ * what the contract data asks for. The fee follows the server's reading: a gas price or type 0 makes it a
+ * legacy transaction (gas × gas price), otherwise gas × max fee per gas.
+ */
+export function describeTransaction(params: TransactionParams, address: string): TransactionRequest {
+  const { transaction } = params
+  const chainId = Number(BigInt(transaction.chain_id))
+  const currency = isSupportedChainId(chainId)
+    ? getChain(chainId).nativeCurrency
+    : { symbol: 'of the native token', decimals: 18 }
+  const native = (amount: bigint) => `${formatAmount(amount, currency.decimals)} ${currency.symbol}`
+
+  const value = quantity(transaction.value) ?? 0n
+  const gasLimit = quantity(transaction.gas_limit)
+  const legacy = transaction.type === '0x0' || transaction.gas_price !== undefined
+  const perGas = quantity(legacy ? transaction.gas_price : transaction.max_fee_per_gas)
+  const maxFee = gasLimit !== undefined && perGas !== undefined ? gasLimit * perGas : undefined
+
+  const to = transaction.to === undefined ? undefined : getAddress(transaction.to)
+  const data =
+    transaction.data !== undefined && transaction.data !== '0x' ? (transaction.data as Hex) : undefined
+  const call: ContractCall | undefined =
+    data === undefined
+      ? undefined
+      : to === undefined
+        ? { kind: 'create', bytes: (data.length - 2) / 2 }
+        : decodeContractCall(data, to, chainId)
+
+  const warnings: SignatureWarning[] = []
+  if (call?.kind === 'approve') {
+    warnings.push({ kind: 'token-allowance', via: 'approve', spender: call.spender, grants: [call.amount] })
+  }
+  // A whole coin of fee is far beyond what any of these networks charges for one transaction.
+  if (maxFee !== undefined && maxFee >= 10n ** BigInt(currency.decimals)) {
+    warnings.push({ kind: 'high-fee', maxFee: native(maxFee) })
+  }
+
+  return {
+    kind: 'transaction',
+    address,
+    chainId,
+    chainName: chainName(chainId),
+    to: to === undefined ? undefined : { address: to, token: findKnownToken(chainId, to) },
+    amount: native(value),
+    fee:
+      maxFee === undefined || gasLimit === undefined || perGas === undefined
+        ? undefined
+        : {
+            max: native(maxFee),
+            gasLimit: formatAmount(gasLimit, 0),
+            perGas: `${formatAmount(perGas, 9)} gwei`,
+          },
+    total: native(value + (maxFee ?? 0n)),
+    call,
+    data,
+    nonce: transaction.nonce === undefined ? undefined : BigInt(transaction.nonce).toString(),
+    warnings,
+    refusal: undefined,
+  }
+}

@@ -1,0 +1,24 @@
+import type { WalletCall } from '../params/WalletCall.ts'
+
+/** The wallet a request is served for: its id at the wallet API, and its address. */
+export type ProviderWallet = { id: string; address: string }
+
+/** What the provider lends each method: the wallet, the chain it is on, and the way to a signature. */
+export type EvmMethodContext = {
+  /** The wallet, when the proxy can sign for it; undefined otherwise. */
+  usableWallet(): ProviderWallet | undefined
+  /** The wallet for a signature, or throws the reason there is none, as the proxy words it. */
+  signingWallet(): ProviderWallet
+  /** The chain the provider is on now. */
+  chainId(): number
+  /** Moves the provider to one of Charter's chains, and tells the listeners when it changed. */
+  switchChain(chainId: number): void
+  /**
+   * Shows `call` to the person, described from the very (frozen) object that is then posted, and has the
+   * server sign it once they confirm: the answer's `data`. A rejection is a 4001.
+   */
+  sign<Data>(wallet: ProviderWallet, call: WalletCall): Promise<Data>
+}
+
+/** One EIP-1193 method: the caller's params (always a list here) in, the answer out; a failure throws. */
+export type EvmMethod = (context: EvmMethodContext, params: unknown[]) => unknown

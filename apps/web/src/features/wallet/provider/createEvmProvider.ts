@@ -1,0 +1,146 @@
+import {
+  type EmbeddedWalletAccount,
+  evmChains,
+  MustBeAuthenticatedError,
+  ProviderRpcError,
+  providerRpcErrorFromCode,
+  WalletProxyNotInitializedError,
+} from '@charter/core'
+import { WalletKeyMismatchError, type WalletProxy } from '../../walletProxy/index.ts'
+import { describeCall } from '../describe/describeCall.ts'
+import type { SignatureRequest } from '../describe/SignatureRequest.ts'
+import type { WalletCall } from '../params/WalletCall.ts'
+import type { EvmMethodContext, ProviderWallet } from './EvmMethod.ts'
+import type { EvmProvider, EvmProviderEvent, EvmProviderListener } from './EvmProvider.ts'
+import { findEvmMethod } from './evmMethods.ts'
+import { toHexChainId } from './toHexChainId.ts'
+import { toProviderRpcError } from './toProviderRpcError.ts'
+
+export type EvmProviderOptions = {
+  proxy: WalletProxy
+  /** The signed-in user's EVM wallet (`selectEmbeddedWallet(…, 'ethereum')`), if any. */
+  wallet: () => EmbeddedWalletAccount | undefined
+  /** Shows the request to the person; true once they confirm. */
+  confirm: (request: SignatureRequest) => Promise<boolean>
+  /** The chain the provider starts on; the first of Charter's chains unless said. */
+  chainId?: number
+}
+
+const paramsList = (params: unknown): unknown[] =>
+  Array.isArray(params) ? params : params === undefined ? [] : [params]
+
+/**
+ * The embedded EVM wallet as an EIP-1193 provider over the wallet proxy. Each method has its own handler
+ * (`evmMethods`): accounts and chains are answered here, signatures shown to the person first (the dialog) and
+ * then signed by the server; any other method is 4200. Errors are `ProviderRpcError`s with EIP-1193 and
+ * JSON-RPC codes, so viem and ethers read them as they read any wallet's.
+ */
+export function createEvmProvider(options: EvmProviderOptions): EvmProvider {
+  const { proxy } = options
+  const listeners = new Map<EvmProviderEvent, Set<EvmProviderListener>>()
+  let chainId = options.chainId ?? evmChains[0].id
+  let connectedAddress: string | undefined
+
+  const emit = (event: EvmProviderEvent, ...args: unknown[]) => {
+    for (const listener of [...(listeners.get(event) ?? [])]) listener(...args)
+  }
+
+  /** The wallet, when the proxy can sign for it. */
+  const usableWallet = () => {
+    const wallet = options.wallet()
+    return proxy.getState().status === 'ready' && wallet?.id ? { ...wallet, id: wallet.id } : undefined
+  }
+
+  // EIP-1193's events follow the proxy: connected once it is ready, disconnected when the session ends.
+  proxy.subscribe(() => {
+    const address = usableWallet()?.address
+    if (address === connectedAddress) return
+    const was = connectedAddress
+    connectedAddress = address
+    if (address) {
+      if (!was) emit('connect', { chainId: toHexChainId(chainId) })
+      emit('accountsChanged', [address])
+    } else {
+      emit('accountsChanged', [])
+      emit('disconnect', providerRpcErrorFromCode(4900))
+    }
+  })
+
+  /** The wallet for a signature, or the reason there is none, as the proxy words it. */
+  const signingWallet = () => {
+    const wallet = usableWallet()
+    if (wallet) return wallet
+    const state = proxy.getState()
+    if (state.status === 'signed-out') throw new MustBeAuthenticatedError()
+    if (state.status === 'error' && state.error instanceof WalletKeyMismatchError) throw state.error
+    if (state.status === 'ready') {
+      throw providerRpcErrorFromCode(4100, { message: 'This account has no Ethereum wallet yet.' })
+    }
+    throw new WalletProxyNotInitializedError()
+  }
+
+  /**
+   * Tells the server the person pressed Reject, so their activity shows it beside what they signed. Nothing
+   * waits for it and a failure is ignored: the caller's 4001 is the answer either way. Not sent once the
+   * session has ended (the queue rejects what waits then; nobody declined).
+   */
+  const reportDecline = (walletId: string, method: string) => {
+    if (proxy.getState().status !== 'ready') return
+    proxy
+      .post((client) => client.api.v1.wallets[':id'].decline, { param: { id: walletId }, json: { method } })
+      .catch(() => undefined)
+  }
+
+  // What each method (`evmMethods`, one file each) may use of the provider.
+  const context: EvmMethodContext = {
+    usableWallet,
+    signingWallet,
+    chainId: () => chainId,
+    switchChain: (next) => {
+      if (next === chainId) return
+      chainId = next
+      emit('chainChanged', toHexChainId(chainId))
+    },
+    // A request Charter refuses (`refusal`) is never signed, whatever the answer.
+    sign: async <Data>(wallet: ProviderWallet, call: WalletCall): Promise<Data> => {
+      const request = describeCall(call, wallet.address)
+      const approved = await options.confirm(request)
+      if (!approved) reportDecline(wallet.id, call.method)
+      if (!approved || request.refusal !== undefined) throw providerRpcErrorFromCode(4001)
+      const answer = await proxy.post((client) => client.api.v1.wallets[':id'].rpc, {
+        param: { id: wallet.id },
+        json: call,
+      })
+      // The server types the answer per method but not by the call; each method's handler names its data.
+      return answer.data as Data
+    },
+  }
+
+  const provider: EvmProvider = {
+    request: async ({ method, params }) => {
+      if (typeof method !== 'string' || method === '') {
+        throw providerRpcErrorFromCode(-32600, { message: 'A request needs a method' })
+      }
+      try {
+        const handler = findEvmMethod(method)
+        if (!handler) {
+          throw providerRpcErrorFromCode(4200, { message: `Charter’s wallet does not support ${method}.` })
+        }
+        return await handler(context, paramsList(params))
+      } catch (error) {
+        throw error instanceof ProviderRpcError ? error : toProviderRpcError(error)
+      }
+    },
+    on: (event, listener) => {
+      const set = listeners.get(event) ?? new Set()
+      set.add(listener)
+      listeners.set(event, set)
+      return provider
+    },
+    removeListener: (event, listener) => {
+      listeners.get(event)?.delete(listener)
+      return provider
+    },
+  }
+  return provider
+}

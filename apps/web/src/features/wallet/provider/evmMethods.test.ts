@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { evmMethods, findEvmMethod } from './evmMethods.ts'
+
+describe('the provider’s methods', () => {
+  it('are the ones Charter’s wallet serves, each by its own handler', () => {
+    expect(Object.keys(evmMethods).sort()).toEqual([
+      'eth_accounts',
+      'eth_chainId',
+      'eth_requestAccounts',
+      'eth_signTransaction',
+      'eth_signTypedData_v4',
+      'net_version',
+      'personal_sign',
+      'wallet_switchEthereumChain',
+    ])
+    expect(new Set(Object.values(evmMethods)).size).toBe(Object.keys(evmMethods).length)
+    expect(findEvmMethod('personal_sign')).toBe(evmMethods.personal_sign)
+  })
+
+  it('has no method by a name every object has', () => {
+    for (const name of ['toString', 'constructor', 'hasOwnProperty', '__proto__', 'valueOf']) {
+      expect(findEvmMethod(name)).toBeUndefined()
+    }
+    expect(findEvmMethod('eth_sendTransaction')).toBeUndefined()
+  })
+})

@@ -1,0 +1,25 @@
+import type { EvmMethod } from './EvmMethod.ts'
+import { ethAccounts } from './methods/ethAccounts.ts'
+import { ethChainId } from './methods/ethChainId.ts'
+import { ethRequestAccounts } from './methods/ethRequestAccounts.ts'
+import { ethSignTransaction } from './methods/ethSignTransaction.ts'
+import { ethSignTypedDataV4 } from './methods/ethSignTypedDataV4.ts'
+import { netVersion } from './methods/netVersion.ts'
+import { personalSign } from './methods/personalSign.ts'
+import { walletSwitchEthereumChain } from './methods/walletSwitchEthereumChain.ts'
+
+/** Every method the provider serves, by its EIP-1193 name, each in its own file under `methods/`. */
+export const evmMethods: Readonly<Record<string, EvmMethod>> = {
+  eth_accounts: ethAccounts,
+  eth_requestAccounts: ethRequestAccounts,
+  eth_chainId: ethChainId,
+  net_version: netVersion,
+  wallet_switchEthereumChain: walletSwitchEthereumChain,
+  personal_sign: personalSign,
+  eth_signTypedData_v4: ethSignTypedDataV4,
+  eth_signTransaction: ethSignTransaction,
+}
+
+/** The method of that name, if the provider serves it; a name an object inherits (`toString`) is none. */
+export const findEvmMethod = (method: string): EvmMethod | undefined =>
+  Object.hasOwn(evmMethods, method) ? evmMethods[method] : undefined

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest'
+import { type ParsedFile, parse, rules, violations } from './rules.ts'
+import { readManifests, readSourceFiles, workspaceOf, workspaces } from './workspaces.ts'
+
+// Each rule is checked over every source file of every package, and each is shown to fail on a sample that
+// breaks it, so none passes for want of anything to look at.
+const manifests = readManifests()
+const repository = readSourceFiles().map(parse)
+
+const sample = (path: string, text: string): ParsedFile => parse({ path, workspace: workspaceOf(path), text })
+
+/** For each rule: samples that break it once each, and near misses that keep it. */
+const samples: Record<string, { breaks: ParsedFile[]; keeps: ParsedFile[] }> = {
+  'each package declares the packages it imports': {
+    breaks: [
+      sample('apps/web/src/lib/sample.ts', "import { Wallet } from 'ethers'"),
+      sample('packages/core/src/format/sample.ts', "import type { Hex } from 'ox'"),
+      sample('e2e/sample.ts', "import { x } from 'left-pad'"),
+      // The root's dependencies are the bench's and the scripts' own, not tooling for everyone.
+      sample('apps/web/src/lib/sample.test.ts', "import pg from 'pg'"),
+      sample('bench/sample.ts', "import { createTransport } from 'nodemailer'"),
+    ],
+    keeps: [
+      // The root's devDependencies are the repository's tooling: tests and config files may use them.
+      sample('apps/web/src/lib/sample.test.ts', "import { Wallet } from 'ethers'"),
+      sample('bench/sample.ts', "import { Hono } from 'hono'"),
+      sample('packages/core/src/format/sample.ts', "import { isHex } from 'viem/utils'"),
+      sample('apps/server/src/sample.ts', "import { readFileSync } from 'node:fs'"),
+    ],
+  },
+  'node: builtins only in the server, e2e, bench and scripts (and tests)': {
+    breaks: [
+      sample('apps/web/src/lib/sample.ts', "import { randomBytes } from 'node:crypto'"),
+      sample('packages/core/src/format/sample.ts', "export { inspect } from 'node:util'"),
+    ],
+    keeps: [
+      sample('apps/web/src/testing/sample.ts', "import { verify } from 'node:crypto'"),
+      sample('scripts/sample.ts', "import { spawn } from 'node:child_process'"),
+    ],
+  },
+  'core imports nothing that does I/O': {
+    breaks: [
+      sample('packages/core/src/format/sample.ts', "import type { Context } from 'hono'"),
+      sample('packages/core/src/format/sample.ts', "const pg = await import('pg')"),
+      sample('packages/core/src/format/sample.ts', "import { readFile } from 'node:fs/promises'"),
+      sample('packages/core/src/format/sample.ts', "import { useState } from 'react'"),
+      sample('packages/core/src/format/sample.ts', "import type { AppType } from '@charter/server'"),
+      sample(
+        'packages/core/src/format/sample.ts',
+        "import { loadSettings } from '../../../../apps/server/src/env.ts'",
+      ),
+    ],
+    keeps: [
+      sample(
+        'packages/core/src/format/sample.ts',
+        "import { isHex } from 'viem'\nexport * from '../chains/index.ts'",
+      ),
+      sample('packages/core/src/format/sample.test.ts', "import { randomBytes } from 'node:crypto'"),
+    ],
+  },
+  'the server never imports the web': {
+    breaks: [
+      sample('apps/server/src/http/sample.ts', "import type { Destination } from '@charter/web'"),
+      sample('apps/server/src/http/sample.ts', "import { api } from '../../../web/src/lib/api.ts'"),
+    ],
+    keeps: [sample('apps/server/src/http/sample.ts', "import { chainName } from '@charter/core'")],
+  },
+  'the web imports the server only as import type from @charter/server': {
+    breaks: [
+      sample('apps/web/src/lib/sample.ts', "import { app } from '@charter/server'"),
+      sample('apps/web/src/lib/sample.ts', "import type { AppType } from '../../../server/src/app.ts'"),
+      // With verbatimModuleSyntax this still loads the module: only the statement-level `import type` is erased.
+      sample('apps/web/src/lib/sample.ts', "import { type AppType } from '@charter/server'"),
+    ],
+    keeps: [sample('apps/web/src/lib/sample.ts', "import type { AppType } from '@charter/server'")],
+  },
+  'auth/ never imports wallets/': {
+    breaks: [sample('apps/server/src/auth/sample.ts', "import { x } from '../wallets/walletStore.ts'")],
+    keeps: [
+      sample('apps/server/src/auth/sample.ts', "import { x } from '../members/users.ts'"),
+      sample('apps/server/src/auth/sample.test.ts', "import { x } from '../wallets/walletStore.ts'"),
+      sample('apps/server/src/app.ts', "import { x } from './wallets/walletRoutes.ts'"),
+    ],
+  },
+  'wallets/ never imports auth/': {
+    breaks: [
+      sample('apps/server/src/wallets/methods/sample.ts', "import type { X } from '../../auth/stepUp.ts'"),
+    ],
+    keeps: [
+      sample('apps/server/src/wallets/sample.ts', "import { x } from '../members/sessionMiddleware.ts'"),
+    ],
+  },
+  'members/ imports neither auth/ nor wallets/': {
+    breaks: [
+      sample('apps/server/src/members/sample.ts', "import { x } from '../auth/stepUp.ts'"),
+      sample('apps/server/src/members/sample.ts', "import { x } from '../wallets/walletStore.ts'"),
+    ],
+    keeps: [sample('apps/server/src/members/sample.ts', "import { x } from '../http/WalletApiError.ts'")],
+  },
+}
+
+describe('the repository', () => {
+  it('is read whole: every package has source files, and they import things', () => {
+    for (const { name } of workspaces) {
+      const files = repository.filter((file) => file.workspace === name)
+      expect(files.length, name).toBeGreaterThan(0)
+      expect(files.flatMap((file) => file.imports).length, name).toBeGreaterThan(0)
+    }
+  })
+})
+
+describe.each(rules)('$name', (rule) => {
+  it('holds across the repository', () => {
+    expect(violations(rule, repository, manifests)).toEqual([])
+  })
+
+  it('fails on an import that breaks it, and only on that', () => {
+    const { breaks, keeps } = samples[rule.name] ?? { breaks: [], keeps: [] }
+    expect(breaks.length).toBeGreaterThan(0)
+    for (const file of breaks) expect(violations(rule, [file], manifests), file.text).toHaveLength(1)
+    for (const file of keeps) expect(violations(rule, [file], manifests), file.text).toEqual([])
+  })
+})

@@ -1,0 +1,126 @@
+import { dirname, posix } from 'node:path'
+import { type Import, importsOf } from './importsOf.ts'
+import type { Manifest, SourceFile, WorkspaceName } from './workspaces.ts'
+
+export type Manifests = Record<WorkspaceName, Manifest>
+
+export type Rule = {
+  name: string
+  breaks: (file: SourceFile, imported: Import, manifests: Manifests) => boolean
+}
+
+/** Tests and their helpers run on Node under vitest or Playwright, never in the app a package ships. */
+export const isTest = (path: string): boolean =>
+  /\.(test|spec)\.tsx?$/.test(path) ||
+  /\/(testing|__fixtures__)\//.test(path) ||
+  path.endsWith('/testSetup.ts')
+
+/** Tests and config files may also use the root's devDependencies: the repository's tooling. */
+const isTooling = (path: string): boolean => isTest(path) || /\.config\.ts$/.test(path)
+
+const isRelative = (specifier: string) => specifier.startsWith('.')
+const isBuiltin = (specifier: string) => specifier.startsWith('node:')
+
+/** `@scope/name/sub/path` → `@scope/name`; `name/sub/path` → `name`. */
+export const packageName = (specifier: string): string =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/')
+
+/** A relative specifier as a path from the repository's root; a bare one as it is. */
+const target = (file: SourceFile, specifier: string): string =>
+  isRelative(specifier) ? posix.join(dirname(file.path), specifier) : specifier
+
+const declared = (manifest: Manifest, devDependenciesOnly = false): string[] => [
+  ...Object.keys(devDependenciesOnly ? {} : (manifest.dependencies ?? {})),
+  ...Object.keys(manifest.devDependencies ?? {}),
+]
+
+/** Packages that reach a network, a disk, a database or a screen: none of core's business. */
+const withInputOutput = new Set([
+  '@charter/server',
+  '@charter/web',
+  '@electric-sql/pglite',
+  '@hono/node-server',
+  'drizzle-orm',
+  'hono',
+  'nodemailer',
+  'pg',
+  'react',
+  'react-dom',
+])
+
+/** The server folder a file is in (`auth`, `wallets`…), or undefined at the server's root and elsewhere. */
+const serverFolder = (path: string): string | undefined => /^apps\/server\/src\/([^/]+)\//.exec(path)?.[1]
+
+const reachesInto =
+  (from: string, forbidden: string[]): Rule['breaks'] =>
+  (file, { specifier }) =>
+    file.workspace === 'server' &&
+    !isTest(file.path) &&
+    serverFolder(file.path) === from &&
+    isRelative(specifier) &&
+    forbidden.includes(serverFolder(target(file, specifier)) ?? '')
+
+export const rules: Rule[] = [
+  {
+    name: 'each package declares the packages it imports',
+    breaks: (file, { specifier }, manifests) => {
+      if (isRelative(specifier) || isBuiltin(specifier)) return false
+      const allowed = [
+        ...declared(manifests[file.workspace]),
+        ...(isTooling(file.path) ? declared(manifests.root, true) : []),
+      ]
+      return !allowed.includes(packageName(specifier))
+    },
+  },
+  {
+    name: 'node: builtins only in the server, e2e, bench and scripts (and tests)',
+    breaks: (file, { specifier }) =>
+      isBuiltin(specifier) &&
+      (file.workspace === 'core' || file.workspace === 'web') &&
+      !isTooling(file.path),
+  },
+  {
+    name: 'core imports nothing that does I/O',
+    breaks: (file, { specifier }) =>
+      file.workspace === 'core' &&
+      (withInputOutput.has(packageName(specifier)) ||
+        (isBuiltin(specifier) && !isTest(file.path)) ||
+        (isRelative(specifier) && !target(file, specifier).startsWith('packages/core/'))),
+  },
+  {
+    name: 'the server never imports the web',
+    breaks: (file, { specifier }) =>
+      file.workspace === 'server' &&
+      (packageName(specifier) === '@charter/web' || target(file, specifier).startsWith('apps/web/')),
+  },
+  {
+    // `hc<AppType>` needs the server's types, never its code in the browser's bundle.
+    name: 'the web imports the server only as import type from @charter/server',
+    breaks: (file, { specifier, typeOnly }) =>
+      file.workspace === 'web' &&
+      ((packageName(specifier) === '@charter/server' && !typeOnly) ||
+        target(file, specifier).startsWith('apps/server/')),
+  },
+  { name: 'auth/ never imports wallets/', breaks: reachesInto('auth', ['wallets']) },
+  { name: 'wallets/ never imports auth/', breaks: reachesInto('wallets', ['auth']) },
+  {
+    name: 'members/ imports neither auth/ nor wallets/',
+    breaks: reachesInto('members', ['auth', 'wallets']),
+  },
+]
+
+export type ParsedFile = SourceFile & { imports: Import[] }
+
+export const parse = (file: SourceFile): ParsedFile => ({ ...file, imports: importsOf(file.path, file.text) })
+
+/** Where `rule` is broken in `files`, one line per import: `path:line imports 'specifier'`. */
+export function violations(rule: Rule, files: ParsedFile[], manifests: Manifests): string[] {
+  return files.flatMap((file) =>
+    file.imports
+      .filter((imported) => rule.breaks(file, imported, manifests))
+      .map(({ line, specifier }) => `${file.path}:${line} imports '${specifier}'`),
+  )
+}
