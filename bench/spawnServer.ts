@@ -1,37 +1,48 @@
 import { spawn } from 'node:child_process'
-import { createServer } from 'node:net'
+import { createInterface } from 'node:readline'
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
+export type SpawnedServer = {
+  /** Charter's server. */
+  url: string
+  /** The floor beside it (./floorApp.ts), in the same process over the same parts. */
+  floorUrl: string
+  stop: () => Promise<void>
+}
+
+/**
+ * Charter's server in a process of its own, as `npm start` runs it, with its floor beside it (./benchServer.ts),
+ * once both answer: the callers' own work does not count against the server.
+ */
+export async function spawnServer(repoRoot: string, env: Record<string, string>): Promise<SpawnedServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/benchServer.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`the bench server exited with ${code}`))),
+  )
+  // Its exit after a stop is expected: only the race below listens to it.
+  exited.catch(() => {})
+  const firstLine = new Promise<string>((resolve) => {
+    const lines = createInterface({ input: child.stdout })
+    lines.once('line', (line) => {
+      lines.close()
+      resolve(line)
     })
   })
-
-/** Charter's server in a process of its own, as `npm start` runs it, once it answers /api/health. */
-export async function spawnServer(repoRoot: string, env: Record<string, string>) {
-  const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const url = `http://127.0.0.1:${port}`
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`)
-    const healthy = await fetch(`${url}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    )
-    if (healthy) break
-    await new Promise((resolve) => setTimeout(resolve, 50))
+  const { url, floorUrl } = JSON.parse(await Promise.race([firstLine, exited])) as {
+    url: string
+    floorUrl: string
   }
   return {
     url,
+    floorUrl,
     stop: async () => {
+      if (child.exitCode !== null) return
+      const stopped = new Promise((resolve) => child.once('exit', resolve))
       child.kill('SIGTERM')
-      if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve))
+      await stopped
     },
   }
 }

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { type Batch, inTurns } from './rounds.ts'
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -11,6 +12,8 @@ const freePort = () =>
       server.close(() => resolve(port))
     })
   })
+
+const one = (ms: number): Batch => ({ latencies: [ms], wallMs: ms })
 
 async function timeUntilAnswer(child: ChildProcess, url: string, started: number): Promise<number> {
   for (;;) {
@@ -42,28 +45,35 @@ async function measure(args: string[], env: Record<string, string>, path: string
 }
 
 /**
- * Milliseconds from launching the server process to its first healthy answer, on a data folder of its own:
- * the first start creates the embedded database there, the restarts find it.
+ * Milliseconds from launching the server process to its first healthy answer, in turns with the floor (a bare
+ * Node HTTP server): each round, the first start on a data folder of its own (it creates the embedded
+ * database there), then a restart that finds it; each beside a floor started just before it.
  */
-export async function startToHealthyMs(
-  repoRoot: string,
-  restarts: number,
-): Promise<{ first: number; restarts: number[] }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'charter-bench-'))
-  const start = () =>
-    measure(
+export async function startToHealthyRounds(repoRoot: string, rounds: number) {
+  let dataDir = ''
+  const start = async () => {
+    const ms = await measure(
       ['--import', 'tsx', 'apps/server/src/main.ts'],
       { DATA_DIR: dataDir, LOG_LEVEL: 'silent', HOST: '127.0.0.1' },
       '/api/health',
       repoRoot,
     )
+    return one(ms)
+  }
+  const floor = async () => one(await bareNodeServerMs(repoRoot))
   try {
-    const first = await start()
-    const again: number[] = []
-    for (let i = 0; i < restarts; i++) again.push(await start())
-    return { first, restarts: again }
+    return await inTurns(rounds, {
+      floorFirst: floor,
+      first: () => {
+        if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+        dataDir = mkdtempSync(join(tmpdir(), 'charter-bench-'))
+        return start()
+      },
+      floorRestart: floor,
+      restart: start,
+    })
   } finally {
-    rmSync(dataDir, { recursive: true, force: true })
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true })
   }
 }
 

@@ -23,7 +23,7 @@ const samples: Record<string, { breaks: ParsedFile[]; keeps: ParsedFile[] }> = {
     keeps: [
       // The root's devDependencies are the repository's tooling: tests and config files may use them.
       sample('apps/web/src/lib/sample.test.ts', "import { Wallet } from 'ethers'"),
-      sample('bench/sample.ts', "import { Hono } from 'hono'"),
+      sample('bench/sample.ts', "import { signMessage } from 'viem/accounts'"),
       sample('packages/core/src/format/sample.ts', "import { isHex } from 'viem/utils'"),
       sample('apps/server/src/sample.ts', "import { readFileSync } from 'node:fs'"),
     ],

@@ -17,7 +17,7 @@ import { securityHeaders } from './http/securityHeaders.ts'
 import { isWebAppBuilt, webApp } from './http/webApp.ts'
 import type { Logger } from './logger.ts'
 import type { AccessTokenKeys } from './members/accessToken.ts'
-import { sessionCookie } from './members/sessionCookie.ts'
+import { type SessionCookie, sessionCookie } from './members/sessionCookie.ts'
 import { type SessionVariables, sessionMiddleware } from './members/sessionMiddleware.ts'
 import { signedRequest } from './members/signedRequest.ts'
 import type { Part } from './parts/Part.ts'
@@ -51,6 +51,68 @@ export type AppOptions = {
   webDist?: string
 }
 
+/**
+ * What every `/api` request passes before its route: no caching of answers, the body limit, and the session
+ * (cookie or bearer token) read onto the request. Exported so the bench's no-op floor routes sit behind the very
+ * same steps (bench/floorApp.ts).
+ */
+export function apiFrame({
+  settings,
+  parts,
+  cookie,
+}: {
+  settings: Settings
+  parts: AppParts
+  cookie: SessionCookie
+}) {
+  return new Hono<{ Variables: SessionVariables }>()
+    .use(async (c, next) => {
+      await next()
+      // Answers about a member (codes, keys, sessions) must never be kept by a browser or a proxy cache.
+      c.header('Cache-Control', 'no-store')
+    })
+    .use(
+      bodyLimit({
+        maxSize: 64 * 1024,
+        onError: (c) => {
+          // The rest of the body is never read, so this connection cannot carry another request.
+          c.header('Connection', 'close')
+          return c.json(
+            { error: 'The request body is too large (64 KB at most).', code: 'invalid_data' },
+            413,
+          )
+        },
+      }),
+    )
+    .use(
+      sessionMiddleware({
+        db: parts.database.db,
+        keys: parts.accessTokenKeys,
+        appId: settings.appId,
+        lifetimeHours: settings.sessionLifetimeHours,
+        cookie,
+      }),
+    )
+}
+
+/**
+ * What every request passes first, and how every error is answered: the access log, the security headers, the
+ * host guard; `mount` adds the routes. Exported for the bench's floor, like `apiFrame`.
+ */
+export function appFrame<Routes extends Hono>(
+  { settings, logger }: { settings: Settings; logger: Logger },
+  mount: (app: Hono) => Routes,
+): Routes {
+  const app = mount(
+    new Hono()
+      .use(accessLog(logger))
+      .use(securityHeaders())
+      .use(hostGuard({ embedded: settings.mode === 'embedded', publicUrl: settings.publicUrl })),
+  )
+  app.onError(errorHandler(logger))
+  return app
+}
+
 /** The composition root: every route of Charter's server, over the parts it is given. */
 export function createApp({ settings, logger, parts, webDist = defaultWebDist }: AppOptions) {
   const { database } = parts
@@ -80,34 +142,7 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
     ? devRoutes(parts.outbox, settings.devOutboxToken)
     : (new Hono() as ReturnType<typeof devRoutes>)
 
-  const api = new Hono<{ Variables: SessionVariables }>()
-    .use(async (c, next) => {
-      await next()
-      // Answers about a member (codes, keys, sessions) must never be kept by a browser or a proxy cache.
-      c.header('Cache-Control', 'no-store')
-    })
-    .use(
-      bodyLimit({
-        maxSize: 64 * 1024,
-        onError: (c) => {
-          // The rest of the body is never read, so this connection cannot carry another request.
-          c.header('Connection', 'close')
-          return c.json(
-            { error: 'The request body is too large (64 KB at most).', code: 'invalid_data' },
-            413,
-          )
-        },
-      }),
-    )
-    .use(
-      sessionMiddleware({
-        db: database.db,
-        keys: parts.accessTokenKeys,
-        appId: settings.appId,
-        lifetimeHours: settings.sessionLifetimeHours,
-        cookie,
-      }),
-    )
+  const api = apiFrame({ settings, parts, cookie })
     .route(
       '/health',
       healthRoutes({
@@ -137,15 +172,7 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
     c.json({ error: `There is no API route ${c.req.method} ${c.req.path}.`, code: 'not_found' }, 404),
   )
 
-  const app = new Hono()
-    .use(accessLog(logger))
-    .use(securityHeaders())
-    .use(hostGuard({ embedded: settings.mode === 'embedded', publicUrl: settings.publicUrl }))
-    .route('/api', api)
-    .route('/', webApp(webDist))
-
-  app.onError(errorHandler(logger))
-  return app
+  return appFrame({ settings, logger }, (app) => app.route('/api', api).route('/', webApp(webDist)))
 }
 
 export type AppType = ReturnType<typeof createApp>

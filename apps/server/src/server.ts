@@ -125,12 +125,15 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
   }
 }
 
-/** Starts Charter's HTTP server; port 0 picks a free port (tests). */
-export async function startServer(options: StartServerOptions): Promise<RunningServer> {
-  const parts = await buildParts(options)
-  const app = createApp({ ...options, parts })
-  const { host, port } = options.settings
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+type NodeServer = ReturnType<typeof serve>
+
+/** Serves `app` on `host:port` (0: a free port) with Charter's connection limits. */
+export async function listen(
+  app: { fetch: (request: Request) => Response | Promise<Response> },
+  host: string,
+  port: number,
+): Promise<NodeServer> {
+  const server = await new Promise<NodeServer>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: host, port }, () => resolve(s))
     s.once('error', reject)
   })
@@ -140,6 +143,23 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     server.keepAliveTimeout = connectionLimits.keepAliveTimeoutMs
     server.maxConnections = connectionLimits.maxConnections
   }
+  return server
+}
+
+/** Stops accepting, and ends the open connections, which keep-alive would otherwise hold until they time out. */
+export function closeServer(server: NodeServer): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()))
+    if ('closeAllConnections' in server) server.closeAllConnections()
+  })
+}
+
+/** Starts Charter's HTTP server; port 0 picks a free port (tests). */
+export async function startServer(options: StartServerOptions): Promise<RunningServer> {
+  const parts = await buildParts(options)
+  const app = createApp({ ...options, parts })
+  const { host, port } = options.settings
+  const server = await listen(app, host, port)
   // Hourly, and once at start: old throttling windows, codes and idempotency answers go.
   const sweep = () =>
     sweepExpired(parts.database.db).catch((error: unknown) =>
@@ -154,11 +174,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     parts,
     close: async () => {
       clearInterval(sweeper)
-      await new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()))
-        // Keep-alive connections would hold close() open until they time out.
-        if ('closeAllConnections' in server) server.closeAllConnections()
-      })
+      await closeServer(server)
       if (!options.database) await parts.database.close()
     },
   }
