@@ -49,6 +49,9 @@ export function rawRequest(
   }
   const { body } = request
   if (body && !request.chunked) headers['content-length'] = String(body.length)
+  // Said outright: node:http chunks a body by default for POST, but not for DELETE, whose body would then go
+  // unframed and be read as the connection's next request.
+  if (body && request.chunked) headers['transfer-encoding'] = 'chunked'
   return new Promise((resolve, reject) => {
     let outgoing: http.ClientRequest
     try {
@@ -83,6 +86,12 @@ export function rawRequest(
       outgoing.destroy(new NoAnswerError('TIMEOUT', `no answer in ${timeoutMs} ms`)),
     )
     outgoing.on('error', (error) => {
+      // A kept-alive socket the server closed for idleness just as this request went out: the request never
+      // reached the server, so it is sent again on a fresh socket (the retry Node's documentation prescribes).
+      if (outgoing.reusedSocket && (error as { code?: string }).code === 'ECONNRESET') {
+        rawRequest(agent, origin, request, timeoutMs).then(resolve, reject)
+        return
+      }
       if (error instanceof NoAnswerError) reject(error)
       else reject(new NoAnswerError((error as { code?: string }).code ?? error.name, error.message))
     })
