@@ -97,6 +97,13 @@ const samples: Record<string, { breaks: ParsedFile[]; keeps: ParsedFile[] }> = {
     ],
     keeps: [sample('apps/server/src/members/sample.ts', "import { x } from '../http/WalletApiError.ts'")],
   },
+  'serverApi/ never imports wallets/': {
+    breaks: [sample('apps/server/src/serverApi/sample.ts', "import { x } from '../wallets/KeyVault.ts'")],
+    keeps: [
+      sample('apps/server/src/serverApi/sample.ts', "import { x } from '../members/walletAccounts.ts'"),
+      sample('apps/server/src/serverApi/sample.test.ts', "import { x } from '../wallets/KeyVault.ts'"),
+    ],
+  },
 }
 
 describe('the repository', () => {

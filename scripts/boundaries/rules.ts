@@ -110,6 +110,9 @@ export const rules: Rule[] = [
     name: 'members/ imports neither auth/ nor wallets/',
     breaks: reachesInto('members', ['auth', 'wallets']),
   },
+  // What the app's own server reaches (serverApi/) reads users and wallet rows, and never the code that opens
+  // a key.
+  { name: 'serverApi/ never imports wallets/', breaks: reachesInto('serverApi', ['wallets']) },
 ]
 
 export type ParsedFile = SourceFile & { imports: Import[] }

@@ -16,12 +16,14 @@ import { hostGuard } from './http/hostGuard.ts'
 import { securityHeaders } from './http/securityHeaders.ts'
 import { isWebAppBuilt, webApp } from './http/webApp.ts'
 import type { Logger } from './logger.ts'
-import type { AccessTokenKeys } from './members/accessToken.ts'
+import { type AccessTokenKeys, accessTokenVerificationKey } from './members/accessToken.ts'
 import { type SessionCookie, sessionCookie } from './members/sessionCookie.ts'
 import { type SessionVariables, sessionMiddleware } from './members/sessionMiddleware.ts'
 import { signedRequest } from './members/signedRequest.ts'
 import type { Part } from './parts/Part.ts'
 import type { DevOutbox } from './senders/DevOutbox.ts'
+import { appConfig } from './serverApi/appConfig.ts'
+import { serverApiRoutes } from './serverApi/serverApiRoutes.ts'
 import type { KeyVault } from './wallets/KeyVault.ts'
 import { walletRoutes } from './wallets/walletRoutes.ts'
 
@@ -88,7 +90,7 @@ export function apiFrame({
       sessionMiddleware({
         db: parts.database.db,
         keys: parts.accessTokenKeys,
-        appId: settings.appId,
+        audience: { appId: settings.appId, issuer: settings.accessTokenIssuer },
         lifetimeHours: settings.sessionLifetimeHours,
         cookie,
       }),
@@ -137,6 +139,23 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
     describe: () =>
       isWebAppBuilt(webDist) ? { status: 'ok' } : { status: 'missing', detail: 'run npm run build' },
   }
+  const startedAt = new Date()
+  const serverApi = serverApiRoutes({
+    db: database.db,
+    appId: settings.appId,
+    secretDigest: settings.appSecretDigest,
+    trustProxy: settings.trustProxy,
+    logger,
+    config: (createdAt) =>
+      appConfig({
+        settings,
+        verificationKey: accessTokenVerificationKey(parts.accessTokenKeys),
+        sms: parts.sms !== undefined,
+        email: parts.email !== undefined,
+        createdAt,
+        startedAt,
+      }),
+  })
   // Embedded mode only: in production there are no dev routes at all (their type stays, for the test client).
   const dev = parts.outbox
     ? devRoutes(parts.outbox, settings.devOutboxToken)
@@ -153,6 +172,8 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
       }),
     )
     .route('/v1', signIn)
+    // After sign-in's routes, so that GET /v1/users/me stays the member's own and never a server-API lookup.
+    .route('/v1', serverApi)
     .route('/v1', analyticsRoutes({ db: database.db, trustProxy: settings.trustProxy }))
     .route(
       '/v1',

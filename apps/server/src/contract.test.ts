@@ -15,6 +15,8 @@ import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
 import type { AppType } from './app.ts'
 import type { Health } from './http/health.ts'
 import type { AccountEventKind } from './members/accountEvents.ts'
+import type { AppConfig } from './serverApi/appConfig.ts'
+import type { DeletedWallet } from './serverApi/userRecords.ts'
 import { ApiClient, uniqueEmail } from './testing/ApiClient.ts'
 import { startTestServer, type TestServer } from './testing/startTestServer.ts'
 
@@ -129,6 +131,23 @@ describe('the member’s answers', () => {
 
   it('reports the server’s health in the shape the web reads', () => {
     expectTypeOf<InferResponseType<typeof api.health.$get, 200>>().toEqualTypeOf<Health>()
+  })
+})
+
+describe('the server API’s answers', () => {
+  it('answers the app configuration in its own shape, and a user as the member’s routes do', () => {
+    expectTypeOf<InferResponseType<(typeof v1.apps)[':app_id']['$get'], 200>>().toEqualTypeOf<AppConfig>()
+    expectTypeOf<InferResponseType<(typeof v1.users)[':id']['$get'], 200>>().toEqualTypeOf<CharterUser>()
+    expectTypeOf<InferResponseType<typeof v1.users.email.address.$post, 200>>().toEqualTypeOf<CharterUser>()
+    expectTypeOf<InferResponseType<typeof v1.users.phone.number.$post, 200>>().toEqualTypeOf<CharterUser>()
+    expectTypeOf<InferResponseType<typeof v1.users.wallet.address.$post, 200>>().toEqualTypeOf<CharterUser>()
+  })
+
+  it('says which wallets a deletion destroyed, and whether each key had left Charter', () => {
+    expectTypeOf<InferResponseType<(typeof v1.users)[':id']['$delete'], 200>>().toEqualTypeOf<{
+      success: true
+      deleted_wallets: DeletedWallet[]
+    }>()
   })
 })
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { loadSettings, SettingsError, settingNames } from './env.ts'
@@ -24,19 +25,20 @@ describe('loadSettings', () => {
   })
 })
 
-describe('loadSettings in production', () => {
-  const production = {
-    CHARTER_MODE: 'production',
-    DATABASE_URL: 'postgres://charter@db.internal/charter',
-    PUBLIC_URL: 'https://charter.example.org',
-    AUTH_SECRET: '3f9c1a7e5b2d8f40c6e1a9b7d3f5c2e8a4b6d0f1c3e5a7b9d2f4e6a8c0b1d3f5',
-    WALLET_MASTER_KEY: '9a4e7c2b1f8d3a6e5c0b9f2d7a4e1c8b3f6d5a0e9c2b7f4d1a8e3c6b5f0d9a2e',
-    TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
-    TWILIO_AUTH_TOKEN: 'token',
-    TWILIO_FROM: '+15005550006',
-    SMS_ALLOWED_COUNTRIES: 'us, ca,GB',
-  }
+/** A complete production setup; each test takes one thing away or changes it. */
+const production = {
+  CHARTER_MODE: 'production',
+  DATABASE_URL: 'postgres://charter@db.internal/charter',
+  PUBLIC_URL: 'https://charter.example.org',
+  AUTH_SECRET: '3f9c1a7e5b2d8f40c6e1a9b7d3f5c2e8a4b6d0f1c3e5a7b9d2f4e6a8c0b1d3f5',
+  WALLET_MASTER_KEY: '9a4e7c2b1f8d3a6e5c0b9f2d7a4e1c8b3f6d5a0e9c2b7f4d1a8e3c6b5f0d9a2e',
+  TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
+  TWILIO_AUTH_TOKEN: 'token',
+  TWILIO_FROM: '+15005550006',
+  SMS_ALLOWED_COUNTRIES: 'us, ca,GB',
+}
 
+describe('loadSettings in production', () => {
   it('accepts a complete production setup', () => {
     const settings = loadSettings(production)
     expect(settings.smsAllowedCountries).toEqual(['US', 'CA', 'GB'])
@@ -97,6 +99,48 @@ describe('embedded mode off this machine', () => {
     expect(loadSettings({ TRUST_PROXY: 'true' }).trustProxy).toBe(1)
     expect(loadSettings({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
     expect(() => loadSettings({ TRUST_PROXY: 'yes' })).toThrow('TRUST_PROXY')
+  })
+})
+
+describe('the app and its server API', () => {
+  const secret = '5d2c8e1f4a7b0c3e6d9f2a5b8c1e4d7a0f3b6c9e2d5a8b1c4f7e0d3a6b9c2e5f'
+
+  it('describes the app as Charter, issues tokens as charter, and keeps the server API off', () => {
+    const settings = loadSettings({})
+    expect(settings.app).toEqual({
+      name: 'Charter',
+      logoUrl: undefined,
+      accentColor: '#1f4bd8',
+      termsUrl: undefined,
+      privacyUrl: undefined,
+    })
+    expect(settings.accessTokenIssuer).toBe('charter')
+    expect(settings.appSecretDigest).toBeUndefined()
+    expect(loadSettings({ ACCESS_TOKEN_ISSUER: 'privy.io' }).accessTokenIssuer).toBe('privy.io')
+  })
+
+  it('keeps only a digest of APP_SECRET', () => {
+    const settings = loadSettings({ APP_SECRET: secret })
+    expect(settings.appSecretDigest).toBe(createHash('sha256').update(secret).digest('hex'))
+    expect(JSON.stringify(settings)).not.toContain(secret)
+  })
+
+  it('refuses a short APP_SECRET, one equal to AUTH_SECRET, and a weak one in production', () => {
+    expect(() => loadSettings({ APP_SECRET: 'short' })).toThrow('APP_SECRET: must be at least 32 characters')
+    expect(() => loadSettings({ APP_SECRET: secret, AUTH_SECRET: secret })).toThrow(
+      'APP_SECRET: must differ from AUTH_SECRET',
+    )
+    expect(() => loadSettings({ ...production, APP_SECRET: 'x'.repeat(40) })).toThrow(
+      'APP_SECRET: too weak (one character repeated)',
+    )
+    expect(loadSettings({ ...production, APP_SECRET: secret }).appSecretDigest).toHaveLength(64)
+  })
+
+  it('refuses an app page that is not an http(s) URL, a colour that is not #RRGGBB, and a spaced issuer', () => {
+    expect(() => loadSettings({ APP_LOGO_URL: 'javascript:alert(1)' })).toThrow('APP_LOGO_URL')
+    expect(() => loadSettings({ APP_TERMS_URL: 'ftp://example.org/terms' })).toThrow('APP_TERMS_URL')
+    expect(() => loadSettings({ APP_ACCENT_COLOR: 'red' })).toThrow('APP_ACCENT_COLOR')
+    expect(() => loadSettings({ ACCESS_TOKEN_ISSUER: 'privy io' })).toThrow('ACCESS_TOKEN_ISSUER')
   })
 })
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { resolve } from 'node:path'
 import { z } from 'zod'
 
@@ -18,6 +19,9 @@ const countryList = z
     ),
   )
 
+const pageUrl = (what: string) =>
+  z.url({ protocol: /^https?$/, error: `must be the http(s) URL of ${what}` }).optional()
+
 const variablesSchema = z.object({
   CHARTER_MODE: z.enum(['embedded', 'production']).default('embedded'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -33,6 +37,22 @@ const variablesSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'use letters, digits, - and _ (64 at most)')
     .default('charter-local'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)').optional(),
+  ACCESS_TOKEN_ISSUER: z
+    .string()
+    .regex(
+      /^[\x21-\x7e]{1,100}$/,
+      'printable characters without spaces (100 at most), e.g. charter or privy.io',
+    )
+    .default('charter'),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters (openssl rand -hex 32)').optional(),
+  APP_NAME: z.string().trim().min(1).max(100).default('Charter'),
+  APP_LOGO_URL: pageUrl('the logo image'),
+  APP_ACCENT_COLOR: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'a colour as #RRGGBB, e.g. #1f4bd8')
+    .default('#1f4bd8'),
+  APP_TERMS_URL: pageUrl('the terms and conditions page'),
+  APP_PRIVACY_URL: pageUrl('the privacy policy page'),
   WALLET_MASTER_KEY: z
     .string()
     .regex(/^(0x)?[0-9a-fA-F]{64}$/, 'must be 32 bytes as 64 hex characters (openssl rand -hex 32)')
@@ -114,12 +134,19 @@ const settingsSchema = variablesSchema.transform((env, context) => {
       `HOST: embedded mode listens on this machine only (127.0.0.1, ::1 or localhost), since anyone who reaches it can read sign-in codes from the dev outbox. To listen on ${env.HOST}, also set DEV_OUTBOX_TOKEN (openssl rand -hex 16).`,
     )
   }
+  // The app's server holds APP_SECRET; were it AUTH_SECRET too, that server could sign any member's tokens.
+  if (env.APP_SECRET && env.APP_SECRET === env.AUTH_SECRET) {
+    problems.push('APP_SECRET: must differ from AUTH_SECRET (openssl rand -hex 32 for each)')
+  }
   if (env.CHARTER_MODE === 'production') {
     if (!env.PUBLIC_URL) {
       problems.push('PUBLIC_URL: required in production, the URL members open (https://charter.example.org)')
     }
     if (env.AUTH_SECRET && isWeakSecret(env.AUTH_SECRET)) {
       problems.push('AUTH_SECRET: too weak (one character repeated); use openssl rand -hex 32')
+    }
+    if (env.APP_SECRET && isWeakSecret(env.APP_SECRET)) {
+      problems.push('APP_SECRET: too weak (one character repeated); use openssl rand -hex 32')
     }
     if (env.WALLET_MASTER_KEY && isDegenerateKey(env.WALLET_MASTER_KEY)) {
       problems.push('WALLET_MASTER_KEY: degenerate (every byte the same); use openssl rand -hex 32')
@@ -154,6 +181,21 @@ const settingsSchema = variablesSchema.transform((env, context) => {
     appId: env.APP_ID,
     /** Signs access tokens and keys the code digests; generated into `dataDir` in embedded mode. */
     authSecret: env.AUTH_SECRET,
+    /** The `iss` of access tokens: `charter`, or `privy.io` for Privy's server library (see .env.example). */
+    accessTokenIssuer: env.ACCESS_TOKEN_ISSUER,
+    /**
+     * SHA-256 (hex) of APP_SECRET, the password of the server API (`serverApi/`); the secret itself is not
+     * kept. Undefined: the server API is off.
+     */
+    appSecretDigest: env.APP_SECRET ? createHash('sha256').update(env.APP_SECRET).digest('hex') : undefined,
+    /** What `GET /api/v1/apps/{id}` tells Privy-shaped clients about the app. */
+    app: {
+      name: env.APP_NAME,
+      logoUrl: env.APP_LOGO_URL,
+      accentColor: env.APP_ACCENT_COLOR,
+      termsUrl: env.APP_TERMS_URL,
+      privacyUrl: env.APP_PRIVACY_URL,
+    },
     sessionLifetimeHours: env.SESSION_LIFETIME_HOURS,
     /** A session ends this many days after sign-in, however often it is used. */
     sessionMaxDays: env.SESSION_MAX_DAYS,

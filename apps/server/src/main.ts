@@ -4,6 +4,8 @@ import { startServer } from './server.ts'
 
 try {
   const settings = loadSettings()
+  // Charter keeps APP_SECRET's digest only (settings.appSecretDigest): the secret leaves the environment too.
+  delete process.env.APP_SECRET
   const logger = createLogger(settings.logLevel)
   const server = await startServer({ settings, logger })
   const where =

@@ -81,6 +81,7 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
     secret,
     keys: accessTokenKeys,
     appId: settings.appId,
+    issuer: settings.accessTokenIssuer,
     session: { lifetimeHours: settings.sessionLifetimeHours, maxDays: settings.sessionMaxDays },
     limits: options.signInLimits ?? defaultSignInLimits(settings.codesPerClientPerHour),
     exportCooldownHours: settings.exportCooldownHours,

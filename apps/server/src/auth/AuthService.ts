@@ -32,6 +32,8 @@ export type AuthServiceOptions = {
   secret: string
   keys: AccessTokenKeys
   appId: string
+  /** The `iss` of the access tokens it signs (ACCESS_TOKEN_ISSUER). */
+  issuer: string
   session: SessionLifetime
   limits: SignInLimits
   exportCooldownHours: number
@@ -64,7 +66,7 @@ export function createAuthService(options: AuthServiceOptions) {
   }
 
   const accessTokenFor = (userId: string, sessionId: string) =>
-    signAccessToken(options.keys, { appId: options.appId, userId, sessionId })
+    signAccessToken(options.keys, { appId: options.appId, issuer: options.issuer, userId, sessionId })
 
   async function startSession(
     userId: string,

@@ -11,6 +11,7 @@ import { requireSession, type SessionVariables, sessionRequired } from '../membe
 import {
   listUserSessions,
   revokeSession,
+  revokeSessionByRefreshToken,
   revokeUserSession,
   revokeUserSessions,
 } from '../members/sessions.ts'
@@ -90,7 +91,7 @@ function familySchemas<A extends string, O extends string, N extends string>(fam
 
 const schemas = {
   refresh: z.strictObject({ refresh_token: z.string().min(1).max(200).optional() }),
-  // Privy's clients send the refresh token they are giving up; the session is ended either way.
+  // Privy's clients send the refresh token they are giving up: it names the session when nothing else does.
   logout: z.strictObject({
     everywhere: z.boolean().default(false),
     refresh_token: z.string().max(200).optional(),
@@ -286,6 +287,9 @@ export function authRoutes(options: AuthRoutesOptions) {
               summary: `Signed out everywhere (${ended} ${ended === 1 ? 'session' : 'sessions'})`,
             })
           } else await revokeSession(db, session.sessionId)
+        } else if (body.refresh_token) {
+          // A client whose access token has expired names its session by the refresh token it is giving up.
+          await revokeSessionByRefreshToken(db, body.refresh_token)
         }
         cookie.clear(c)
         return c.json({ success: true as const, session_update_action: 'clear' as const })

@@ -29,6 +29,26 @@ export async function consumeRateLimit(
   return { allowed: false, retryAfterSeconds: (windowStart.getTime() + windowMs - now.getTime()) / 1000 }
 }
 
+/**
+ * Whether one more event under `key` would be allowed in the current window, without counting it: for limits
+ * that count only failures, so a caller past its limit is refused before its next try is even judged.
+ */
+export async function peekRateLimit(
+  db: Db,
+  key: string,
+  rule: RateLimitRule,
+  now = new Date(),
+): Promise<RateLimitVerdict> {
+  const windowMs = rule.windowSeconds * 1000
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs)
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart)))
+  if ((row?.count ?? 0) < rule.limit) return { allowed: true }
+  return { allowed: false, retryAfterSeconds: (windowStart.getTime() + windowMs - now.getTime()) / 1000 }
+}
+
 /** Forgets the count under `key`, in every window. */
 export async function resetRateLimit(db: Db, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key))

@@ -9,6 +9,8 @@ export type FuzzTarget = {
   /** The server's log lines, read for the error behind a 5xx. */
   logs: string[]
   appId: string
+  /** The server API's password (APP_SECRET), which the app's own server sends with the app id. */
+  appSecret: string
   /** Keeps one connection open across cases, as a browser would. */
   agent: Agent
   /** Another member, whose wallet and session ids the fuzz member tries to use. */
@@ -25,9 +27,11 @@ const fuzzSignInLimits: SignInLimits = {
   triesPerClient: unlimited,
 }
 
-/** The real server on its embedded defaults, as every server test starts it. */
+const appSecret = 'f0e1d2c3b4a5968778695a4b3c2d1e0ff0e1d2c3b4a5968778695a4b3c2d1e0f'
+
+/** The real server on its embedded defaults, as every server test starts it, with its server API on. */
 export async function startFuzzTarget(): Promise<FuzzTarget> {
-  const server = await startTestServer({ signInLimits: fuzzSignInLimits })
+  const server = await startTestServer({ signInLimits: fuzzSignInLimits, env: { APP_SECRET: appSecret } })
   const other = new Member(server.url, { deviceKey: false })
   await other.session()
   // The app id signed wallet requests send, as the browser learns it.
@@ -37,5 +41,5 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
     agent.destroy()
     await server.close()
   }
-  return { url: server.url, logs: server.logs, appId: health.appId, agent, other, close }
+  return { url: server.url, logs: server.logs, appId: health.appId, appSecret, agent, other, close }
 }

@@ -17,6 +17,7 @@ export type MemberSession = {
   cookie: string
   accessToken: string
   refreshToken: string
+  userId: string
   evm: Wallet
   solana: Wallet
   /** The session's id, as GET /api/v1/sessions lists it; looked up when a case first needs it. */
@@ -99,6 +100,7 @@ export class Member {
       cookie: api.cookie,
       accessToken: answer.body.token,
       refreshToken: answer.body.refresh_token,
+      userId: answer.body.user.id,
       evm,
       solana,
     }
@@ -136,6 +138,15 @@ export class Member {
         return (await this.session()).solana.id
       case 'member.evmAddress':
         return (await this.session()).evm.address
+      case 'member.solanaAddress':
+        return (await this.session()).solana.address
+      case 'member.userId':
+        return (await this.session()).userId
+      case 'fresh.userId': {
+        // A user of its own, for a case that may delete it.
+        const answer = await new ApiClient(this.baseUrl).signInByEmail(uniqueEmail())
+        return answer.body.user.id
+      }
       case 'member.publicKey':
         return (await this.session()).caller.publicKeySpki
       case 'member.exportCode':

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { JsonEntries, Placeholder, type PlaceholderName, RawJson } from './jsonText.ts'
-import type { FuzzRoute } from './routeTable.ts'
+import type { Access, FuzzRoute } from './routeTable.ts'
 
 /**
  * The fast-check arbitraries of the HTTP fuzz suite: hostile JSON values and bodies, headers, session and
@@ -595,7 +595,8 @@ export const junkHeaders = (weight: number): fc.Arbitrary<[string, string][]> =>
 
 /**
  * How the case says who it is: not at all, with the fuzz member's real session (cookie, access token, two
- * session cookies of which one is real), or with junk in the session's places.
+ * session cookies of which one is real), as the app's own server (the app secret), or with junk in their
+ * places.
  */
 export type AuthMode =
   | 'none'
@@ -608,13 +609,17 @@ export type AuthMode =
   | 'junk bearer'
   | 'junk authorization'
   | 'keyless cookie'
+  | 'app secret'
+  | 'junk basic'
 
 export type Auth = { mode: AuthMode; junk: string }
 
-export function auth(needsSession: boolean): fc.Arbitrary<Auth> {
+export function auth(access: Access): fc.Arbitrary<Auth> {
+  const needsSession = access === 'session' || access === 'signed'
   const real = needsSession ? 6 : 2
   const mode = fc.oneof(
     { weight: needsSession ? 1 : 4, arbitrary: fc.constant<AuthMode>('none') },
+    { weight: access === 'app' ? 6 : 1, arbitrary: fc.constant<AuthMode>('app secret') },
     { weight: real, arbitrary: fc.constant<AuthMode>('cookie') },
     { weight: Math.ceil(real / 2), arbitrary: fc.constant<AuthMode>('bearer') },
     {
@@ -627,6 +632,7 @@ export function auth(needsSession: boolean): fc.Arbitrary<Auth> {
         'junk bearer',
         'junk authorization',
         'keyless cookie',
+        'junk basic',
       ),
     },
   )
@@ -849,9 +855,11 @@ function goodEnvelope(route: FuzzRoute, appId: string): fc.Arbitrary<Envelope> {
         route.access === 'public'
           ? fc.oneof(
               { weight: 4, arbitrary: fc.constant<AuthMode>('none') },
-              { weight: 1, arbitrary: fc.constantFrom<AuthMode>('cookie', 'bearer') },
+              { weight: 1, arbitrary: fc.constantFrom<AuthMode>('cookie', 'bearer', 'app secret') },
             )
-          : fc.constantFrom<AuthMode>('cookie', 'bearer'),
+          : route.access === 'app'
+            ? fc.constant<AuthMode>('app secret')
+            : fc.constantFrom<AuthMode>('cookie', 'bearer'),
       junk: fc.constant(''),
     }),
     signing:
@@ -877,7 +885,7 @@ function goodEnvelope(route: FuzzRoute, appId: string): fc.Arbitrary<Envelope> {
 /** An envelope with every part fuzzed: no session or junk in its place, bad signatures, odd headers. */
 function hostileEnvelope(route: FuzzRoute, appId: string): fc.Arbitrary<Envelope> {
   return fc.record({
-    auth: auth(route.access !== 'public'),
+    auth: auth(route.access),
     signing: route.access === 'signed' ? signing(appId) : fc.constant(undefined),
     headers: junkHeaders(route.access === 'signed' ? 1 : 3),
     contentType,

@@ -19,8 +19,11 @@ import { JsonEntries, Placeholder, type PlaceholderName } from './jsonText.ts'
  * the fuzz suite's table. A new route is one more entry here.
  */
 
-/** `public`: anyone; `session`: a signed-in member; `signed`: a member's request signed with their device key. */
-export type Access = 'public' | 'session' | 'signed'
+/**
+ * `public`: anyone; `session`: a signed-in member; `signed`: a member's request signed with their device key;
+ * `app`: the app's own server, with the app secret.
+ */
+export type Access = 'public' | 'session' | 'signed' | 'app'
 
 export type FuzzRoute = {
   /** `*` for the catch-all: any method. */
@@ -562,6 +565,30 @@ const analyticsPayload = fc.oneof(
   deepNesting.map((nested) => ({ nested })),
 )
 
+/**
+ * Users as the server API names them in its paths: the member's, a stranger's, made-up DIDs, hostile ones.
+ */
+const userId = fc.oneof(
+  { weight: 3, arbitrary: placeholder('member.userId') },
+  { weight: 2, arbitrary: fc.stringMatching(/^did:charter:[0-9a-z]{25}$/) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('me', 'did:privy:cm3np4u9j001rc8b73seqmqqk', 'did:charter:', 'DID:CHARTER:A1'),
+  },
+  { weight: 2, arbitrary: hostileSegment },
+)
+
+const walletAddress = fc.oneof(
+  { weight: 3, arbitrary: address },
+  { weight: 1, arbitrary: placeholder('member.evmAddress') },
+  { weight: 1, arbitrary: placeholder('member.solanaAddress') },
+  { weight: 1, arbitrary: fc.base64String({ maxLength: 60 }) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('11111111111111111111111111111111', '0OIl', '1'.repeat(100), 'é', ''),
+  },
+)
+
 // ---------------------------------------------------------------------------------------------------------
 // The table
 
@@ -716,6 +743,51 @@ export const routeTable: FuzzRoute[] = [
     registersDeviceKey: true,
   },
   { method: 'GET', path: '/api/v1/users/me', access: 'session' },
+  {
+    method: 'GET',
+    path: '/api/v1/apps/:app_id',
+    access: 'public',
+    params: { app_id: fc.oneof(fc.constant('charter-local'), hostileSegment) },
+  },
+  { method: 'GET', path: '/api/v1/users/:id', access: 'app', params: { id: userId } },
+  {
+    method: 'DELETE',
+    path: '/api/v1/users/:id',
+    access: 'app',
+    // Users of their own, or ones that do not exist: the member and the other member stay.
+    params: {
+      id: fc.oneof(
+        { weight: 2, arbitrary: placeholder('fresh.userId') },
+        { weight: 3, arbitrary: fc.stringMatching(/^did:charter:[0-9a-z]{25}$/) },
+        { weight: 3, arbitrary: hostileSegment },
+      ),
+    },
+    query: fc.constantFrom<QueryPart[]>(
+      [],
+      ['destroy_unexported_keys=true'],
+      ['destroy_unexported_keys=yes'],
+      ['destroy_unexported_keys='],
+      ['destroy_unexported_keys=true&destroy_unexported_keys=false'],
+    ),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/users/email/address',
+    access: 'app',
+    body: shape({ address: email }),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/users/phone/number',
+    access: 'app',
+    body: shape({ number: phone }),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/users/wallet/address',
+    access: 'app',
+    body: shape({ address: walletAddress }),
+  },
   { method: 'GET', path: '/api/v1/users/me/events', access: 'session' },
   { method: 'GET', path: '/api/v1/sessions', access: 'session' },
   {

@@ -79,6 +79,7 @@ function authHeaders(
   fuzzCase: FuzzCase,
   session: MemberSession | undefined,
   keyless: MemberSession | undefined,
+  target: Pick<FuzzTarget, 'appId' | 'appSecret'>,
 ): [string, string][] {
   const { mode, junk } = fuzzCase.auth
   const real = session?.cookie ?? ''
@@ -107,6 +108,13 @@ function authHeaders(
       return [['authorization', junk]]
     case 'keyless cookie':
       return [['cookie', keyless?.cookie ?? '']]
+    case 'app secret':
+      return [
+        ['authorization', `Basic ${Buffer.from(`${target.appId}:${target.appSecret}`).toString('base64')}`],
+        ['privy-app-id', target.appId],
+      ]
+    case 'junk basic':
+      return [['authorization', `Basic ${junk}`]]
   }
 }
 
@@ -215,7 +223,8 @@ export async function sendCase(
     if (kind) namedSessions.add(kind)
     return member.resolve(placeholder, target.other, context)
   }
-  const usesSession = fuzzCase.auth.mode !== 'none' || fuzzCase.signing !== undefined
+  const usesSession =
+    (fuzzCase.auth.mode !== 'none' && fuzzCase.auth.mode !== 'app secret') || fuzzCase.signing !== undefined
   const session = usesSession ? await member.session() : undefined
   const keyless = fuzzCase.auth.mode === 'keyless cookie' ? await member.keylessSession() : undefined
 
@@ -240,7 +249,7 @@ export async function sendCase(
 
   const headers: [string, string][] = []
   if (fuzzCase.contentType !== undefined) headers.push(['content-type', fuzzCase.contentType])
-  headers.push(...authHeaders(fuzzCase, session, keyless))
+  headers.push(...authHeaders(fuzzCase, session, keyless, target))
   const signing = fuzzCase.signing
   if (signing) {
     if (signing.appId !== undefined) headers.push(['privy-app-id', signing.appId])

@@ -1,7 +1,6 @@
 import { createECDH, createPrivateKey, createPublicKey, hkdfSync, type KeyObject } from 'node:crypto'
 import { jwtVerify, SignJWT } from 'jose'
 
-const issuer = 'charter'
 export const accessTokenLifetimeSeconds = 3600
 // The order n of P-256: a private scalar must be in [1, n).
 const p256Order = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n
@@ -32,13 +31,24 @@ export function deriveAccessTokenKeys(secret: string): AccessTokenKeys {
   }
 }
 
+/** Whom a token is for and who says so: `aud` (the app id) and `iss` (ACCESS_TOKEN_ISSUER). */
+export type TokenAudience = { appId: string; issuer: string }
+
+/**
+ * The public key that checks access tokens, as PEM (SPKI): what `GET /api/v1/apps/{id}` answers as
+ * `verification_key`, so an app's server can verify tokens itself (Privy's server library does).
+ */
+export function accessTokenVerificationKey(keys: AccessTokenKeys): string {
+  return keys.publicKey.export({ type: 'spki', format: 'pem' }).toString()
+}
+
 export function signAccessToken(
   keys: AccessTokenKeys,
-  claims: { appId: string; userId: string; sessionId: string },
+  claims: TokenAudience & { userId: string; sessionId: string },
 ): Promise<string> {
   return new SignJWT({ sid: claims.sessionId })
     .setProtectedHeader({ alg: 'ES256', typ: 'JWT' })
-    .setIssuer(issuer)
+    .setIssuer(claims.issuer)
     .setAudience(claims.appId)
     .setSubject(claims.userId)
     .setIssuedAt()
@@ -46,10 +56,10 @@ export function signAccessToken(
     .sign(keys.privateKey)
 }
 
-/** The session id of a valid token for this app, or undefined for anything else. */
+/** The session id of a valid token for this app from this issuer, or undefined for anything else. */
 export async function verifyAccessToken(
   keys: AccessTokenKeys,
-  appId: string,
+  { appId, issuer }: TokenAudience,
   token: string,
 ): Promise<{ userId: string; sessionId: string } | undefined> {
   try {

@@ -1,7 +1,7 @@
 import { LoginError } from '@charter/core'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { Db } from '../db/Database.ts'
-import { type AccessTokenKeys, verifyAccessToken } from './accessToken.ts'
+import { type AccessTokenKeys, type TokenAudience, verifyAccessToken } from './accessToken.ts'
 import type { SessionCookie } from './sessionCookie.ts'
 import { type ActiveSession, type SessionFinder, sessionFinder } from './sessions.ts'
 
@@ -14,7 +14,8 @@ export type SessionVariables = { session: ActiveSession | undefined }
 export function sessionMiddleware(options: {
   db: Db
   keys: AccessTokenKeys
-  appId: string
+  /** Whom tokens must be for (`aud`) and from (`iss`). */
+  audience: TokenAudience
   lifetimeHours: number
   cookie: SessionCookie
 }): MiddlewareHandler<{ Variables: SessionVariables }> {
@@ -27,13 +28,13 @@ export function sessionMiddleware(options: {
 
 async function resolveSession(
   c: Context,
-  options: { keys: AccessTokenKeys; appId: string; find: SessionFinder; cookie: SessionCookie },
+  options: { keys: AccessTokenKeys; audience: TokenAudience; find: SessionFinder; cookie: SessionCookie },
 ): Promise<ActiveSession | undefined> {
   // Read first, so that two cookies are refused whichever credential the request leans on.
   const token = options.cookie.read(c)
   const bearer = c.req.header('authorization')?.match(/^Bearer\s+(\S{1,4096})$/i)?.[1]
   if (bearer) {
-    const claims = await verifyAccessToken(options.keys, options.appId, bearer)
+    const claims = await verifyAccessToken(options.keys, options.audience, bearer)
     if (!claims) return undefined
     const session = await options.find({ sessionId: claims.sessionId })
     return session?.userId === claims.userId ? session : undefined

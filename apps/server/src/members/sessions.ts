@@ -199,6 +199,21 @@ export async function revokeSession(db: Db, sessionId: string, now = new Date())
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
 }
 
+/**
+ * Ends the live session a refresh token belongs to (its current one only: a replaced one names nothing), for
+ * a client that logs out with its refresh token after its access token expired, as Privy's client does.
+ */
+export async function revokeSessionByRefreshToken(
+  db: Db,
+  refreshToken: string,
+  now = new Date(),
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.refreshTokenHash, sha256Hex(refreshToken)), live(now)))
+}
+
 /** The user's live sessions, most recently used first, for the member to see and end one by one. */
 export async function listUserSessions(db: Db, userId: string, now = new Date()) {
   const rows = await db

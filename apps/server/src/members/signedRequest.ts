@@ -25,6 +25,16 @@ export type SignedRequestOptions = {
   refusal: 'wallet' | 'account'
 }
 
+const noKeyForWallet =
+  'This session has no device key, so it cannot make this request. Sign out and sign in again on this device.'
+
+/**
+ * Sessions without a key are mostly SDK clients (Privy's among them), which never sign account changes: the
+ * refusal says how such a session gets one (docs/migrating-from-privy.md).
+ */
+const noKeyForAccount =
+  'Adding or changing a sign-in address needs the signature of this session\'s device key (privy-authorization-signature), and this session has no device key. Add one: ask for a code with POST /api/v1/step_up/init {"action": "register_key"}, send it with your P-256 public key to POST /api/v1/sessions/authorization_key {"public_key", "code"}, then sign this request with that key. In Charter\'s web app, sign out and sign in again on this device.'
+
 /** The URL the browser signed: under the public origin when one is set, else the request's own. */
 function signedUrl(c: Context, options: SignedRequestOptions): string {
   const url = new URL(c.req.url)
@@ -57,9 +67,7 @@ export function signedRequest(
     const session = requireSession(c)
     const key = session.authorizationKey
     if (!key) {
-      throw refuse(
-        'This session has no device key, so it cannot make this request. Sign out and sign in again on this device.',
-      )
+      throw refuse(options.refusal === 'wallet' ? noKeyForWallet : noKeyForAccount)
     }
     const signature = c.req.header('privy-authorization-signature')
     if (!signature) {

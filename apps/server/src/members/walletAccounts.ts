@@ -17,6 +17,7 @@ export async function listWallets(db: Db, userId: string): Promise<WalletRow[]> 
 
 /** A wallet as a linked account in Privy's shape. */
 export function toLinkedAccount(row: WalletRow): EmbeddedWalletAccount {
+  const made = Math.floor(row.createdAt.getTime() / 1000)
   return {
     type: 'wallet',
     id: row.id,
@@ -28,6 +29,10 @@ export function toLinkedAccount(row: WalletRow): EmbeddedWalletAccount {
     imported: false,
     delegated: false,
     recovery_method: 'privy-v2',
+    // Privy's wallet accounts carry these, and its server library reads them as dates.
+    verified_at: made,
+    first_verified_at: made,
+    latest_verified_at: made,
     ...(row.chainType === 'solana' ? { public_key: row.address } : {}),
   }
 }

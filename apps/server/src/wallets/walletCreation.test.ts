@@ -30,6 +30,9 @@ describe('wallet creation', () => {
         imported: false,
         delegated: false,
         recovery_method: 'privy-v2',
+        verified_at: expect.any(Number),
+        first_verified_at: expect.any(Number),
+        latest_verified_at: expect.any(Number),
       },
       {
         type: 'wallet',
@@ -43,6 +46,9 @@ describe('wallet creation', () => {
         imported: false,
         delegated: false,
         recovery_method: 'privy-v2',
+        verified_at: expect.any(Number),
+        first_verified_at: expect.any(Number),
+        latest_verified_at: expect.any(Number),
       },
     ])
     // Signing in again finds the same wallets, and makes no more.

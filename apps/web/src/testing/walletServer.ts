@@ -34,6 +34,9 @@ const embedded = (id: string, address: string, chainType: 'ethereum' | 'solana')
   imported: false,
   delegated: false,
   recovery_method: 'privy-v2',
+  verified_at: 1_732_269_600,
+  first_verified_at: 1_732_269_600,
+  latest_verified_at: 1_732_269_600,
   ...(chainType === 'solana' && { public_key: address }),
 })
 

@@ -1,3 +1,5 @@
+import type { UnixSeconds } from './UnixSeconds.ts'
+
 export type WalletChainType = 'ethereum' | 'solana'
 
 /**
@@ -27,6 +29,10 @@ export type EmbeddedWalletAccount = {
   imported: boolean
   delegated: boolean
   recovery_method: WalletRecoveryMethod
+  /** When the wallet was made, which for an embedded wallet is when it was linked; the three are the same. */
+  verified_at: UnixSeconds
+  first_verified_at: UnixSeconds
+  latest_verified_at: UnixSeconds
   /** Solana wallets only: the public key, which is also the address. */
   public_key?: string
 }

@@ -34,6 +34,9 @@ export const evmWallet: EmbeddedWalletAccount = {
   imported: false,
   delegated: false,
   recovery_method: 'privy-v2',
+  verified_at: linkedAt,
+  first_verified_at: linkedAt,
+  latest_verified_at: linkedAt,
 }
 
 export const solanaWallet: EmbeddedWalletAccount = {
@@ -47,6 +50,9 @@ export const solanaWallet: EmbeddedWalletAccount = {
   imported: false,
   delegated: false,
   recovery_method: 'privy-v2',
+  verified_at: linkedAt,
+  first_verified_at: linkedAt,
+  latest_verified_at: linkedAt,
   public_key: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
 }
 
