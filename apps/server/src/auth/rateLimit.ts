@@ -5,6 +5,17 @@ import { rateLimits } from '../db/schema.ts'
 export type RateLimitRule = { limit: number; windowSeconds: number }
 export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number }
 
+/** The fixed window `now` falls in, and the verdict for a count in it. */
+function windowOf(rule: RateLimitRule, now: Date) {
+  const windowMs = rule.windowSeconds * 1000
+  const start = new Date(Math.floor(now.getTime() / windowMs) * windowMs)
+  const verdict = (allowed: boolean): RateLimitVerdict =>
+    allowed
+      ? { allowed }
+      : { allowed, retryAfterSeconds: (start.getTime() + windowMs - now.getTime()) / 1000 }
+  return { start, verdict }
+}
+
 /**
  * Counts one event under `key` in a fixed time window, in the database so every replica shares the count.
  * The insert-or-increment is one statement, so concurrent requests cannot both slip under the limit.
@@ -15,18 +26,16 @@ export async function consumeRateLimit(
   rule: RateLimitRule,
   now = new Date(),
 ): Promise<RateLimitVerdict> {
-  const windowMs = rule.windowSeconds * 1000
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs)
+  const window = windowOf(rule, now)
   const [row] = await db
     .insert(rateLimits)
-    .values({ key, windowStart, count: 1 })
+    .values({ key, windowStart: window.start, count: 1 })
     .onConflictDoUpdate({
       target: [rateLimits.key, rateLimits.windowStart],
       set: { count: sql`${rateLimits.count} + 1` },
     })
     .returning({ count: rateLimits.count })
-  if ((row?.count ?? 0) <= rule.limit) return { allowed: true }
-  return { allowed: false, retryAfterSeconds: (windowStart.getTime() + windowMs - now.getTime()) / 1000 }
+  return window.verdict((row?.count ?? 0) <= rule.limit)
 }
 
 /**
@@ -39,14 +48,12 @@ export async function peekRateLimit(
   rule: RateLimitRule,
   now = new Date(),
 ): Promise<RateLimitVerdict> {
-  const windowMs = rule.windowSeconds * 1000
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs)
+  const window = windowOf(rule, now)
   const [row] = await db
     .select({ count: rateLimits.count })
     .from(rateLimits)
-    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart)))
-  if ((row?.count ?? 0) < rule.limit) return { allowed: true }
-  return { allowed: false, retryAfterSeconds: (windowStart.getTime() + windowMs - now.getTime()) / 1000 }
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, window.start)))
+  return window.verdict((row?.count ?? 0) < rule.limit)
 }
 
 /** Forgets the count under `key`, in every window. */
@@ -61,10 +68,8 @@ export async function refundRateLimit(
   rule: RateLimitRule,
   now = new Date(),
 ): Promise<void> {
-  const windowMs = rule.windowSeconds * 1000
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs)
   await db
     .update(rateLimits)
     .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
-    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart)))
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowOf(rule, now).start)))
 }
