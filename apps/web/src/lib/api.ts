@@ -46,9 +46,6 @@ export type Answer<Response> =
         : never
     : never
 
-/** The success body of one of the typed client's calls (`api.v1.users.me.$get`). */
-export type AnswerOf<Call extends (...args: never[]) => Promise<unknown>> = Answer<Awaited<ReturnType<Call>>>
-
 /**
  * The body of a call's successful answer. A failure throws an ApiError with the `{error, code}` the server sent
  * (and the wait a 429 asks for); a request that never reached the server, one worded as such.

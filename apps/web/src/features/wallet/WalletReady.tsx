@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { StatusMessage } from '../../ui/index.ts'
-import { WalletKeyMismatchError, WalletKeyMissingError } from '../walletProxy/index.ts'
+import { isKeyRefusal } from '../walletProxy/index.ts'
 import { useWalletProxyState } from './useWalletProxyState.ts'
 import { useWalletRuntime } from './useWalletRuntime.ts'
 import { WalletErrorMessage } from './WalletErrorMessage.tsx'
@@ -17,9 +17,7 @@ export function WalletReady({ children }: { children: ReactNode }) {
         <div className="stack">
           <WalletErrorMessage error={state.error} title="Your wallet could not be set up on this device" />
           {/* Trying again cannot help a session bound to another key, or to none: only a new sign-in can. */}
-          {!(
-            state.error instanceof WalletKeyMismatchError || state.error instanceof WalletKeyMissingError
-          ) && (
+          {!isKeyRefusal(state.error) && (
             <div className="actions">
               <button type="button" className="button" onClick={() => void proxy.init(state.userId)}>
                 Try again

@@ -64,8 +64,6 @@ describe('the wallet proxy', () => {
 
     // Verified here too, by hand, as the server does: DER signature over the canonical payload.
     const call = api.calls.find((candidate) => candidate.path === rpcPath)
-    // The server refuses an expiry more than 30 minutes ahead: a signed request must not keep.
-    expect(Number(call?.headers['privy-request-expiry']) - now).toBeLessThanOrEqual(30 * 60_000)
     expect(call?.headers).toMatchObject({
       'privy-app-id': 'charter-test',
       'privy-request-expiry': String(now + 60_000),

@@ -8,10 +8,10 @@ import type { ClientResponse } from 'hono/client'
 import { type Answer, type ApiClient, ApiError, answerOf, createApiClient } from '../../lib/api.ts'
 import { isSessionEnded } from '../../lib/isSessionEnded.ts'
 import { establishWalletKey } from './establishWalletKey.ts'
+import { isKeyRefusal } from './isKeyRefusal.ts'
 import type { PickSignedRoute, SignedRoute } from './SignedRoute.ts'
 import { signAuthorization } from './signAuthorization.ts'
 import { WalletKeyMismatchError } from './WalletKeyMismatchError.ts'
-import { WalletKeyMissingError } from './WalletKeyMissingError.ts'
 import type { StoredWalletKey, WalletKeyStore } from './WalletKeyStore.ts'
 import type { WalletProxyState } from './WalletProxyState.ts'
 
@@ -56,10 +56,6 @@ export type WalletProxy = {
  * at most 30 minutes, and a short life keeps a signed request from being kept for later.
  */
 export const requestLifetimeMs = 60_000
-
-/** Only a new session helps: the session keeps another key, or has none. */
-const isKeyRefusal = (error: Error) =>
-  error instanceof WalletKeyMismatchError || error instanceof WalletKeyMissingError
 
 /**
  * The wallet proxy: holds this browser's P-256 key for the session and signs every wallet API request, and every

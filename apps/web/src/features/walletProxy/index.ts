@@ -8,6 +8,7 @@ export {
 } from './createWalletProxy.ts'
 export { defaultAppId } from './defaultAppId.ts'
 export { forgetWalletKey } from './forgetWalletKey.ts'
+export { isKeyRefusal } from './isKeyRefusal.ts'
 export { memoryKeyStore } from './memoryKeyStore.ts'
 export { prepareSignInKey, type SignInKey } from './prepareSignInKey.ts'
 export { WalletKeyMismatchError } from './WalletKeyMismatchError.ts'

@@ -405,6 +405,16 @@ describe('the EIP-1193 provider', () => {
     expect(await refusal(provider.request({ method: 'eth_requestAccounts' }))).toEqual(first)
   })
 
+  it('says to sign out and in, with 4100, when the session has no device key at all', async () => {
+    const { provider, proxy, server, address } = await setUp({ start: false })
+    server.registeredKeys.length = 0
+    await proxy.init(server.user.id).catch(() => undefined)
+    expect(proxy.getState().status).toBe('error')
+    const answer = await refusal(provider.request({ method: 'personal_sign', params: [hex('x'), address] }))
+    expect(answer.code).toBe(4100)
+    expect(answer.message).toMatch(/sign in again/i)
+  })
+
   it('passes the server’s own codes and words through', async () => {
     const { provider, server, address } = await setUp()
     stubApi({

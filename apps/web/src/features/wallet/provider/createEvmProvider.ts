@@ -2,11 +2,10 @@ import {
   type EmbeddedWalletAccount,
   evmChains,
   MustBeAuthenticatedError,
-  ProviderRpcError,
   providerRpcErrorFromCode,
   WalletProxyNotInitializedError,
 } from '@charter/core'
-import { WalletKeyMismatchError, type WalletProxy } from '../../walletProxy/index.ts'
+import { isKeyRefusal, type WalletProxy } from '../../walletProxy/index.ts'
 import { describeCall } from '../describe/describeCall.ts'
 import type { SignatureRequest } from '../describe/SignatureRequest.ts'
 import type { WalletCall } from '../params/WalletCall.ts'
@@ -72,7 +71,7 @@ export function createEvmProvider(options: EvmProviderOptions): EvmProvider {
     if (wallet) return wallet
     const state = proxy.getState()
     if (state.status === 'signed-out') throw new MustBeAuthenticatedError()
-    if (state.status === 'error' && state.error instanceof WalletKeyMismatchError) throw state.error
+    if (state.status === 'error' && isKeyRefusal(state.error)) throw state.error
     if (state.status === 'ready') {
       throw providerRpcErrorFromCode(4100, { message: 'This account has no Ethereum wallet yet.' })
     }
@@ -128,7 +127,7 @@ export function createEvmProvider(options: EvmProviderOptions): EvmProvider {
         }
         return await handler(context, paramsList(params))
       } catch (error) {
-        throw error instanceof ProviderRpcError ? error : toProviderRpcError(error)
+        throw toProviderRpcError(error)
       }
     },
     on: (event, listener) => {

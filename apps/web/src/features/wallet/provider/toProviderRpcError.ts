@@ -6,7 +6,7 @@ import {
   WalletProxyNotInitializedError,
 } from '@charter/core'
 import { ApiError } from '../../../lib/api.ts'
-import { WalletKeyMismatchError } from '../../walletProxy/index.ts'
+import { isKeyRefusal } from '../../walletProxy/index.ts'
 
 /**
  * Any failure of a provider request as an EIP-1193 `ProviderRpcError`: the wallet API's own codes (4100, 4200,
@@ -18,7 +18,7 @@ export function toProviderRpcError(error: unknown): ProviderRpcError {
   const options = { cause: error }
   if (error instanceof WalletProxyNotInitializedError)
     return new ProviderRpcError(4900, error.shortMessage, options)
-  if (error instanceof MustBeAuthenticatedError || error instanceof WalletKeyMismatchError) {
+  if (error instanceof MustBeAuthenticatedError || isKeyRefusal(error)) {
     return new ProviderRpcError(4100, error.shortMessage, options)
   }
   if (error instanceof ApiError) {
