@@ -17,23 +17,34 @@ const defaults = {
     refuse({ error: 'Please sign in first.', code: 'must_be_authenticated' }, 401),
 } satisfies StubRoutes
 
+/** A route as the stand-in names it: 'POST /api/v1/…', or a pattern such as 'POST /api/v1/wallets/:id/rpc'. */
+export type RouteName = `${'GET' | 'POST' | 'DELETE'} /api/${string}`
+
+/** The path parameters when `route` takes `method path` (none for a route named exactly), else undefined. */
+function matchRoute(route: string, method: string, path: string): Record<string, string> | undefined {
+  const [routeMethod, pattern = ''] = route.split(' ')
+  if (routeMethod !== method) return undefined
+  if (pattern === path) return {}
+  const parts = pattern.split('/')
+  const segments = path.split('/')
+  if (!pattern.includes('/:') || parts.length !== segments.length) return undefined
+  const params: Record<string, string> = {}
+  const matches = parts.every((part, index) => {
+    const segment = segments[index] as string
+    if (!part.startsWith(':')) return part === segment
+    params[part.slice(1)] = segment
+    return true
+  })
+  return matches ? params : undefined
+}
+
 /** The handler and path parameters for `method path`: a route named exactly, else one whose pattern matches. */
 function findRoute(table: Record<string, ApiHandler>, method: string, path: string) {
   const exact = table[`${method} ${path}`]
   if (exact) return { handler: exact, params: {} }
-  const segments = path.split('/')
   for (const [route, handler] of Object.entries(table)) {
-    const [routeMethod, pattern = ''] = route.split(' ')
-    const parts = pattern.split('/')
-    if (routeMethod !== method || !pattern.includes('/:') || parts.length !== segments.length) continue
-    const params: Record<string, string> = {}
-    const matches = parts.every((part, index) => {
-      const segment = segments[index] as string
-      if (!part.startsWith(':')) return part === segment
-      params[part.slice(1)] = segment
-      return true
-    })
-    if (matches) return { handler, params }
+    const params = matchRoute(route, method, path)
+    if (params) return { handler, params }
   }
   return undefined
 }
@@ -65,8 +76,10 @@ export function stubApi(routes: Record<string, ApiHandler> = {}) {
   )
   return {
     calls,
-    /** The bodies sent to one route, oldest first. */
-    bodiesOf: (route: string) =>
-      calls.filter((call) => `${call.method} ${call.path}` === route).map((call) => call.body),
+    /** The bodies sent to one route (named exactly, or a pattern), oldest first. */
+    bodiesOf: (route: RouteName) =>
+      calls
+        .filter((call) => matchRoute(route, call.method, call.path) !== undefined)
+        .map((call) => call.body),
   }
 }
