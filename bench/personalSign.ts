@@ -1,5 +1,5 @@
 import { generateKeyPairSync, type KeyObject, randomBytes, sign, verify } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { Agent, request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -113,8 +113,11 @@ function signedCaller(options: {
   }
 }
 
-/** Signs in by email on the embedded server with a fresh device key: the cookie, the key, the Ethereum wallet. */
-async function signIn(url: string) {
+/**
+ * Signs in by email on the embedded server with a fresh device key: the cookie, the key, the Ethereum wallet.
+ * The code is read from the dev outbox with the token the server made in its DATA_DIR.
+ */
+async function signIn(url: string, dataDir: string) {
   const post = (path: string, body: unknown) =>
     fetch(`${url}${path}`, {
       method: 'POST',
@@ -123,7 +126,12 @@ async function signIn(url: string) {
     })
   const email = `bench-${Date.now()}@example.org`
   await (await post('/api/v1/passwordless/init', { email })).arrayBuffer()
-  const outbox = (await (await fetch(`${url}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {
+  const outboxToken = readFileSync(join(dataDir, 'dev-outbox-token'), 'utf8').trim()
+  const outbox = (await (
+    await fetch(`${url}/api/dev/outbox?to=${encodeURIComponent(email)}`, {
+      headers: { 'x-dev-outbox-token': outboxToken },
+    })
+  ).json()) as {
     messages: { body: string }[]
   }
   const code = outbox.messages[0]?.body.match(/\b(\d{6})\b/)?.[1]
@@ -161,7 +169,7 @@ export async function measurePersonalSign(
   })
   const agent = new Agent({ keepAlive: true, maxSockets: Math.max(...plans.map((plan) => plan.concurrency)) })
   try {
-    const { cookie, deviceKey, walletId } = await signIn(server.url)
+    const { cookie, deviceKey, walletId } = await signIn(server.url, dataDir)
     const figure = signedCaller({
       baseUrl: server.url,
       path: `/api/v1/wallets/${walletId}/rpc`,

@@ -55,7 +55,7 @@ test('the Security page lists two sessions and signs the other out; recent actio
   await expect(otherPage.getByText('We sent a code to')).toContainText(`*${phoneNumber.slice(-4)}`)
   await expect(
     otherPage.getByText(
-      'Local mode: nothing is texted or mailed; your code is in the server log and at /api/dev/outbox',
+      'Local mode: nothing is texted or mailed; your code is in the server log, and at /api/dev/outbox for whoever has the token in DATA_DIR/dev-outbox-token',
     ),
   ).toBeVisible()
   await typeCode(otherPage, await codeFromOutbox(request, phoneNumber, signInCode))

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test'
 
 const randomDigits = (count: number) =>
@@ -13,9 +15,18 @@ export const uniqueEmail = () => `member-${Date.now().toString(36)}-${randomDigi
 
 export type OutboxMessage = { channel: 'sms' | 'email'; to: string; subject?: string; body: string }
 
+/** The token the dev outbox answers to, which the server made in its DATA_DIR (playwright.config.ts). */
+function outboxToken(): string {
+  const dataDir = process.env.E2E_DATA_DIR
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the tests with -c e2e/playwright.config.ts')
+  return readFileSync(join(dataDir, 'dev-outbox-token'), 'utf8').trim()
+}
+
 /** What the dev outbox holds for `to` (E.164 or lower-case email), newest first: codes and notices. */
 export async function outboxFor(request: APIRequestContext, to: string): Promise<OutboxMessage[]> {
-  const answer = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)
+  const answer = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`, {
+    headers: { 'x-dev-outbox-token': outboxToken() },
+  })
   return ((await answer.json()) as { messages: OutboxMessage[] }).messages
 }
 

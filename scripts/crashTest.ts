@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { pgliteSnapshot, postgresSnapshot } from './crash/databaseSnapshot.ts'
-import { Http, type Member, Tally, Unreachable } from './crash/http.ts'
+import { Http, type Member, readOutboxToken, Tally, Unreachable } from './crash/http.ts'
 import { checkSnapshot, Ledger, type Snapshot } from './crash/ledger.ts'
 import { scratchDatabaseOn, startThrowawayPostgres, type TestPostgres } from './crash/postgres.ts'
 import { killAllStarted, ServerProcess, StartFailure } from './crash/serverProcess.ts'
@@ -190,7 +190,12 @@ async function runPhase(options: {
       (response) => response.json() as Promise<{ appId?: unknown }>,
       () => undefined,
     )
-    const http = new Http(server.url, String(health?.appId ?? 'charter-local'), tally)
+    const http = new Http(
+      server.url,
+      String(health?.appId ?? 'charter-local'),
+      tally,
+      readOutboxToken(options.dataDir),
+    )
     let stopped = false
     const inFlight = { signUps: 0, signatures: 0, exports: 0 }
     const ctx: WorkContext = { http, ledger, cycle, inFlight, stopped: () => stopped, binding }

@@ -1,4 +1,6 @@
 import { createHash, generateKeyPairSync, type KeyObject, sign } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { authorizationPayload } from '@charter/core'
 import canonicalize from 'canonicalize'
 
@@ -94,12 +96,15 @@ export class Http {
   readonly baseUrl: string
   readonly appId: string
   readonly tally: Tally
+  /** What the dev outbox answers to: the token the server made in its DATA_DIR. */
+  readonly outboxToken: string
   inFlight = 0
 
-  constructor(baseUrl: string, appId: string, tally: Tally) {
+  constructor(baseUrl: string, appId: string, tally: Tally, outboxToken: string) {
     this.baseUrl = baseUrl
     this.appId = appId
     this.tally = tally
+    this.outboxToken = outboxToken
   }
 
   async request(
@@ -166,7 +171,15 @@ export class Http {
 
   /** The newest six-digit code the dev outbox holds for `to`. */
   async codeFor(to: string): Promise<string | undefined> {
-    const answer = await this.request(undefined, 'GET', `/api/dev/outbox?to=${encodeURIComponent(to)}`)
+    const answer = await this.request(
+      undefined,
+      'GET',
+      `/api/dev/outbox?to=${encodeURIComponent(to)}`,
+      undefined,
+      {
+        'x-dev-outbox-token': this.outboxToken,
+      },
+    )
     if (answer.status !== 200) {
       this.tally.note('GET', '/api/dev/outbox', answer)
       return undefined
@@ -174,6 +187,11 @@ export class Http {
     const text: string | undefined = answer.body?.messages?.[0]?.body
     return text?.match(/\b(\d{6})\b/)?.[1]
   }
+}
+
+/** The dev outbox token the server made in `dataDir` on its first start (0600, for its owner only). */
+export function readOutboxToken(dataDir: string): string {
+  return readFileSync(join(dataDir, 'dev-outbox-token'), 'utf8').trim()
 }
 
 /** What the server keeps of what was signed or exported: the SHA-256 of its RFC 8785 canonical JSON. */

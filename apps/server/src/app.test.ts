@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { mkdir, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -80,7 +81,26 @@ describe('GET /api/health', () => {
 })
 
 describe('the dev outbox', () => {
-  it('answers only with DEV_OUTBOX_TOKEN when one is set', async () => {
+  it('answers on loopback too only to the token Charter made in DATA_DIR, a file only its owner reads', async () => {
+    const file = join(server.dataDir, 'dev-outbox-token')
+    expect((await stat(file)).mode & 0o777).toBe(0o600)
+    const token = (await readFile(file, 'utf8')).trim()
+    expect(token).toMatch(/^[0-9a-f]{32}$/)
+
+    const without = await fetch(`${server.url}/api/dev/outbox`)
+    expect(without.status).toBe(401)
+    const refusal: Json = await without.json()
+    expect(refusal.code).toBe('must_be_authenticated')
+    expect(refusal.error).toContain('x-dev-outbox-token')
+    expect(refusal.error).toContain('dev-outbox-token in DATA_DIR')
+    const wrong = await fetch(`${server.url}/api/dev/outbox`, { headers: { 'x-dev-outbox-token': 'guess' } })
+    expect(wrong.status).toBe(401)
+    const right = await fetch(`${server.url}/api/dev/outbox`, { headers: { 'x-dev-outbox-token': token } })
+    expect(right.status).toBe(200)
+    expect(((await right.json()) as Json).messages).toEqual(expect.any(Array))
+  })
+
+  it('answers only to DEV_OUTBOX_TOKEN when one is set, and makes no file then', async () => {
     const token = 'a7f3c9e1b5d2f8a4c6e0b3d9f1a5c7e2'
     const guarded = await startTestServer({ env: { DEV_OUTBOX_TOKEN: token } })
     try {
@@ -93,6 +113,7 @@ describe('the dev outbox', () => {
       expect(wrong.status).toBe(401)
       const right = await fetch(`${guarded.url}/api/dev/outbox`, { headers: { 'x-dev-outbox-token': token } })
       expect(right.status).toBe(200)
+      expect(existsSync(join(guarded.dataDir, 'dev-outbox-token'))).toBe(false)
     } finally {
       await guarded.close()
     }

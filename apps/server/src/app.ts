@@ -22,6 +22,7 @@ import { type SessionVariables, sessionMiddleware } from './members/sessionMiddl
 import { signedRequest } from './members/signedRequest.ts'
 import type { Part } from './parts/Part.ts'
 import type { DevOutbox } from './senders/DevOutbox.ts'
+import type { DevOutboxToken } from './senders/devOutboxToken.ts'
 import { appConfig } from './serverApi/appConfig.ts'
 import { serverApiRoutes } from './serverApi/serverApiRoutes.ts'
 import type { KeyVault } from './wallets/KeyVault.ts'
@@ -41,6 +42,8 @@ export type AppParts = {
   email: Channel | undefined
   /** Embedded mode only: where codes go instead of a real SMS or email. */
   outbox: DevOutbox | undefined
+  /** The token the dev outbox answers to, with the file it is in when Charter made it (embedded mode). */
+  outboxToken: DevOutboxToken | undefined
   /** The parts /api/health reports, in its order: the database, the outside services, the wallets. */
   registry: Part[]
 }
@@ -157,9 +160,10 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
       }),
   })
   // Embedded mode only: in production there are no dev routes at all (their type stays, for the test client).
-  const dev = parts.outbox
-    ? devRoutes(parts.outbox, settings.devOutboxToken)
-    : (new Hono() as ReturnType<typeof devRoutes>)
+  const dev =
+    parts.outbox && parts.outboxToken
+      ? devRoutes(parts.outbox, parts.outboxToken.value)
+      : (new Hono() as ReturnType<typeof devRoutes>)
 
   const api = apiFrame({ settings, parts, cookie })
     .route(

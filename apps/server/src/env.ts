@@ -205,7 +205,7 @@ const settingsSchema = variablesSchema.transform((env, context) => {
     maxWalletsPerChain: env.MAX_WALLETS_PER_CHAIN,
     /** The URL members open (production): its host is the only one answered, its origin the only one trusted. */
     publicUrl: env.PUBLIC_URL ? new URL(env.PUBLIC_URL) : undefined,
-    /** Embedded mode off loopback: the dev outbox answers only with this token. */
+    /** The dev outbox answers only with this token; unset, one is generated into `dataDir`. */
     devOutboxToken: env.DEV_OUTBOX_TOKEN,
     /** Wraps every wallet's data key; generated into `dataDir` in embedded mode, required in production. */
     walletMasterKey: env.WALLET_MASTER_KEY?.replace(/^0x/, ''),

@@ -13,9 +13,11 @@ try {
       ? 'embedded mode: everything runs on this machine, nothing is real money'
       : 'production mode'
   logger.info(`Charter is ready at ${server.url} (${where})`)
-  if (server.parts.outbox) {
+  const outboxToken = server.parts.outboxToken
+  if (outboxToken) {
+    const where = outboxToken.file ? `the token in ${outboxToken.file}` : 'DEV_OUTBOX_TOKEN'
     logger.info(
-      `Local mode: nothing is texted or mailed; sign-in codes are printed in this log and listed at ${server.url}/api/dev/outbox`,
+      `Local mode: nothing is texted or mailed; sign-in codes are printed in this log, and listed at ${server.url}/api/dev/outbox for requests that carry ${where} in the header x-dev-outbox-token`,
     )
   }
 

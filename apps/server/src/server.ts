@@ -122,6 +122,7 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
     sms,
     email,
     outbox: senders.outbox,
+    outboxToken: senders.outboxToken,
     registry: [databasePart, ...senders.parts, walletsPart],
   }
 }

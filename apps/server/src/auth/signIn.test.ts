@@ -184,8 +184,7 @@ describe('sign-in by email', () => {
   it('sends the code with a subject that names it', async () => {
     const email = uniqueEmail()
     await client().post('/api/v1/passwordless/init', { email })
-    const { body } = await client().get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)
-    expect(body.messages[0]).toMatchObject({
+    expect((await client().outbox(email))[0]).toMatchObject({
       channel: 'email',
       to: email,
       subject: expect.stringMatching(/^\d{6} is your Charter sign-in code$/),
@@ -216,7 +215,7 @@ describe('linking and changing', () => {
     const byEmail = await client().signInByEmail(email)
     expect(byEmail.body.user.id).toBe(userId)
     // The phone that was already on the account is told, in words.
-    const notice = (await me.get(`/api/dev/outbox?to=${encodeURIComponent(phoneNumber)}`)).body.messages[0]
+    const notice = (await me.outbox(phoneNumber))[0]
     expect(notice?.body).toContain(`The email address ${email} was added to your Charter account`)
   })
 
@@ -250,9 +249,7 @@ describe('linking and changing', () => {
     const newNumber = uniquePhoneNumber()
     await me.post('/api/v1/passwordless_sms/init', { phoneNumber: newNumber, purpose: 'change' })
     const code = await me.codeFor(newNumber)
-    expect(
-      (await me.get(`/api/dev/outbox?to=${encodeURIComponent(newNumber)}`)).body.messages[0]?.body,
-    ).toContain('to make this number your sign-in number')
+    expect((await me.outbox(newNumber))[0]?.body).toContain('to make this number your sign-in number')
     const stepUp = await caller.post('/api/v1/step_up/init', { action: 'update_phone' })
     expect(stepUp.status).toBe(200)
     expect(stepUp.body).toEqual({
@@ -270,7 +267,7 @@ describe('linking and changing', () => {
     })
     expect(updated.status).toBe(200)
     expect(logins(updated.body)).toEqual([expect.objectContaining({ type: 'phone', phoneNumber: newNumber })])
-    const notice = (await me.get(`/api/dev/outbox?to=${encodeURIComponent(oldNumber)}`)).body.messages[0]
+    const notice = (await me.outbox(oldNumber))[0]
     expect(notice?.body).toMatch(
       /The sign-in phone number of your Charter account was changed from \*\d{4} to \*\d{4} on /,
     )

@@ -109,7 +109,7 @@ describe('a stolen session token alone changes nothing', () => {
     // The code goes to the member's phone, worded as what it is, not to whoever asked.
     const asked = await attacker.api.post('/api/v1/step_up/init', { action: 'register_key' })
     expect(asked.body).toMatchObject({ via: 'phone', sent_to: `*${phoneNumber.slice(-4)}` })
-    const message = (await api.get(`/api/dev/outbox?to=${encodeURIComponent(phoneNumber)}`)).body.messages[0]
+    const message = (await api.outbox(phoneNumber))[0]
     expect(message?.body).toContain('confirms a new device')
     expect((await attacker.register('000000')).body.code).toBe('invalid_credentials')
     // The member, with the code, binds their key; from then on the session keeps it.
@@ -205,8 +205,7 @@ describe('changing a sign-in address', () => {
 
     expect((await otherDevice.api.get('/api/v1/users/me')).status).toBe(401)
     expect((await victim.caller.api.get('/api/v1/users/me')).status).toBe(200)
-    const notice = (await client().get(`/api/dev/outbox?to=${encodeURIComponent(victim.address)}`)).body
-      .messages[0]
+    const notice = (await client().outbox(victim.address))[0]
     expect(notice?.body).toContain('was changed from')
     expect(notice?.body).toContain('Every other device was signed out')
     expect(notice?.body).toContain('If you did not do this')
@@ -232,8 +231,7 @@ describe('step-up codes are bound', () => {
     const init = await victim.caller.post(`/api/v1/wallets/${evm.id}/export/init`, {})
     expect(init.status).toBe(200)
     const code = await victim.caller.api.codeFor(victim.address)
-    const message = (await client().get(`/api/dev/outbox?to=${encodeURIComponent(victim.address)}`)).body
-      .messages[0]
+    const message = (await client().outbox(victim.address))[0]
     expect(message?.subject).toContain("export a wallet's private key")
 
     const otherWallet = await victim.caller.post(`/api/v1/wallets/${solana.id}/export`, {

@@ -11,6 +11,8 @@ export type FuzzTarget = {
   appId: string
   /** The server API's password (APP_SECRET), which the app's own server sends with the app id. */
   appSecret: string
+  /** What the dev outbox answers to, as the person who started the server has it. */
+  outboxToken: string
   /** Keeps one connection open across cases, as a browser would. */
   agent: Agent
   /** Another member, whose wallet and session ids the fuzz member tries to use. */
@@ -41,5 +43,15 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
     agent.destroy()
     await server.close()
   }
-  return { url: server.url, logs: server.logs, appId: health.appId, appSecret, agent, other, close }
+  const outboxToken = server.parts.outboxToken?.value ?? ''
+  return {
+    url: server.url,
+    logs: server.logs,
+    appId: health.appId,
+    appSecret,
+    outboxToken,
+    agent,
+    other,
+    close,
+  }
 }

@@ -611,6 +611,7 @@ export type AuthMode =
   | 'keyless cookie'
   | 'app secret'
   | 'junk basic'
+  | 'outbox token'
 
 export type Auth = { mode: AuthMode; junk: string }
 
@@ -620,6 +621,7 @@ export function auth(access: Access): fc.Arbitrary<Auth> {
   const mode = fc.oneof(
     { weight: needsSession ? 1 : 4, arbitrary: fc.constant<AuthMode>('none') },
     { weight: access === 'app' ? 6 : 1, arbitrary: fc.constant<AuthMode>('app secret') },
+    { weight: access === 'outbox' ? 6 : 1, arbitrary: fc.constant<AuthMode>('outbox token') },
     { weight: real, arbitrary: fc.constant<AuthMode>('cookie') },
     { weight: Math.ceil(real / 2), arbitrary: fc.constant<AuthMode>('bearer') },
     {
@@ -859,7 +861,9 @@ function goodEnvelope(route: FuzzRoute, appId: string): fc.Arbitrary<Envelope> {
             )
           : route.access === 'app'
             ? fc.constant<AuthMode>('app secret')
-            : fc.constantFrom<AuthMode>('cookie', 'bearer'),
+            : route.access === 'outbox'
+              ? fc.constant<AuthMode>('outbox token')
+              : fc.constantFrom<AuthMode>('cookie', 'bearer'),
       junk: fc.constant(''),
     }),
     signing:

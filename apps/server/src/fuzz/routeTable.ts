@@ -21,9 +21,10 @@ import { JsonEntries, Placeholder, type PlaceholderName } from './jsonText.ts'
 
 /**
  * `public`: anyone; `session`: a signed-in member; `signed`: a member's request signed with their device key;
- * `app`: the app's own server, with the app secret.
+ * `app`: the app's own server, with the app secret; `outbox`: whoever started the server, with the dev outbox
+ * token.
  */
-export type Access = 'public' | 'session' | 'signed' | 'app'
+export type Access = 'public' | 'session' | 'signed' | 'app' | 'outbox'
 
 export type FuzzRoute = {
   /** `*` for the catch-all: any method. */
@@ -677,7 +678,7 @@ export const routeTable: FuzzRoute[] = [
   {
     method: 'GET',
     path: '/api/dev/outbox',
-    access: 'public',
+    access: 'outbox',
     query: fc.oneof(
       {
         weight: 3,

@@ -79,7 +79,7 @@ function authHeaders(
   fuzzCase: FuzzCase,
   session: MemberSession | undefined,
   keyless: MemberSession | undefined,
-  target: Pick<FuzzTarget, 'appId' | 'appSecret'>,
+  target: Pick<FuzzTarget, 'appId' | 'appSecret' | 'outboxToken'>,
 ): [string, string][] {
   const { mode, junk } = fuzzCase.auth
   const real = session?.cookie ?? ''
@@ -115,6 +115,8 @@ function authHeaders(
       ]
     case 'junk basic':
       return [['authorization', `Basic ${junk}`]]
+    case 'outbox token':
+      return [['x-dev-outbox-token', target.outboxToken]]
   }
 }
 

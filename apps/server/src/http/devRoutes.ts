@@ -19,17 +19,19 @@ const outboxQuery = z.object({
 })
 
 /**
- * Embedded mode only (never mounted in production): the codes Charter would have sent. Off loopback it answers
- * only to the `DEV_OUTBOX_TOKEN` in `x-dev-outbox-token`, since anyone who reads it can sign in as anyone.
+ * Embedded mode only (never mounted in production): the codes Charter would have sent. It answers only to the
+ * token in `x-dev-outbox-token` (DEV_OUTBOX_TOKEN, else the one generated into DATA_DIR), on loopback too,
+ * since whoever reads it can sign in as anyone, and other users of the machine reach loopback as well.
  */
-export function devRoutes(outbox: DevOutbox, token: string | undefined) {
+export function devRoutes(outbox: DevOutbox, token: string) {
   // Any query is a valid one (a `to` or none), so the schema never refuses.
   const query = validator('query', (value: { to?: string | string[] }) => outboxQuery.parse(value))
   return new Hono().get('/outbox', query, (c) => {
-    if (token !== undefined && !sameText(c.req.header('x-dev-outbox-token') ?? '', token)) {
+    if (!sameText(c.req.header('x-dev-outbox-token') ?? '', token)) {
       return c.json(
         {
-          error: 'The dev outbox needs the header x-dev-outbox-token with DEV_OUTBOX_TOKEN.',
+          error:
+            'The dev outbox answers only to whoever started this server: send the header x-dev-outbox-token with the token in the file dev-outbox-token in DATA_DIR (or DEV_OUTBOX_TOKEN when it is set). The codes are also printed in the server log.',
           code: 'must_be_authenticated',
         },
         401,

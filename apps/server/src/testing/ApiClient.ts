@@ -3,6 +3,7 @@ import type { ExtractSchema, ResponseFormat } from 'hono/types'
 import type { ClientErrorStatusCode, ServerErrorStatusCode } from 'hono/utils/http-status'
 import type { AppType } from '../app.ts'
 import type { ErrorBody } from '../http/errorHandler.ts'
+import { outboxTokenFor } from './outboxTokens.ts'
 
 type Routes = ExtractSchema<AppType>
 type Client = ReturnType<typeof hc<AppType>>
@@ -158,10 +159,25 @@ export class ApiClient {
   get = <Path extends string>(path: Path, headers?: Record<string, string>) =>
     this.request('GET', path, undefined, headers)
 
+  /**
+   * What the dev outbox holds for `to`, newest first (codes and notices), read with the server's outbox token as
+   * whoever started the server would.
+   */
+  async outbox(to: string) {
+    const answer = await this.#answer(
+      await this.client.api.dev.outbox.$get(
+        { query: { to } },
+        { headers: { 'x-dev-outbox-token': outboxTokenFor(this.baseUrl) } },
+      ),
+    )
+    if (answer.status !== 200) throw new Error(`the dev outbox answered ${answer.status}: ${answer.text}`)
+    return answer.body.messages
+  }
+
   /** The newest code the dev outbox holds for `to`. */
   async codeFor(to: string): Promise<string> {
-    const { body } = await this.#answer(await this.client.api.dev.outbox.$get({ query: { to } }))
-    const code = body.messages?.[0]?.body.match(/\b(\d{6})\b/)?.[1]
+    const messages = await this.outbox(to)
+    const code = messages[0]?.body.match(/\b(\d{6})\b/)?.[1]
     if (!code) throw new Error(`no code in the outbox for ${to}`)
     return code
   }

@@ -7,6 +7,7 @@ import { openDatabase } from '../db/openDatabase.ts'
 import { loadSettings, testDatabaseUrl } from '../env.ts'
 import { createLogger } from '../logger.ts'
 import { type RunningServer, startServer } from '../server.ts'
+import { rememberOutboxToken } from './outboxTokens.ts'
 
 export type TestServer = RunningServer & { dataDir: string; logs: string[] }
 
@@ -54,6 +55,7 @@ export async function startTestServer(
     signInLimits: options.signInLimits ?? looseSignInLimits,
     ...(options.webDist ? { webDist: options.webDist } : {}),
   })
+  if (server.parts.outboxToken) rememberOutboxToken(server.url, server.parts.outboxToken.value)
   return {
     ...server,
     dataDir,

@@ -107,8 +107,8 @@ export function CodeEntry({
       )}
       {localMode && (
         <p className="local-mode-note">
-          Local mode: nothing is texted or mailed; your code is in the server log and at{' '}
-          <code>/api/dev/outbox</code>
+          Local mode: nothing is texted or mailed; your code is in the server log, and at{' '}
+          <code>/api/dev/outbox</code> for whoever has the token in <code>DATA_DIR/dev-outbox-token</code>
         </p>
       )}
       <form className="stack" noValidate onSubmit={submit}>

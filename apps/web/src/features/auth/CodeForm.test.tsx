@@ -116,9 +116,9 @@ describe('signing in: the code', () => {
     await reachCodeScreen(() => signedInAnswer(phoneUser))
     expect(
       await screen.findByText(
-        /Local mode: nothing is texted or mailed; your code is in the server log and at/,
+        /Local mode: nothing is texted or mailed; your code is in the server log, and at/,
       ),
-    ).toHaveTextContent('/api/dev/outbox')
+    ).toHaveTextContent('/api/dev/outbox for whoever has the token in DATA_DIR/dev-outbox-token')
   })
 
   it('says nothing of local mode in production', async () => {
