@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadSettings, SettingsError, settingNames } from './env.ts'
 
@@ -73,11 +75,30 @@ describe('loadSettings in production', () => {
     )
     expect(() => loadSettings({ ...production, AUTH_SECRET: 'short' })).toThrow('at least 32 characters')
     expect(() => loadSettings({ ...production, WALLET_MASTER_KEY: '00'.repeat(32) })).toThrow(
-      'WALLET_MASTER_KEY: degenerate (every byte the same)',
+      'WALLET_MASTER_KEY: too weak (one byte repeated)',
     )
     expect(() => loadSettings({ ...production, PUBLIC_URL: undefined })).toThrow(
       'PUBLIC_URL: required in production',
     )
+  })
+
+  it.each([
+    ['AUTH_SECRET', 'ab'.repeat(16), 'a pattern of 2 characters repeated'],
+    ['AUTH_SECRET', '0123456789'.repeat(4), 'a pattern of 10 characters repeated'],
+    ['AUTH_SECRET', `${'0'.repeat(63)}1`, 'only 2 distinct characters'],
+    ['APP_SECRET', 'abcdefghijklmnopqrstuvwxyzABCDEFGH', 'a counting sequence'],
+    ['WALLET_MASTER_KEY', `0x${'00'.repeat(31)}01`, 'only 2 distinct bytes'],
+    [
+      'WALLET_MASTER_KEY',
+      '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f',
+      'a counting sequence',
+    ],
+  ])('refuses %s = %s in production: %s', (name, value, reason) => {
+    expect(() => loadSettings({ ...production, [name]: value })).toThrow(`${name}: too weak (${reason})`)
+  })
+
+  it('still takes the weak secret of a test in embedded mode', () => {
+    expect(loadSettings({ AUTH_SECRET: 'ab'.repeat(16) }).authSecret).toBe('ab'.repeat(16))
   })
 
   it('defaults SMS to anywhere in embedded mode', () => {
@@ -133,6 +154,9 @@ describe('the app and its server API', () => {
     expect(() => loadSettings({ ...production, APP_SECRET: 'x'.repeat(40) })).toThrow(
       'APP_SECRET: too weak (one character repeated)',
     )
+    expect(() => loadSettings({ ...production, APP_SECRET: 'ab'.repeat(16) })).toThrow(
+      'APP_SECRET: too weak (a pattern of 2 characters repeated)',
+    )
     expect(loadSettings({ ...production, APP_SECRET: secret }).appSecretDigest).toHaveLength(64)
   })
 
@@ -141,6 +165,63 @@ describe('the app and its server API', () => {
     expect(() => loadSettings({ APP_TERMS_URL: 'ftp://example.org/terms' })).toThrow('APP_TERMS_URL')
     expect(() => loadSettings({ APP_ACCENT_COLOR: 'red' })).toThrow('APP_ACCENT_COLOR')
     expect(() => loadSettings({ ACCESS_TOKEN_ISSUER: 'privy io' })).toThrow('ACCESS_TOKEN_ISSUER')
+  })
+})
+
+describe('secrets from files (X_FILE)', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'charter-env-'))
+  const file = (name: string, text: string) => {
+    const path = join(folder, name)
+    writeFileSync(path, text, { mode: 0o600 })
+    return path
+  }
+  const secret = '7c1e9a4f2b8d5e0c3a6f9b2e5d8c1a4f7b0e3d6c9a2f5b8e1d4c7a0f3b6e9d2c'
+
+  it('reads each secret from its file, without the trailing newline', () => {
+    const settings = loadSettings({
+      APP_SECRET_FILE: file('app', `${secret}\n`),
+      AUTH_SECRET_FILE: file('auth', `${secret.split('').reverse().join('')}\r\n`),
+      DEV_OUTBOX_TOKEN_FILE: file('outbox', '0f1e2d3c4b5a69788796a5b4c3d2e1f0'),
+      WALLET_MASTER_KEY_FILE: file('master', `0x${secret}\n`),
+      SMTP_URL_FILE: file('smtp', 'smtps://user:pa55@smtp.example.org:465\n'),
+      EMAIL_FROM: 'codes@example.org',
+    })
+    expect(settings.appSecretDigest).toBe(createHash('sha256').update(secret).digest('hex'))
+    expect(settings.authSecret).toBe(secret.split('').reverse().join(''))
+    expect(settings.devOutboxToken).toBe('0f1e2d3c4b5a69788796a5b4c3d2e1f0')
+    expect(settings.walletMasterKey).toBe(secret)
+    expect(settings.smtp?.url).toBe('smtps://user:pa55@smtp.example.org:465')
+  })
+
+  it('checks a value from a file as it checks the variable', () => {
+    expect(() => loadSettings({ APP_SECRET_FILE: file('short', 'short\n') })).toThrow(
+      'APP_SECRET: must be at least 32 characters',
+    )
+    expect(() =>
+      loadSettings({
+        ...production,
+        AUTH_SECRET: undefined,
+        AUTH_SECRET_FILE: file('weak', 'ab'.repeat(16)),
+      }),
+    ).toThrow('AUTH_SECRET: too weak')
+  })
+
+  it('refuses X and X_FILE together, naming both', () => {
+    expect(() => loadSettings({ APP_SECRET: secret, APP_SECRET_FILE: file('both', secret) })).toThrow(
+      'APP_SECRET and APP_SECRET_FILE: set one or the other, not both',
+    )
+  })
+
+  it('says which file it cannot read, and why', () => {
+    const missing = join(folder, 'nowhere')
+    expect(() => loadSettings({ TWILIO_AUTH_TOKEN_FILE: missing })).toThrow(
+      `TWILIO_AUTH_TOKEN_FILE: cannot read ${missing} (ENOENT)`,
+    )
+    expect(() => loadSettings({ AUTH_SECRET_FILE: folder })).toThrow(
+      `AUTH_SECRET_FILE: cannot read ${folder} (EISDIR)`,
+    )
+    expect(() => loadSettings({ AUTH_SECRET_FILE: file('empty', '\n') })).toThrow('AUTH_SECRET_FILE:')
+    expect(() => loadSettings({ AUTH_SECRET_FILE: file('empty', '\n') })).toThrow('is empty')
   })
 })
 

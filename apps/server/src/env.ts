@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { z } from 'zod'
+import { keyWeakness, secretWeakness } from './secretStrength.ts'
 
 /**
  * Every setting of the server, read and validated in one place. No other file reads `process.env`:
@@ -101,8 +103,25 @@ const variablesSchema = z.object({
   EMAIL_FROM: z.string().min(3).optional(),
 })
 
+/**
+ * The settings that hold a secret. Each may instead come from a file (`APP_SECRET_FILE=/run/secrets/app`), as
+ * container secret stores provide them, so that the secret never sits in the environment.
+ */
+const secretSettings = [
+  'AUTH_SECRET',
+  'APP_SECRET',
+  'WALLET_MASTER_KEY',
+  'WALLET_PREVIOUS_MASTER_KEYS',
+  'DEV_OUTBOX_TOKEN',
+  'DATABASE_URL',
+  'TWILIO_AUTH_TOKEN',
+  'SMTP_URL',
+] as const satisfies (keyof typeof variablesSchema.shape)[]
+
+const fileSettingNames = secretSettings.map((name) => `${name}_FILE`)
+
 /** The name of every setting, so a test can hold `.env.example` and the README's table to the whole list. */
-export const settingNames = Object.keys(variablesSchema.shape)
+export const settingNames = [...Object.keys(variablesSchema.shape), ...fileSettingNames]
 
 /**
  * The variables, checked together (what production needs, what goes in pairs) and turned into the shape the
@@ -142,15 +161,13 @@ const settingsSchema = variablesSchema.transform((env, context) => {
     if (!env.PUBLIC_URL) {
       problems.push('PUBLIC_URL: required in production, the URL members open (https://charter.example.org)')
     }
-    if (env.AUTH_SECRET && isWeakSecret(env.AUTH_SECRET)) {
-      problems.push('AUTH_SECRET: too weak (one character repeated); use openssl rand -hex 32')
+    // Whoever guesses one of these holds every member's tokens, the server API or every wallet.
+    for (const name of ['AUTH_SECRET', 'APP_SECRET'] as const) {
+      const weakness = env[name] && secretWeakness(env[name])
+      if (weakness) problems.push(`${name}: too weak (${weakness}); use openssl rand -hex 32`)
     }
-    if (env.APP_SECRET && isWeakSecret(env.APP_SECRET)) {
-      problems.push('APP_SECRET: too weak (one character repeated); use openssl rand -hex 32')
-    }
-    if (env.WALLET_MASTER_KEY && isDegenerateKey(env.WALLET_MASTER_KEY)) {
-      problems.push('WALLET_MASTER_KEY: degenerate (every byte the same); use openssl rand -hex 32')
-    }
+    const keyWeak = env.WALLET_MASTER_KEY && keyWeakness(env.WALLET_MASTER_KEY)
+    if (keyWeak) problems.push(`WALLET_MASTER_KEY: too weak (${keyWeak}); use openssl rand -hex 32`)
     if (!env.DATABASE_URL) problems.push('DATABASE_URL: required in production (a PostgreSQL URL)')
     if (!env.AUTH_SECRET) problems.push('AUTH_SECRET: required in production (e.g. openssl rand -hex 32)')
     if (!env.WALLET_MASTER_KEY) {
@@ -236,7 +253,9 @@ export class SettingsError extends Error {
 export function loadSettings(source: Record<string, string | undefined> = process.env): Settings {
   // An empty value in a .env file means "not set", not "set to the empty string".
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''))
-  const parsed = settingsSchema.safeParse(present)
+  const fromFiles = readSecretFiles(present)
+  if (fromFiles.problems.length > 0) fail(fromFiles.problems)
+  const parsed = settingsSchema.safeParse({ ...present, ...fromFiles.values })
   if (!parsed.success) {
     fail(
       parsed.error.issues.map((issue) =>
@@ -251,10 +270,34 @@ const loopbackHosts = new Set(['127.0.0.1', '::1', 'localhost'])
 export const isLoopbackHost = (host: string): boolean =>
   loopbackHosts.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host)
 
-/** Under 32 characters is refused by the schema; this catches the long but empty ones ("aaaa…"). */
-const isWeakSecret = (secret: string) => new Set(secret).size === 1
-
-const isDegenerateKey = (hex: string) => new Set(hex.replace(/^0x/, '').toLowerCase().match(/../g)).size === 1
+/**
+ * The secrets set as `X_FILE`: each file's text without its trailing newline, as `X`. Setting both `X` and
+ * `X_FILE` is refused (which one wins would be a guess), and so is a file that cannot be read or is empty.
+ */
+function readSecretFiles(present: Record<string, string | undefined>) {
+  const values: Record<string, string> = {}
+  const problems: string[] = []
+  for (const name of secretSettings) {
+    const path = present[`${name}_FILE`]
+    if (path === undefined) continue
+    if (present[name] !== undefined) {
+      problems.push(`${name} and ${name}_FILE: set one or the other, not both`)
+      continue
+    }
+    let text: string
+    try {
+      text = readFileSync(path, 'utf8')
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code ?? String(error)
+      problems.push(`${name}_FILE: cannot read ${path} (${reason}); it must name a file this user can read`)
+      continue
+    }
+    const value = text.replace(/\r?\n$/, '')
+    if (value === '') problems.push(`${name}_FILE: ${path} is empty`)
+    else values[name] = value
+  }
+  return { values, problems }
+}
 
 function fail(problems: string[]): never {
   throw new SettingsError(
