@@ -3,15 +3,17 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { LoginError } from '@charter/core'
 import type { Context, MiddlewareHandler } from 'hono'
-import { consumeRateLimit, peekRateLimit, type RateLimitRule } from '../auth/rateLimit.ts'
+import { consumeRateLimit, type RateLimitRule } from '../auth/rateLimit.ts'
 import { TooManyRequestsError, waitInWords } from '../auth/TooManyRequestsError.ts'
 import type { Db } from '../db/Database.ts'
 import { clientAddress } from '../http/clientAddress.ts'
+import type { Logger } from '../logger.ts'
 
 /**
- * Wrong app secrets one client address may send in a window. Past it, that client is refused whatever it
- * sends, the right secret included, so guessing gets no further than this many tries a window. A request
- * with no secret in it guesses nothing, and is not counted.
+ * Wrong app secrets one client address may send in a window; past it, its wrong ones are answered 429. The right
+ * secret is never refused: it is at least 32 characters and not patterned (env.ts), so no number of guesses
+ * finds it, and refusing it would let anyone who shares an address with the app's server lock that server out.
+ * A request with no secret in it guesses nothing, and is not counted.
  */
 export const appSecretFailureLimit: RateLimitRule = { limit: 10, windowSeconds: 900 }
 
@@ -21,6 +23,8 @@ export type AppSecretOptions = {
   /** SHA-256 (hex) of APP_SECRET; undefined when it is not set, and the server API is off. */
   secretDigest: string | undefined
   trustProxy: number
+  /** Where wrong secrets are noted (the address they came from, never what they were). */
+  logger: Logger
 }
 
 const turnOn =
@@ -60,14 +64,13 @@ const tooMany = (retryAfterSeconds: number) =>
 
 /**
  * Lets through only the app's own server: HTTP Basic with the app id and APP_SECRET, and `privy-app-id`, as
- * Privy's server library sends them. A session (cookie or bearer token) counts for nothing here. Wrong
- * secrets are counted per client address (`appSecretFailureLimit`); the secret itself is never logged or
- * kept.
+ * Privy's server library sends them. A session (cookie or bearer token) counts for nothing here. The right
+ * secret always passes; wrong ones are logged and counted per client address (`appSecretFailureLimit`), and
+ * past the limit answered 429. The secret itself is never logged or kept.
  */
 export async function checkAppSecret(c: Context, options: AppSecretOptions): Promise<void> {
   const { db, appId, secretDigest } = options
   if (!secretDigest) throw serverApiOff()
-  const failures = `app-secret-failures:${clientAddress(c, options.trustProxy)}`
   const presented = readBasicAuth(c.req.header('authorization'))
   if (!presented) {
     throw new LoginError('invalid_credentials', {
@@ -75,12 +78,16 @@ export async function checkAppSecret(c: Context, options: AppSecretOptions): Pro
     })
   }
   if (!matches(presented, appId, secretDigest)) {
-    const verdict = await consumeRateLimit(db, failures, appSecretFailureLimit)
+    const client = clientAddress(c, options.trustProxy)
+    const verdict = await consumeRateLimit(db, `app-secret-failures:${client}`, appSecretFailureLimit)
+    options.logger.warn('A wrong app secret was sent to the server API', {
+      client,
+      route: `${c.req.method} ${c.req.routePath}`,
+      throttled: !verdict.allowed,
+    })
     if (!verdict.allowed) throw tooMany(verdict.retryAfterSeconds)
     throw new LoginError('invalid_credentials', { message: 'The app id or the app secret is not right.' })
   }
-  const verdict = await peekRateLimit(db, failures, appSecretFailureLimit)
-  if (!verdict.allowed) throw tooMany(verdict.retryAfterSeconds)
   if (c.req.header('privy-app-id') !== appId) {
     throw new LoginError('missing_or_invalid_privy_app_id', {
       message: `Send the header privy-app-id: ${appId}.`,

@@ -87,13 +87,29 @@ describe('GET /api/v1/apps/{app_id}', () => {
     expect(payload.sid).toEqual(expect.any(String))
   })
 
-  it('answers 404 for another app id, and checks a secret sent with it', async () => {
+  it('answers 404 for another app id, and ignores credentials it does not need', async () => {
     const other = await caller().get('/api/v1/apps/another-app')
     expect(other.status).toBe(404)
     expect(other.body).toEqual({ error: expect.stringContaining('no app with this id'), code: 'not_found' })
     const wrong = await caller({ authorization: basic(appId, 'wrong') }).get(`/api/v1/apps/${appId}`)
-    expect(wrong.status).toBe(401)
+    expect(wrong.status).toBe(200)
     expect((await caller(rightHeaders).get(`/api/v1/apps/${appId}`)).status).toBe(200)
+  })
+
+  it('counts no wrong secret sent to the public route against the app’s server', async () => {
+    // A shared address (a NAT, a cloud egress) where someone sends wrong secrets to the public route…
+    const shared = caller()
+    for (let attempt = 0; attempt <= appSecretFailureLimit.limit * 2; attempt++) {
+      const answer = await shared.get(`/api/v1/apps/${appId}`, {
+        authorization: basic(appId, `guess-${attempt}`),
+      })
+      expect(answer.status).toBe(200)
+    }
+    // …and the app's own server behind the same address still gets in, and is not even slowed.
+    const { phoneNumber, user } = await member()
+    const found = await shared.post('/api/v1/users/phone/number', { number: phoneNumber }, rightHeaders)
+    expect(found.status).toBe(200)
+    expect(found.body.id).toBe(user.id)
   })
 })
 
@@ -139,7 +155,7 @@ describe('the server API’s credentials', () => {
     expect((await api.get('/api/v1/users/me')).status).toBe(200)
   })
 
-  it('counts wrong secrets per client, and past the limit refuses even the right one', async () => {
+  it('counts and logs wrong secrets per client, slows only them, and never refuses the right one', async () => {
     const attacker = caller()
     for (let attempt = 1; attempt <= appSecretFailureLimit.limit; attempt++) {
       const wrong = await attacker.get('/api/v1/users/did:charter:0000000000000000000000000', {
@@ -154,8 +170,20 @@ describe('the server API’s credentials', () => {
     expect(next.status).toBe(429)
     expect(next.body.code).toBe('too_many_requests')
     expect(Number(next.headers.get('retry-after'))).toBeGreaterThan(0)
-    const right = await attacker.get('/api/v1/users/did:charter:0000000000000000000000000', rightHeaders)
-    expect(right.status).toBe(429)
+    // The app's server behind the same address: ten wrong secrets from there do not lock it out.
+    const { phoneNumber, user } = await member()
+    const right = await attacker.post('/api/v1/users/phone/number', { number: phoneNumber }, rightHeaders)
+    expect(right.status).toBe(200)
+    expect(right.body.id).toBe(user.id)
+    // Still slowed: the wrong ones after it.
+    const after = await attacker.get('/api/v1/users/did:charter:0000000000000000000000000', {
+      authorization: basic(appId, 'and another'),
+      'privy-app-id': appId,
+    })
+    expect(after.status).toBe(429)
+    const warnings = server.logs.filter((line) => line.includes('A wrong app secret was sent'))
+    expect(warnings.length).toBeGreaterThanOrEqual(appSecretFailureLimit.limit + 2)
+    expect(warnings.join('\n')).not.toContain('guess-')
     // Asking with no secret at all guesses nothing, and is not what holds a client back.
     const asker = caller()
     for (let attempt = 0; attempt <= appSecretFailureLimit.limit; attempt++) {
@@ -304,10 +332,11 @@ describe('a server without APP_SECRET', () => {
   it('answers the public configuration, and says the server API is off and how to turn it on', async () => {
     const api = new ApiClient(plain.url)
     expect((await api.get(`/api/v1/apps/${appId}`)).status).toBe(200)
+    // Public, it needs no secret, and one sent with it changes nothing.
+    expect((await api.get(`/api/v1/apps/${appId}`, rightHeaders)).status).toBe(200)
     for (const answer of [
       await api.get('/api/v1/users/did:charter:0000000000000000000000000', rightHeaders),
       await api.post('/api/v1/users/email/address', { address: uniqueEmail() }, rightHeaders),
-      await api.get(`/api/v1/apps/${appId}`, rightHeaders),
     ]) {
       expect(answer.status).toBe(400)
       expect(answer.body.code).toBe('not_supported')

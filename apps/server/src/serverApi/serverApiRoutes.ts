@@ -7,7 +7,7 @@ import { jsonBody, pathParams } from '../http/validate.ts'
 import type { Logger } from '../logger.ts'
 import type { SessionVariables } from '../members/sessionMiddleware.ts'
 import type { AppConfig } from './appConfig.ts'
-import { type AppSecretOptions, appSecretRequired, checkAppSecret } from './appSecret.ts'
+import { type AppSecretOptions, appSecretRequired } from './appSecret.ts'
 import {
   deleteUser,
   noSuchUser,
@@ -54,8 +54,8 @@ export function serverApiRoutes(options: ServerApiOptions) {
 
   return (
     new Hono<{ Variables: SessionVariables }>()
-      // Public: nothing in it is secret. A server that sends its secret with it learns at once if it is
-      // wrong.
+      // Public: nothing in it is secret, so credentials sent with it are neither checked nor counted (Privy's
+      // server library sends its secret with every request, this one too).
       .get('/apps/:app_id', pathParams(appId), async (c) => {
         if (c.req.valid('param').app_id !== options.appId) {
           return c.json(
@@ -66,7 +66,6 @@ export function serverApiRoutes(options: ServerApiOptions) {
             404,
           )
         }
-        if (/^Basic\b/i.test(c.req.header('authorization') ?? '')) await checkAppSecret(c, options)
         config ??= databaseSetUpAt(db)
           .then(options.config)
           .catch((error: unknown) => {
