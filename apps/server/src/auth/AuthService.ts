@@ -78,6 +78,42 @@ export function createAuthService(options: AuthServiceOptions) {
     return { user: await mustLoadUser(userId), session, accessToken, isNewUser }
   }
 
+  /**
+   * A session ended because a token it had replaced came back: the member is told on the Security page and at
+   * every sign-in address, since someone else held a copy of their session. A notice that fails is logged and
+   * changes nothing.
+   */
+  async function tellOfReusedToken(reused: { userId: string; userAgent: string | undefined }) {
+    const device = reused.userAgent ? ` (${reused.userAgent.slice(0, 80)})` : ''
+    await recordAccountEvent(db, {
+      userId: reused.userId,
+      kind: 'session_token_reused',
+      summary: `Ended a session${device}: a sign-in token it had already replaced was used again, so someone had a copy`,
+    })
+    const user = await loadUser(db, reused.userId)
+    const notice = {
+      subject: 'A Charter session of yours was ended: someone had a copy of it',
+      text: `Charter ended a session of your account${device} on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, because a sign-in token it had already replaced was used again: someone else held a copy of that session. Sign in again on your own devices. If this keeps happening, check those devices for malware, and choose Sign out everywhere on the Security page.`,
+    }
+    for (const account of user?.linked_accounts ?? []) {
+      const target =
+        account.type === 'phone'
+          ? { channel: options.channels.phone, address: account.phoneNumber }
+          : account.type === 'email'
+            ? { channel: options.channels.email, address: account.address }
+            : undefined
+      if (!target?.channel) continue
+      try {
+        await target.channel.sendNotice(target.address, notice)
+      } catch (error) {
+        options.logger.warn('Could not send an account notice', {
+          channel: target.channel.kind,
+          error: String(error),
+        })
+      }
+    }
+  }
+
   return {
     /** A sign-in code to `rawAddress`; answers the normalised address and when the code expires. */
     async sendCode(
@@ -150,6 +186,7 @@ export function createAuthService(options: AuthServiceOptions) {
     async refresh(by: { refreshToken: string } | { token: string }): Promise<SignedIn> {
       const outcome = await refreshSession(db, { secret, lifetimeHours: options.session.lifetimeHours }, by)
       if (outcome.kind === 'reused') {
+        await tellOfReusedToken(outcome)
         throw new LoginError('missing_or_invalid_token', {
           message:
             'This session was ended because a refresh token it had already replaced was used again, which means a copy of it was kept somewhere. Please sign in again.',

@@ -52,6 +52,14 @@ function thief(credential: { bearer: string } | { cookie: string }) {
   return new WalletCaller(api)
 }
 
+/** Moves every replaced token of the user's sessions out of the two-tabs grace window, as time would. */
+async function outlastGrace(userId: string) {
+  const { db } = await sharedTestDatabase()
+  await db.execute(
+    sql`UPDATE session_superseded_tokens SET superseded_at = now() - interval '1 minute' WHERE session_id IN (SELECT id FROM sessions WHERE user_id = ${userId})`,
+  )
+}
+
 describe('a stolen session token alone changes nothing', () => {
   for (const kind of ['bearer', 'cookie'] as const) {
     it(`with only the ${kind}: no change of address, no link, no new key, no wallet, no export`, async () => {
@@ -402,10 +410,7 @@ describe('sessions end when they should', () => {
     expect(second.status).toBe(200)
     expect(second.body.refresh_token).toBe(first.body.refresh_token)
 
-    const { db } = await sharedTestDatabase()
-    await db.execute(
-      sql`UPDATE sessions SET rotated_at = now() - interval '1 minute' WHERE user_id = ${victim.userId}`,
-    )
+    await outlastGrace(victim.userId)
     const stolen = await client().post('/api/v1/sessions', { refresh_token: victim.refreshToken })
     expect(stolen.status).toBe(401)
     expect(stolen.body.error).toContain('was used again')
@@ -414,6 +419,61 @@ describe('sessions end when they should', () => {
       (await client().post('/api/v1/sessions', { refresh_token: first.body.refresh_token })).status,
     ).toBe(401)
     expect((await victim.caller.api.get('/api/v1/users/me')).status).toBe(401)
+  })
+
+  it.each([1, 2, 3])(
+    'ends the session when the victim’s refresh token comes back after a thief refreshed %i times',
+    async (refreshes) => {
+      const victim = await member('email')
+      // The thief copied the refresh token and uses it first, and keeps refreshing, as a careful thief would.
+      let thiefTokens = { refresh: victim.refreshToken, access: '' }
+      for (let i = 0; i < refreshes; i++) {
+        const refreshed = await client().post('/api/v1/sessions', { refresh_token: thiefTokens.refresh })
+        expect(refreshed.status).toBe(200)
+        thiefTokens = { refresh: refreshed.body.refresh_token, access: refreshed.body.token }
+        await outlastGrace(victim.userId)
+      }
+      expect(
+        (await client().get('/api/v1/users/me', { authorization: `Bearer ${thiefTokens.access}` })).status,
+      ).toBe(200)
+
+      // The victim's own client comes back with the token it still holds.
+      const back = await client().post('/api/v1/sessions', { refresh_token: victim.refreshToken })
+      expect(back.status).toBe(401)
+      expect(back.body.error).toContain('was used again')
+      // The thief's newest tokens are dead with the session.
+      expect((await client().post('/api/v1/sessions', { refresh_token: thiefTokens.refresh })).status).toBe(
+        401,
+      )
+      expect(
+        (await client().get('/api/v1/users/me', { authorization: `Bearer ${thiefTokens.access}` })).status,
+      ).toBe(401)
+
+      // The member is told: at their sign-in address, and on the Security page once they sign in again.
+      const notice = (await client().outbox(victim.address)).find((message) =>
+        message.body.includes('someone else held a copy of that session'),
+      )
+      expect(notice?.subject).toContain('was ended')
+      const again = client()
+      expect((await again.signInByEmail(victim.address)).status).toBe(200)
+      const events = (await again.get('/api/v1/users/me/events')).body.events
+      expect(events).toContainEqual(expect.objectContaining({ kind: 'session_token_reused' }))
+    },
+  )
+
+  it('ends the session when a browser’s old cookie comes back after a thief refreshed with a copy twice', async () => {
+    const victim = await member('phone')
+    let thiefCookie = victim.cookie
+    for (let i = 0; i < 2; i++) {
+      const refreshed = await client().post('/api/v1/sessions', undefined, { cookie: thiefCookie })
+      expect(refreshed.status).toBe(200)
+      thiefCookie = (refreshed.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
+      await outlastGrace(victim.userId)
+    }
+    const back = await client().post('/api/v1/sessions', undefined, { cookie: victim.cookie })
+    expect(back.status).toBe(401)
+    expect(back.body.error).toContain('was used again')
+    expect((await client().get('/api/v1/users/me', { cookie: thiefCookie })).status).toBe(401)
   })
 
   it('refuses a request that carries two session cookies', async () => {

@@ -77,10 +77,6 @@ export const sessions = pgTable(
     /** Slides forward with use, never past `absoluteExpiresAt`. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
-    /** The tokens the last refresh replaced: used again after a short grace, they mean theft. */
-    previousTokenHash: text('previous_token_hash'),
-    previousRefreshTokenHash: text('previous_refresh_token_hash'),
-    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     userAgent: text('user_agent'),
@@ -93,10 +89,25 @@ export const sessions = pgTable(
     uniqueIndex('sessions_token_hash').on(table.tokenHash),
     uniqueIndex('sessions_refresh_token_hash').on(table.refreshTokenHash),
     index('sessions_user').on(table.userId),
-    index('sessions_previous_token_hash').on(table.previousTokenHash),
-    index('sessions_previous_refresh_token_hash').on(table.previousRefreshTokenHash),
     index('sessions_expires_at').on(table.expiresAt),
   ],
+)
+
+/**
+ * Every session and refresh token a session's refreshes replaced (digests only): used again after a short grace,
+ * any of them means theft (`members/sessions.ts`). Deleted with the session.
+ */
+export const sessionSupersededTokens = pgTable(
+  'session_superseded_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['session', 'refresh'] }).notNull(),
+    supersededAt: timestamp('superseded_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('session_superseded_tokens_session').on(table.sessionId)],
 )
 
 export const analyticsEvents = pgTable(
@@ -195,6 +206,7 @@ export const accountEvents = pgTable(
         'signed_out_everywhere',
         'signed_out_session',
         'key_exported',
+        'session_token_reused',
       ],
     }).notNull(),
     /** A line a person reads: "Phone number changed from *2671 to *9876". */

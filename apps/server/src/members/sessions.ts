@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import { batchLoader } from '../db/batch.ts'
 import type { Db } from '../db/Database.ts'
-import { sessions } from '../db/schema.ts'
+import { sessionSupersededTokens, sessions } from '../db/schema.ts'
 import { hmacBase64Url, randomToken, sha256Hex } from './digests.ts'
 
 export type SessionTokens = { sessionId: string; token: string; refreshToken: string; expiresAt: Date }
@@ -122,8 +122,11 @@ export type SessionFinder = ReturnType<typeof sessionFinder>
 
 export type RefreshOutcome =
   | { kind: 'refreshed'; tokens: SessionTokens & { userId: string } }
-  /** A token the session replaced a while ago came back: someone kept a copy. The session is ended. */
-  | { kind: 'reused' }
+  /**
+   * A token the session replaced a while ago came back, after any number of refreshes since: someone kept a
+   * copy. The session is ended; these say whose it was, so the member can be told.
+   */
+  | { kind: 'reused'; sessionId: string; userId: string; userAgent: string | undefined }
   | { kind: 'unknown' }
 
 /**
@@ -138,9 +141,10 @@ const successorsOf = (secret: string, presented: string) => ({
 
 /**
  * Swaps a refresh token (or the session token, for the browser's cookie) for new tokens of the same session.
- * The old ones stop working at once. Presented again within a few seconds (a concurrent refresh), the old token
- * gets the same new tokens; presented later, it ends the session, since only a copy kept by someone else can
- * still hold it.
+ * The old ones stop working at once and join the session's lineage (`sessionSupersededTokens`). Presented again
+ * within a few seconds (a concurrent refresh), the old token gets the same new tokens; presented later, however
+ * many refreshes ago it was replaced, it ends the session, since only a copy kept by someone else can still
+ * hold it: a thief who refreshed first, and on, loses the session the moment the member's own token comes back.
  */
 export async function refreshSession(
   db: Db,
@@ -150,23 +154,36 @@ export async function refreshSession(
 ): Promise<RefreshOutcome> {
   const presented = 'refreshToken' in by ? by.refreshToken : by.token
   const presentedHash = sha256Hex(presented)
+  const kind = 'refreshToken' in by ? ('refresh' as const) : ('session' as const)
   const next = successorsOf(options.secret, presented)
-  const current = 'refreshToken' in by ? sessions.refreshTokenHash : sessions.tokenHash
-  const previous = 'refreshToken' in by ? sessions.previousRefreshTokenHash : sessions.previousTokenHash
+  const current = kind === 'refresh' ? sessions.refreshTokenHash : sessions.tokenHash
 
-  const [row] = await db
-    .update(sessions)
-    .set({
-      previousTokenHash: sql`${sessions.tokenHash}`,
-      previousRefreshTokenHash: sql`${sessions.refreshTokenHash}`,
-      rotatedAt: now,
-      tokenHash: sha256Hex(next.token),
-      refreshTokenHash: sha256Hex(next.refreshToken),
-      lastSeenAt: now,
-      expiresAt: slidExpiry(now, options.lifetimeHours),
-    })
-    .where(and(eq(current, presentedHash), live(now)))
-    .returning({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
+  const row = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ id: sessions.id, tokenHash: sessions.tokenHash, refreshTokenHash: sessions.refreshTokenHash })
+      .from(sessions)
+      .where(and(eq(current, presentedHash), live(now)))
+      .for('update')
+    if (!before) return undefined
+    const [after] = await tx
+      .update(sessions)
+      .set({
+        tokenHash: sha256Hex(next.token),
+        refreshTokenHash: sha256Hex(next.refreshToken),
+        lastSeenAt: now,
+        expiresAt: slidExpiry(now, options.lifetimeHours),
+      })
+      .where(eq(sessions.id, before.id))
+      .returning({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
+    await tx
+      .insert(sessionSupersededTokens)
+      .values([
+        { tokenHash: before.tokenHash, sessionId: before.id, kind: 'session', supersededAt: now },
+        { tokenHash: before.refreshTokenHash, sessionId: before.id, kind: 'refresh', supersededAt: now },
+      ])
+      .onConflictDoNothing()
+    return after
+  })
   if (row) {
     return {
       kind: 'refreshed',
@@ -174,11 +191,15 @@ export async function refreshSession(
     }
   }
 
-  const [replaced] = await db.select().from(sessions).where(eq(previous, presentedHash))
-  if (!replaced) return { kind: 'unknown' }
+  const [superseded] = await db
+    .select({ session: sessions, supersededAt: sessionSupersededTokens.supersededAt })
+    .from(sessionSupersededTokens)
+    .innerJoin(sessions, eq(sessions.id, sessionSupersededTokens.sessionId))
+    .where(and(eq(sessionSupersededTokens.tokenHash, presentedHash), eq(sessionSupersededTokens.kind, kind)))
+  if (!superseded) return { kind: 'unknown' }
+  const replaced = superseded.session
   if (replaced.revokedAt || replaced.expiresAt.getTime() <= now.getTime()) return { kind: 'unknown' }
-  const withinGrace = replaced.rotatedAt && now.getTime() - replaced.rotatedAt.getTime() <= refreshGraceMs
-  if (withinGrace) {
+  if (now.getTime() - superseded.supersededAt.getTime() <= refreshGraceMs) {
     // The same outcome as the refresh that won, if it was this very token that it replaced.
     if (replaced.tokenHash === sha256Hex(next.token)) {
       return {
@@ -189,7 +210,12 @@ export async function refreshSession(
     return { kind: 'unknown' }
   }
   await revokeSession(db, replaced.id, now)
-  return { kind: 'reused' }
+  return {
+    kind: 'reused',
+    sessionId: replaced.id,
+    userId: replaced.userId,
+    userAgent: replaced.userAgent ?? undefined,
+  }
 }
 
 export async function revokeSession(db: Db, sessionId: string, now = new Date()): Promise<void> {
