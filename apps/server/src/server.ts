@@ -1,5 +1,5 @@
 import { mkdirSync, statSync } from 'node:fs'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Server as NetServer, Socket } from 'node:net'
 import { serve } from '@hono/node-server'
 import { type AppParts, createApp } from './app.ts'
 import { createAuthService, defaultSignInLimits, type SignInLimits } from './auth/AuthService.ts'
@@ -34,15 +34,41 @@ export type StartServerOptions = {
 }
 
 /**
- * How long a client may take, and how many may be connected at once. Behind a reverse proxy these bound only
- * the proxy's connections; the proxy bounds the clients' (docs/security.md).
+ * How long a client may take, and how many may be connected at once, in all and from one address, so that one
+ * client cannot hold every connection. The address is the socket's own (TRUST_PROXY plays no part: no header
+ * is read yet). Behind a reverse proxy these bound only the proxy's connections, all from its address; the
+ * proxy bounds the clients' (docs/security.md).
  */
 export const connectionLimits = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
   maxConnections: 1024,
+  maxConnectionsPerAddress: 64,
 } as const
+
+/**
+ * Ends at once a connection from an address that already holds `limit` open ones; the others are untouched.
+ * A browser opens six per origin, so only a client that hoards connections meets it.
+ */
+export function capConnectionsPerAddress(server: NetServer, limit: number): void {
+  const open = new Map<string, number>()
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress
+    if (address === undefined) return
+    const count = open.get(address) ?? 0
+    if (count >= limit) {
+      socket.destroy()
+      return
+    }
+    open.set(address, count + 1)
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1
+      if (left > 0) open.set(address, left)
+      else open.delete(address)
+    })
+  })
+}
 
 /**
  * The embedded parts keep secrets in DATA_DIR (the database, the master key): it is made private to this user
@@ -144,6 +170,7 @@ export async function listen(
     server.requestTimeout = connectionLimits.requestTimeoutMs
     server.keepAliveTimeout = connectionLimits.keepAliveTimeoutMs
     server.maxConnections = connectionLimits.maxConnections
+    capConnectionsPerAddress(server, connectionLimits.maxConnectionsPerAddress)
   }
   return server
 }

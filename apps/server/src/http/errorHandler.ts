@@ -13,9 +13,22 @@ type HttpFacingError = BaseError & { status: number }
 const isHttpFacing = (error: unknown): error is HttpFacingError =>
   error instanceof BaseError && typeof (error as { status?: unknown }).status === 'number'
 
+/** The status the access log shows for a request whose client went away before it was read (nginx's 499). */
+export const clientClosedStatus = 499
+
+/**
+ * The client hung up mid-request: Node fails the body's read with ECONNRESET "aborted", and the request's
+ * signal is aborted. Reading a body is the only way a route meets it.
+ */
+export function isClientGone(error: unknown, request: Request): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
+  return request.signal.aborted || (code === 'ECONNRESET' && message === 'aborted')
+}
+
 /**
  * The one place errors become HTTP answers. Expected failures are `{error, code}` with their 4xx status;
- * anything else is a bug: logged with its stack, answered with a 500 that reveals nothing inside.
+ * a client that hung up mid-request is noted as such (499); anything else is a bug: logged with its stack,
+ * answered with a 500 that reveals nothing inside.
  */
 export function errorHandler(logger: Logger): ErrorHandler {
   return (error, c) => {
@@ -33,6 +46,14 @@ export function errorHandler(logger: Logger): ErrorHandler {
     }
     if (error instanceof HTTPException && error.status < 500) {
       return c.json<ErrorBody>({ error: error.message || 'Bad request', code: 'invalid_data' }, error.status)
+    }
+    if (isClientGone(error, c.req.raw)) {
+      // Nobody is left to answer: not a fault of the server. 499 is what the access log then shows.
+      logger.info('The client closed the connection before its request was read; nothing was done', {
+        method: c.req.method,
+        path: c.req.path,
+      })
+      return new Response(null, { status: clientClosedStatus })
     }
     logger.error('Unhandled error while answering a request', {
       method: c.req.method,

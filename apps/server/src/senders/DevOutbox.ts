@@ -39,6 +39,8 @@ export class DevOutbox {
   #keep(message: OutboxMessage) {
     this.#messages.push(message)
     if (this.#messages.length > 200) this.#messages.shift()
-    this.#logger.info(`[dev outbox] ${message.channel} to ${message.to}: ${message.body}`)
+    // On one line, so the code reads at a glance (the logger would escape the newlines otherwise).
+    const flat = message.body.replace(/\s*\n\s*/g, ' ')
+    this.#logger.info(`[dev outbox] ${message.channel} to ${message.to}: ${flat}`)
   }
 }
