@@ -150,7 +150,7 @@ const settingsSchema = variablesSchema.transform((env, context) => {
 
   if (env.CHARTER_MODE === 'embedded' && !isLoopbackHost(env.HOST) && !env.DEV_OUTBOX_TOKEN) {
     problems.push(
-      `HOST: embedded mode listens on this machine only (127.0.0.1, ::1 or localhost), since anyone who reaches it can read sign-in codes from the dev outbox. To listen on ${env.HOST}, also set DEV_OUTBOX_TOKEN (openssl rand -hex 16).`,
+      `HOST: embedded mode listens on this machine only (127.0.0.1, ::1 or localhost), since whoever holds the dev outbox token can read every sign-in code. To listen on ${env.HOST}, choose that token yourself: also set DEV_OUTBOX_TOKEN (openssl rand -hex 16).`,
     )
   }
   // The app's server holds APP_SECRET; were it AUTH_SECRET too, that server could sign any member's tokens.

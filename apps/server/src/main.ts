@@ -15,9 +15,12 @@ try {
   logger.info(`Charter is ready at ${server.url} (${where})`)
   const outboxToken = server.parts.outboxToken
   if (outboxToken) {
-    const where = outboxToken.file ? `the token in ${outboxToken.file}` : 'DEV_OUTBOX_TOKEN'
+    const outbox = `${server.url}/api/dev/outbox`
+    const read = outboxToken.file
+      ? `curl -H "x-dev-outbox-token: $(cat ${outboxToken.file})" ${outbox}`
+      : `send DEV_OUTBOX_TOKEN in the header x-dev-outbox-token to ${outbox}`
     logger.info(
-      `Local mode: nothing is texted or mailed; sign-in codes are printed in this log, and listed at ${server.url}/api/dev/outbox for requests that carry ${where} in the header x-dev-outbox-token`,
+      `Local mode: nothing is texted or mailed; sign-in codes are printed in this log. To list them: ${read}`,
     )
   }
 
