@@ -6,6 +6,7 @@ import { analyticsRoutes } from './analytics/analyticsRoutes.ts'
 import type { AuthService } from './auth/AuthService.ts'
 import { authRoutes } from './auth/authRoutes.ts'
 import type { Channel } from './auth/channels.ts'
+import { declineLimiter } from './auth/declineLimit.ts'
 import type { Database } from './db/Database.ts'
 import type { Settings } from './env.ts'
 import { accessLog } from './http/accessLog.ts'
@@ -189,6 +190,7 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
         publicOrigin,
         trustProxy: settings.trustProxy,
         maxWalletsPerChain: settings.maxWalletsPerChain,
+        limitDeclines: declineLimiter(database.db),
       }),
     )
     .route('/dev', dev)

@@ -136,8 +136,11 @@ export class Member {
         return (await this.session()).evm.id
       case 'member.solanaWallet':
         return (await this.session()).solana.id
-      case 'member.evmAddress':
-        return (await this.session()).evm.address
+      case 'member.evmAddress': {
+        // `lowercase`: the same address as a client that does not checksum it sends it.
+        const { address } = (await this.session()).evm
+        return placeholder.options.lowercase ? address.toLowerCase() : address
+      }
       case 'member.solanaAddress':
         return (await this.session()).solana.address
       case 'member.userId':

@@ -245,8 +245,11 @@ const fieldType = fc.oneof(
   { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
 )
 
+const inheritedNames = ['constructor', 'hasOwnProperty', 'toString', 'valueOf', '__proto__'] as const
+
 const typeFieldName = fc.oneof(
   fc.constantFrom('from', 'to', 'name', 'wallet', 'contents', 'value', 'members'),
+  fc.constantFrom(...inheritedNames),
   fc.string({ maxLength: 8 }),
 )
 
@@ -255,7 +258,10 @@ const typedDataTypes = fc.oneof(
   {
     weight: 3,
     arbitrary: fc.dictionary(
-      fc.oneof(fc.constantFrom('Mail', 'Person', 'Group', 'EIP712Domain'), fc.string({ maxLength: 8 })),
+      fc.oneof(
+        fc.constantFrom('Mail', 'Person', 'Group', 'EIP712Domain', 'constructor', 'toString'),
+        fc.string({ maxLength: 8 }),
+      ),
       fc.array(shape({ name: typeFieldName, type: fieldType }), { maxLength: 4 }),
       { maxKeys: 4 },
     ),
@@ -393,7 +399,7 @@ const typedData = compound(
         types: typedDataTypes,
         message: typedDataMessage,
         primary_type: fc.oneof(
-          fc.constantFrom('Mail', 'Person', 'Group', 'EIP712Domain', ''),
+          fc.constantFrom('Mail', 'Person', 'Group', 'EIP712Domain', '', ...inheritedNames),
           fc.string({ maxLength: 8 }),
         ),
       }),
@@ -404,6 +410,12 @@ const typedData = compound(
 const transaction = shape(
   {
     chain_id: quantity,
+    // Privy's clients name the signing wallet: the member's own address (any case), or another.
+    from: fc.oneof(
+      placeholder('member.evmAddress'),
+      placeholder('member.evmAddress', { lowercase: true }),
+      address,
+    ),
     to: address,
     value: quantity,
     data: hexData,
@@ -415,6 +427,7 @@ const transaction = shape(
     type: fc.constantFrom(0, 2, '0x0', '0x2', 1, '0x1', 3, 'legacy'),
   },
   [
+    'from',
     'to',
     'value',
     'data',
@@ -471,6 +484,8 @@ const solanaTransaction = fc.oneof(
   { weight: 1, arbitrary: base64 },
 )
 
+const walletChainType = fc.constantFrom('ethereum', 'solana', 'bitcoin', 'ETHEREUM', '')
+
 const rpcBody = fc.oneof(
   {
     weight: 3,
@@ -480,6 +495,9 @@ const rpcBody = fc.oneof(
         message: fc.oneof(
           fc.string(),
           hexData,
+          // Bytes as Privy's clients send them (no 0x), and text that is no hex of whole bytes.
+          fc.stringMatching(/^([0-9a-fA-F]{2}){0,40}$/),
+          fc.constantFrom('zz', 'abc', '0xabc', ' dead', '0x0xde', ''),
           cleanString,
           fc.constantFrom('x'.repeat(32_768), 'x'.repeat(32_769)),
         ),
@@ -864,9 +882,14 @@ export const routeTable: FuzzRoute[] = [
     method: 'POST',
     path: '/api/v1/wallets',
     access: 'signed',
-    body: shape({
-      request: shape({ chain_type: fc.constantFrom('ethereum', 'solana', 'bitcoin', 'ETHEREUM', '') }),
-    }),
+    // Charter's {request: {chain_type}}, Privy's {chain_type}, both at once, or neither.
+    body: shape(
+      {
+        chain_type: walletChainType,
+        request: shape({ chain_type: walletChainType }),
+      },
+      ['chain_type', 'request'],
+    ),
   },
   {
     method: 'POST',

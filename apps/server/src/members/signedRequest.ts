@@ -13,6 +13,13 @@ export type SignedRequestVariables = SessionVariables & {
 /** A signed request may be sent at most this long after it was signed (`privy-request-expiry`). */
 export const maxRequestLifetimeMs = 30 * 60_000
 
+/**
+ * How far the caller's clock may differ from the server's, either way: an expiry up to this long past is still
+ * taken (a phone a few seconds behind, a request that waited in a queue), and one up to this much beyond the
+ * lifetime too (a clock ahead).
+ */
+export const clockSkewMs = 30_000
+
 export type SignedRequestOptions = {
   appId: string
   /** The origin members open (PUBLIC_URL): what signed URLs start with, whatever a proxy says. */
@@ -53,7 +60,7 @@ function signedUrl(c: Context, options: SignedRequestOptions): string {
 
 /**
  * A request only the session's device can make: the session, a body signed with the P-256 key the session is
- * bound to over the RFC 8785 payload, and an expiry at most 30 minutes ahead, so a signed request cannot be
+ * bound to over the RFC 8785 payload, and an expiry at most 30 minutes ahead (30 seconds either way for clocks), so a signed request cannot be
  * kept for later. A stolen cookie or access token alone gets no further than this.
  */
 export function signedRequest(
@@ -118,6 +125,7 @@ export function signedRequest(
 
 function checkExpiry(expiry: string | undefined): asserts expiry is string {
   const limit = `at most ${maxRequestLifetimeMs / 60_000} minutes ahead`
+  const skew = `${clockSkewMs / 1000} seconds are allowed either way for clocks that differ`
   if (expiry === undefined) {
     throw new WalletApiError(
       -32600,
@@ -130,14 +138,18 @@ function checkExpiry(expiry: string | undefined): asserts expiry is string {
   }
   const at = Number(expiry)
   const now = Date.now()
-  if (at <= now) {
-    throw new WalletApiError(-32600, 400, `This request expired at ${new Date(at).toISOString()}.`)
-  }
-  if (at > now + maxRequestLifetimeMs) {
+  if (at <= now - clockSkewMs) {
     throw new WalletApiError(
       -32600,
       400,
-      `privy-request-expiry: must be ${limit}, so a signed request cannot be kept for later.`,
+      `This request expired at ${new Date(at).toISOString()}; the server's time is ${new Date(now).toISOString()} (${skew}). Sign it again with a later privy-request-expiry, and check this device's clock.`,
+    )
+  }
+  if (at > now + maxRequestLifetimeMs + clockSkewMs) {
+    throw new WalletApiError(
+      -32600,
+      400,
+      `privy-request-expiry: must be ${limit} (${skew}), so a signed request cannot be kept for later; the server's time is ${new Date(now).toISOString()}.`,
     )
   }
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ApiClient } from '../testing/ApiClient.ts'
 import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
-import { type MemberWallet, signedInMember } from '../testing/WalletCaller.ts'
+import { type MemberWallet, signedInMember, WalletCaller } from '../testing/WalletCaller.ts'
 
 let server: TestServer
 
@@ -44,5 +45,32 @@ describe('activity', () => {
     )
     const { caller: stranger } = await signedInMember(server.url)
     expect((await stranger.api.get('/api/v1/wallets/activity')).body.activity).toEqual([])
+  })
+})
+
+describe('declines', () => {
+  it('records at most 20 declines per session in 10 minutes, then answers 429 with when to try again', async () => {
+    const { api, caller, wallet, address } = await signedInMember(server.url)
+    const evm = wallet('ethereum')
+    const decline = (by: WalletCaller) =>
+      by.post(`/api/v1/wallets/${evm.id}/decline`, { method: 'personal_sign' })
+    for (let count = 0; count < 20; count++) expect((await decline(caller)).status).toBe(200)
+    const refused = await decline(caller)
+    expect(refused.status).toBe(429)
+    expect(refused.body).toEqual({
+      error: expect.stringMatching(
+        /^This session has recorded 20 declined requests in the last 10 minutes, the most it may, so this one was not recorded \(nothing was signed either way\)\. Try again in \d+ (seconds|minutes)\.$/,
+      ),
+      code: 'too_many_requests',
+    })
+    const retryAfter = Number(refused.headers.get('retry-after'))
+    expect(retryAfter).toBeGreaterThanOrEqual(1)
+    expect(retryAfter).toBeLessThanOrEqual(600)
+    const activity = (await api.get('/api/v1/wallets/activity')).body.activity
+    expect(activity.filter((line: { kind: string }) => line.kind === 'decline')).toHaveLength(20)
+    // The limit is the session's: the member's other device records its own.
+    const otherDevice = new WalletCaller(new ApiClient(server.url))
+    expect((await otherDevice.signIn('phone', address)).status).toBe(200)
+    expect((await decline(otherDevice)).status).toBe(200)
   })
 })

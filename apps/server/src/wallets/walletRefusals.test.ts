@@ -71,17 +71,27 @@ describe('refusals', () => {
     expect((await me.register()).status).toBe(200)
   })
 
-  it('refuses an expired request', async () => {
-    const answer = await me.rpc(evm.id, 'personal_sign', message, {
-      headers: { 'privy-request-expiry': String(Date.now() - 1000) },
-    })
-    expect(answer.status).toBe(400)
-    expect(answer.body.code).toBe(-32600)
-    expect(answer.body.error).toMatch(/^This request expired at /)
-    const later = await me.rpc(evm.id, 'personal_sign', message, {
-      headers: { 'privy-request-expiry': String(Date.now() + 60_000) },
-    })
-    expect(later.status).toBe(200)
+  it('refuses an expired request, allowing 30 seconds either way for clocks that differ', async () => {
+    const expiringIn = (ms: number) =>
+      me.rpc(evm.id, 'personal_sign', message, {
+        headers: { 'privy-request-expiry': String(Date.now() + ms) },
+      })
+    // A device clock a few seconds behind, or a request that waited: still taken.
+    expect((await expiringIn(-1_000)).status).toBe(200)
+    expect((await expiringIn(-20_000)).status).toBe(200)
+    const expired = await expiringIn(-40_000)
+    expect(expired.status).toBe(400)
+    expect(expired.body.code).toBe(-32600)
+    expect(expired.body.error).toMatch(
+      /^This request expired at \S+; the server's time is \S+ \(30 seconds are allowed either way for clocks that differ\)\. Sign it again with a later privy-request-expiry, and check this device's clock\.$/,
+    )
+    // A clock ahead: up to 30 minutes and 30 seconds from the server's now, no further.
+    expect((await expiringIn(30 * 60_000 + 20_000)).status).toBe(200)
+    const tooFar = await expiringIn(30 * 60_000 + 40_000)
+    expect(tooFar.status).toBe(400)
+    expect(tooFar.body.error).toMatch(
+      /^privy-request-expiry: must be at most 30 minutes ahead \(30 seconds are allowed either way for clocks that differ\), so a signed request cannot be kept for later/,
+    )
   })
 
   it('answers an idempotency key with the first answer, and refuses it for another body', async () => {

@@ -18,7 +18,7 @@ import { walletCall } from './methods/walletCall.ts'
 import type { WalletAuth } from './WalletAuth.ts'
 import { activityRecorder, listActivity } from './walletActivity.ts'
 import { solanaSecretKeyBase58 } from './walletKeys.ts'
-import { createNextWallet, walletFinder } from './walletStore.ts'
+import { walletCreator, walletFinder } from './walletStore.ts'
 
 export type WalletRoutesOptions = {
   db: Db
@@ -29,10 +29,31 @@ export type WalletRoutesOptions = {
   publicOrigin: string | undefined
   trustProxy: number
   maxWalletsPerChain: number
+  /** Counts a session's recorded declines, refusing (429) past its limit (auth/declineLimit.ts). */
+  limitDeclines(sessionId: string): Promise<void>
 }
 
+const chainType = z.enum(['ethereum', 'solana'])
+
 const schemas = {
-  create: z.strictObject({ request: z.strictObject({ chain_type: z.enum(['ethereum', 'solana']) }) }),
+  // Charter's `{request: {chain_type}}`, or Privy's `{chain_type}` as its clients send it: one or the other.
+  create: z
+    .strictObject({
+      chain_type: chainType.optional(),
+      request: z.strictObject({ chain_type: chainType }).optional(),
+    })
+    .superRefine((body, context) => {
+      if ((body.chain_type === undefined) === (body.request === undefined)) {
+        context.addIssue({
+          code: 'custom',
+          message:
+            "send the chain type once, as {chain_type: 'ethereum' | 'solana'} or as {request: {chain_type}}",
+        })
+      }
+    })
+    .transform((body) => ({
+      chain_type: (body.chain_type ?? body.request?.chain_type) as z.output<typeof chainType>,
+    })),
   // Only the method's name is checked here: the wallet's own table checks the name (4200) and its params
   // (-32602). The route's input type still names every method with its params, for the callers' types.
   rpc: z.object({ method: z.string().min(1).max(64), params: z.unknown() }) as unknown as z.ZodType<
@@ -86,6 +107,7 @@ export function walletRoutes(options: WalletRoutesOptions) {
   const shownOnce = idempotency({ db, keepAnswers: false })
   const client = (c: Context) => clientAddress(c, options.trustProxy)
   const findUserWallet = walletFinder(db)
+  const createNextWallet = walletCreator(db, vault)
   const recordActivity = activityRecorder(db)
 
   /** Opens the wallet's key for one operation and wipes it after, whatever happens. */
@@ -113,9 +135,9 @@ export function walletRoutes(options: WalletRoutesOptions) {
     .post('/wallets', signed, idempotent, signedBody(schemas.create), async (c) => {
       const session = requireSession(c)
       const body = c.req.valid('json')
-      const wallet = await createNextWallet(db, vault, {
+      const wallet = await createNextWallet({
         userId: session.userId,
-        chainType: body.request.chain_type,
+        chainType: body.chain_type,
         limit: options.maxWalletsPerChain,
       })
       return c.json(toLinkedAccount(wallet))
@@ -207,6 +229,7 @@ export function walletRoutes(options: WalletRoutesOptions) {
       // The member's own Reject, kept beside what they signed; nothing is signed.
       const session = requireSession(c)
       const body = c.req.valid('json')
+      await options.limitDeclines(session.sessionId)
       const wallet = await findUserWallet(session.userId, c.req.valid('param').id)
       await recordActivity({
         userId: session.userId,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { LoginError } from '@charter/core'
 import { and, count, eq, max } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
+import { isUniqueViolation } from '../db/isUniqueViolation.ts'
 import { wallets } from '../db/schema.ts'
 import type { WalletRow } from '../members/walletAccounts.ts'
 import type { KeyVault } from './KeyVault.ts'
@@ -43,34 +44,58 @@ export const createFirstWallets = (vault: KeyVault) => async (tx: Db, userId: st
   await insertWallet(tx, vault, { userId, chainType: 'solana', walletIndex: 0 })
 }
 
+const createAttempts = 5
+
 /**
- * The user's next wallet of a chain type, while it has fewer than `limit`. Two at once both find the same index;
- * the unique index makes one retry. Indexes have no gaps, so the index bound is the cap, races included.
+ * Makes a user's next wallet of a chain type, while it has fewer than `limit`. Creations for one user run one
+ * at a time in this process, so they neither race for an index nor fail; across replicas two may still pick
+ * the same index, and the unique index on (user, chain type, index) makes one of them try the next. Indexes
+ * have no gaps, so the index bound is the cap, races included. A creation that keeps losing that race (many
+ * replicas at once) is a 409 to try again, never a 500.
  */
-export async function createNextWallet(
-  db: Db,
-  vault: KeyVault,
-  owner: { userId: string; chainType: ChainType; limit: number },
-) {
-  const { userId, chainType, limit } = owner
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const [row] = await db
-      .select({ highest: max(wallets.walletIndex) })
-      .from(wallets)
-      .where(and(eq(wallets.userId, userId), eq(wallets.chainType, chainType)))
-    const walletIndex = row?.highest === null || row?.highest === undefined ? 0 : row.highest + 1
-    if (walletIndex >= limit) {
-      throw new LoginError('cannot_link_more_of_type', {
-        message: `Your account already has ${limit} ${chainType === 'ethereum' ? 'Ethereum' : 'Solana'} wallets, the most this server allows. Use one of them.`,
-      })
-    }
-    try {
-      return await insertWallet(db, vault, { userId, chainType, walletIndex })
-    } catch (error) {
-      if (attempt === 4) throw error
-    }
+export function walletCreator(db: Db, vault: KeyVault) {
+  const queues = new Map<string, Promise<unknown>>()
+
+  /** Runs `task` after every earlier creation of this user has settled; the queue goes when it empties. */
+  function inTurn<T>(userId: string, task: () => Promise<T>): Promise<T> {
+    const before = queues.get(userId) ?? Promise.resolve()
+    const turn = before.then(task, task)
+    const settled = turn.catch(() => undefined)
+    queues.set(userId, settled)
+    void settled.then(() => {
+      if (queues.get(userId) === settled) queues.delete(userId)
+    })
+    return turn
   }
-  throw new LoginError('unknown_auth_error')
+
+  async function createNext(owner: { userId: string; chainType: ChainType; limit: number }) {
+    const { userId, chainType, limit } = owner
+    for (let attempt = 0; attempt < createAttempts; attempt++) {
+      const [row] = await db
+        .select({ highest: max(wallets.walletIndex) })
+        .from(wallets)
+        .where(and(eq(wallets.userId, userId), eq(wallets.chainType, chainType)))
+      const walletIndex = row?.highest === null || row?.highest === undefined ? 0 : row.highest + 1
+      if (walletIndex >= limit) {
+        throw new LoginError('cannot_link_more_of_type', {
+          message: `Your account already has ${limit} ${chainType === 'ethereum' ? 'Ethereum' : 'Solana'} wallets, the most this server allows. Use one of them.`,
+        })
+      }
+      try {
+        return await insertWallet(db, vault, { userId, chainType, walletIndex })
+      } catch (error) {
+        // Another replica took this index a moment ago: look again. Anything else is not ours to hide.
+        if (!isUniqueViolation(error, 'wallets_user_chain_index')) throw error
+      }
+    }
+    throw new LoginError('embedded_wallet_already_exists', {
+      message:
+        'Other wallets were being made for your account at the same moment, so this one was not. Try again.',
+    })
+  }
+
+  return (owner: { userId: string; chainType: ChainType; limit: number }): Promise<WalletRow> =>
+    inTurn(owner.userId, () => createNext(owner))
 }
 
 /**

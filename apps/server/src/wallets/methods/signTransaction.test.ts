@@ -31,17 +31,28 @@ describe('toViemTransaction', () => {
   })
 
   it('makes a legacy transaction when a gas price or type 0 says so, and only then', () => {
-    expect(toViemTransaction(checked({ chain_id: 1, gas_price: '1000', type: 2 }))).toEqual({
+    expect(toViemTransaction(checked({ chain_id: 1, gas_price: '1000' }))).toEqual({
       type: 'legacy',
       chainId: 1,
       gasPrice: 1000n,
     })
-    expect(toViemTransaction(checked({ chain_id: 1, type: '0x0', max_fee_per_gas: 5 }))).toEqual({
+    expect(toViemTransaction(checked({ chain_id: 1, type: '0x0' }))).toEqual({ type: 'legacy', chainId: 1 })
+    expect(toViemTransaction(checked({ chain_id: 1, type: 0, gas_price: 7 }))).toMatchObject({
       type: 'legacy',
-      chainId: 1,
     })
-    expect(toViemTransaction(checked({ chain_id: 1, type: 0 }))).toMatchObject({ type: 'legacy' })
+    expect(toViemTransaction(checked({ chain_id: 1, type: 2 }))).toEqual({ type: 'eip1559', chainId: 1 })
     expect(toViemTransaction(checked({ chain_id: 1 }))).toEqual({ type: 'eip1559', chainId: 1 })
+  })
+
+  it('refuses fees that contradict each other or the type', () => {
+    for (const transaction of [
+      { chain_id: 1, gas_price: '1000', max_fee_per_gas: 5 },
+      { chain_id: 1, gas_price: '1000', max_priority_fee_per_gas: 5 },
+      { chain_id: 1, gas_price: '1000', type: 2 },
+      { chain_id: 1, max_fee_per_gas: 5, type: '0x0' },
+    ]) {
+      expect(signTransactionParams.safeParse({ transaction }).success).toBe(false)
+    }
   })
 
   it('takes only whole, non-negative quantities', () => {

@@ -2,6 +2,7 @@ import { chainName, parseQuantity, quantityPattern } from '@charter/core'
 import { type Hex, isAddress, isHex, type TransactionSerializable } from 'viem'
 import { signTransaction as viemSignTransaction } from 'viem/accounts'
 import { z } from 'zod'
+import { WalletApiError } from '../../http/WalletApiError.ts'
 import { evmKey } from './evmKey.ts'
 import type { MethodOutcome, WalletMethodContext } from './WalletMethod.ts'
 
@@ -18,21 +19,52 @@ function toBigInt(value: z.output<typeof quantity>): bigint {
   return parsed
 }
 
+const transactionFields = z.strictObject({
+  chain_id: quantity,
+  // Privy's clients name the signing wallet; any case of its address is the same address.
+  from: z
+    .string()
+    .refine((value) => isAddress(value, { strict: false }), 'must be an address')
+    .optional(),
+  to: z
+    .string()
+    .refine((value) => isAddress(value), 'must be an address')
+    .optional(),
+  value: quantity.optional(),
+  data: hexString.optional(),
+  nonce: quantity.optional(),
+  gas_limit: quantity.optional(),
+  gas_price: quantity.optional(),
+  max_fee_per_gas: quantity.optional(),
+  max_priority_fee_per_gas: quantity.optional(),
+  type: z.union([z.literal(0), z.literal(2), z.literal('0x0'), z.literal('0x2')]).optional(),
+})
+
+/**
+ * The fee fields say which transaction this is, and nothing may say otherwise: a gas price beside a max fee, or
+ * a `type` that contradicts the fees, would leave which fee is signed to a guess.
+ */
+function feeProblem(transaction: z.output<typeof transactionFields>): string | undefined {
+  const eip1559Fees =
+    transaction.max_fee_per_gas !== undefined || transaction.max_priority_fee_per_gas !== undefined
+  const legacyFee = transaction.gas_price !== undefined
+  if (eip1559Fees && legacyFee) {
+    return 'send either gas_price (a legacy transaction) or max_fee_per_gas and max_priority_fee_per_gas (an EIP-1559 transaction, type 2), not both'
+  }
+  const type = transaction.type === undefined ? undefined : Number(transaction.type)
+  if (type === 0 && eip1559Fees) {
+    return 'type 0 is a legacy transaction, which takes gas_price; max_fee_per_gas and max_priority_fee_per_gas are for type 2'
+  }
+  if (type === 2 && legacyFee) {
+    return 'type 2 is an EIP-1559 transaction, which takes max_fee_per_gas and max_priority_fee_per_gas; gas_price is for type 0'
+  }
+  return undefined
+}
+
 export const signTransactionParams = z.strictObject({
-  transaction: z.strictObject({
-    chain_id: quantity,
-    to: z
-      .string()
-      .refine((value) => isAddress(value), 'must be an address')
-      .optional(),
-    value: quantity.optional(),
-    data: hexString.optional(),
-    nonce: quantity.optional(),
-    gas_limit: quantity.optional(),
-    gas_price: quantity.optional(),
-    max_fee_per_gas: quantity.optional(),
-    max_priority_fee_per_gas: quantity.optional(),
-    type: z.union([z.literal(0), z.literal(2), z.literal('0x0'), z.literal('0x2')]).optional(),
+  transaction: transactionFields.superRefine((transaction, context) => {
+    const problem = feeProblem(transaction)
+    if (problem) context.addIssue({ code: 'custom', message: problem })
   }),
 })
 
@@ -40,7 +72,7 @@ export type SignTransactionParameters = z.output<typeof signTransactionParams>
 
 export type SignTransactionReturnType = { encoding: 'rlp'; signed_transaction: Hex }
 
-/** The transaction viem serialises: EIP-1559 unless a gas price or type 0 says legacy. */
+/** The transaction viem serialises: legacy when a gas price or type 0 says so, else EIP-1559 (type 2). */
 export function toViemTransaction(
   transaction: SignTransactionParameters['transaction'],
 ): TransactionSerializable {
@@ -52,6 +84,7 @@ export function toViemTransaction(
     ...(transaction.nonce !== undefined && { nonce: Number(toBigInt(transaction.nonce)) }),
     ...(transaction.gas_limit !== undefined && { gas: toBigInt(transaction.gas_limit) }),
   }
+  // The schema refused fees that contradict each other or the type, so either says the same.
   const legacy = transaction.type === 0 || transaction.type === '0x0' || transaction.gas_price !== undefined
   if (legacy) {
     return {
@@ -75,6 +108,14 @@ export async function signTransaction(
   context: WalletMethodContext,
   { transaction }: SignTransactionParameters,
 ): Promise<MethodOutcome<SignTransactionReturnType>> {
+  const { address } = context.wallet
+  if (transaction.from !== undefined && transaction.from.toLowerCase() !== address.toLowerCase()) {
+    throw new WalletApiError(
+      -32602,
+      400,
+      `params.transaction.from: ${transaction.from} is not this wallet's address, ${address}. Leave from out, or send the address of the wallet that signs.`,
+    )
+  }
   const viemTransaction = toViemTransaction(transaction)
   const signed_transaction = await viemSignTransaction({
     transaction: viemTransaction,

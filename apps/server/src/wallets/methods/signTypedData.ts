@@ -2,15 +2,32 @@ import type { Hex, TypedDataDefinition } from 'viem'
 import { signTypedData as viemSignTypedData } from 'viem/accounts'
 import { z } from 'zod'
 import { evmKey } from './evmKey.ts'
+import { inheritedNameMessage, isInheritedName, typedDataProblem } from './typedDataProblem.ts'
 import type { MethodOutcome, WalletMethodContext } from './WalletMethod.ts'
 
+const typedDataTypes = z.record(z.string(), z.array(z.strictObject({ name: z.string(), type: z.string() })))
+
 export const signTypedDataParams = z.strictObject({
-  typed_data: z.strictObject({
-    domain: z.record(z.string(), z.unknown()),
-    types: z.record(z.string(), z.array(z.strictObject({ name: z.string(), type: z.string() }))),
-    message: z.record(z.string(), z.unknown()),
-    primary_type: z.string().min(1),
-  }),
+  typed_data: z
+    .strictObject({
+      domain: z.record(z.string(), z.unknown()),
+      // Seen before the record is built, which drops a `__proto__` key without a word.
+      types: z.preprocess((types, context) => {
+        if (typeof types !== 'object' || types === null) return types
+        for (const name of Object.keys(types)) {
+          if (isInheritedName(name)) {
+            context.addIssue({ code: 'custom', path: [name], message: inheritedNameMessage(name, 'type') })
+          }
+        }
+        return types
+      }, typedDataTypes) as unknown as typeof typedDataTypes,
+      message: z.record(z.string(), z.unknown()),
+      primary_type: z.string().min(1),
+    })
+    .superRefine((typedData, context) => {
+      const problem = typedDataProblem(typedData)
+      if (problem) context.addIssue({ code: 'custom', ...problem })
+    }),
 })
 
 export type SignTypedDataParameters = z.output<typeof signTypedDataParams>

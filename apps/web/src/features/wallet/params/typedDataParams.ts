@@ -42,6 +42,21 @@ const domainChecks: Record<string, (value: unknown) => boolean> = {
   salt: (value) => typeof value === 'string' && /^0x[0-9a-fA-F]{64}$/.test(value),
 }
 
+/**
+ * The first type, field or primary type named like a property every object inherits (`constructor`, `__proto__`,
+ * …), which the server refuses: refused here too, before the person is asked to approve it.
+ */
+function inheritedName(types: TypedDataTypes, primaryType: unknown): string | undefined {
+  const names = [
+    ...Object.keys(types),
+    ...Object.values(types).flatMap((fields) =>
+      fields.flatMap(({ name, type }) => [name, type.replace(/(\[\d*\])+$/, '')]),
+    ),
+    ...(typeof primaryType === 'string' ? [primaryType] : []),
+  ]
+  return names.find((name) => name in Object.prototype)
+}
+
 /** JSON text, or an object taken once through JSON (bigints as decimals, as viem sends them). */
 function snapshot(raw: unknown): unknown {
   try {
@@ -73,6 +88,12 @@ export function typedDataParams(raw: unknown): TypedDataParams {
     if (value !== null && !check(value)) throw invalidTypedData(`domain.${name} is not valid`)
   }
   if (!isTypes(types)) throw invalidTypedData('types must map each type to a list of {name, type}')
+  const inherited = inheritedName(types, primaryType)
+  if (inherited !== undefined) {
+    throw invalidTypedData(
+      `${JSON.stringify(inherited)} cannot name a type or field: every JavaScript object already has it, so the signature could cover a value that was never sent`,
+    )
+  }
   if (typeof primaryType !== 'string' || !Object.hasOwn(types, primaryType))
     throw invalidTypedData('primaryType must name one of types')
   // The server signs the domain from `domain` itself: a primary type of EIP712Domain would sign no message.
