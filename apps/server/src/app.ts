@@ -9,6 +9,7 @@ import type { Channel } from './auth/channels.ts'
 import type { Database } from './db/Database.ts'
 import type { Settings } from './env.ts'
 import { accessLog } from './http/accessLog.ts'
+import { codeFlows } from './http/codeFlows.ts'
 import { devRoutes } from './http/devRoutes.ts'
 import { errorHandler } from './http/errorHandler.ts'
 import { healthRoutes } from './http/health.ts'
@@ -119,6 +120,7 @@ export function appFrame<Routes extends Hono>(
 export function createApp({ settings, logger, parts, webDist = defaultWebDist }: AppOptions) {
   const { database } = parts
   const cookie = sessionCookie(settings.mode === 'production')
+  const flows = codeFlows({ secure: settings.mode === 'production', trustProxy: settings.trustProxy })
   const publicOrigin = settings.publicUrl?.origin
   const signIn = authRoutes({
     auth: parts.auth,
@@ -126,7 +128,7 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
     sms: parts.sms,
     email: parts.email,
     cookie,
-    trustProxy: settings.trustProxy,
+    flows,
     signed: signedRequest({
       appId: settings.appId,
       publicOrigin,
@@ -184,6 +186,7 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
         appId: settings.appId,
         publicOrigin,
         trustProxy: settings.trustProxy,
+        flows,
         maxWalletsPerChain: settings.maxWalletsPerChain,
       }),
     )
