@@ -16,8 +16,15 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 const randomByte = () => Math.floor(Math.random() * 250) + 1
+// Each client an address of its own in this run (and apart from other test files sharing a database).
+const run = `100.${64 + Math.floor(Math.random() * 64)}.${randomByte()}`
+let clients = 0
+const newAddress = () => {
+  clients += 1
+  return `${run}.${clients}`
+}
 /** A client of its own: its own cookies, and its own address (`x-forwarded-for`, believed behind one proxy). */
-const browserAt = (address = `198.51.100.${randomByte()}`) =>
+const browserAt = (address = newAddress()) =>
   new ApiClient(server.url, { headers: { 'x-forwarded-for': address } })
 /** A caller that keeps no cookies, as Privy's clients outside a browser: its flow is its client address. */
 const cookielessAt = (address: string) => {
@@ -129,7 +136,7 @@ describe('nobody can stop a member from getting in', () => {
 
   it("keeps a browser's code apart from cookieless guesses made from its own address (a shared NAT)", async () => {
     const email = uniqueEmail()
-    const shared = `203.0.113.${randomByte()}`
+    const shared = newAddress()
     const member = browserAt(shared)
     expect((await member.post('/api/v1/passwordless/init', { email })).status).toBe(200)
     const code = await member.codeFor(email)
@@ -146,13 +153,13 @@ describe('nobody can stop a member from getting in', () => {
 
   it('signs in a caller that keeps no cookies by its client address', async () => {
     const phoneNumber = uniquePhoneNumber()
-    const app = cookielessAt(`192.0.2.${randomByte()}`)
+    const app = cookielessAt(newAddress())
     expect((await app.post('/api/v1/passwordless_sms/init', { phoneNumber })).status).toBe(200)
     const code = await app.codeFor(phoneNumber)
     // Another address, without cookies either, has no code here.
-    const elsewhere = cookielessAt(`192.0.2.${randomByte()}`)
+    const elsewhere = cookielessAt(newAddress())
     const refused = await elsewhere.post('/api/v1/passwordless_sms/authenticate', { phoneNumber, code })
-    if (refused.status !== 429) expect(refused.status).toBe(401)
+    expect(refused.status).toBe(401)
     expect((await app.post('/api/v1/passwordless_sms/authenticate', { phoneNumber, code })).status).toBe(200)
   })
 
@@ -196,6 +203,21 @@ describe('nobody can stop a member from getting in', () => {
     expect(
       (await me.post('/api/v1/passwordless_sms/authenticate', { phoneNumber, code: second })).status,
     ).toBe(200)
+  })
+
+  it('sends no number more than 50 codes an hour, however many challenges are solved', async () => {
+    const phoneNumber = uniquePhoneNumber()
+    // Four client addresses: each may ask 30 times an hour, and a solved code takes two asks.
+    const flooders = [browserAt(), browserAt(), browserAt(), browserAt()]
+    let sent = 0
+    for (let i = 0; i < 50; i++) {
+      const answer = await askSolving(flooders[i % 4] as ApiClient, phoneNumber)
+      if (answer.status === 200) sent += 1
+    }
+    expect(sent).toBe(50)
+    const capped = await askSolving(browserAt(), phoneNumber)
+    expect(capped.status).toBe(429)
+    expect(capped.body.error).toContain('as many codes as it may get')
   })
 
   it("lets no stranger's flood of a number hold back the member's step-up codes", async () => {
