@@ -12,7 +12,7 @@ export type CodeChallenge = {
 }
 
 /** Digests hashed at once: WebCrypto answers each by a promise, so batches keep it busy without a worker. */
-const batchSize = 512
+const batchSize = 2048
 
 const bytesOf = (hex: string) => Uint8Array.from(hex.match(/../g) ?? [], (pair) => Number.parseInt(pair, 16))
 
