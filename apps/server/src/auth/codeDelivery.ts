@@ -110,7 +110,7 @@ export function codeDelivery(options: {
         if (spentFor > 0) {
           if (recipient.askedBy !== undefined) {
             throw new TooManyRequestsError(
-              `A code was sent for this a moment ago. Try again in ${waitInWords(spentFor)}.`,
+              `A code was sent for this a moment ago, or several this hour. Try again in ${waitInWords(spentFor)}.`,
               spentFor,
             )
           }
