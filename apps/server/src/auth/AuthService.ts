@@ -217,6 +217,12 @@ export function createAuthService(options: AuthServiceOptions) {
       })
     },
 
+    /**
+     * A proof-of-work challenge for a client whose refusal (`invalid_captcha`) did not reach it whole: Privy's
+     * clients keep only `{error, code}` of an answer.
+     */
+    newCodeChallenge: () => challenges.issue(),
+
     ...steps,
     ...accountChanges({
       db,

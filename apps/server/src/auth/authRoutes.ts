@@ -326,6 +326,8 @@ export function authRoutes(options: AuthRoutesOptions) {
         if (id === session.sessionId) cookie.clear(c)
         return c.json({ success: true as const })
       })
+      // The challenge an `init` past the address's allowance asks for, for clients that drop a refusal's body.
+      .get('/code_challenge', async (c) => c.json({ challenge: await auth.newCodeChallenge() }))
       .post('/recovery/oauth/:step{init|init_icloud|authenticate}', () => {
         throw new LoginError('not_supported', {
           message:

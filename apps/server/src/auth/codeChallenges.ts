@@ -74,6 +74,9 @@ export function codeChallenges(options: { db: Db; secret: string; maxNumber: num
   }
 
   return {
+    /** A fresh challenge, for a client that knows it will need one (`GET /api/v1/code_challenge`). */
+    issue: () => issue(),
+
     /** Refuses the send with a challenge to solve first. */
     async require(message: string): Promise<never> {
       throw new ChallengeError('invalid_captcha', message, await issue())

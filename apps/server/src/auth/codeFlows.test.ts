@@ -1,3 +1,4 @@
+import Privy, { InMemoryCache, PrivyApiError } from '@privy-io/js-sdk-core'
 import { solveChallenge } from 'altcha-lib/v1'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient, uniqueEmail, uniquePhoneNumber } from '../testing/ApiClient.ts'
@@ -218,6 +219,29 @@ describe('nobody can stop a member from getting in', () => {
     const capped = await askSolving(browserAt(), phoneNumber)
     expect(capped.status).toBe(429)
     expect(capped.body.error).toContain('as many codes as it may get')
+  })
+
+  it("lets an app on Privy's own client through a flooded number: it fetches the challenge and sends the solution as the captcha token", async () => {
+    const phoneNumber = uniquePhoneNumber()
+    expect((await browserAt().post('/api/v1/passwordless_sms/init', { phoneNumber })).status).toBe(200)
+    // `baseUrl` is read by the client but left out of its published options type.
+    const options = { appId: 'charter-local', storage: new InMemoryCache(), baseUrl: server.url }
+    const privy = new Privy(options)
+    const refused = await privy.auth.phone.sendCode(phoneNumber).then(
+      () => undefined,
+      (error: unknown) => error,
+    )
+    expect(refused).toBeInstanceOf(PrivyApiError)
+    expect((refused as PrivyApiError).code).toBe('invalid_captcha')
+    // Privy's client keeps only {error, code}: the app asks for the challenge itself.
+    const { body } = await new ApiClient(server.url).get('/api/v1/code_challenge')
+    const token = await solve(body.challenge)
+    expect(await privy.auth.phone.sendCode(phoneNumber, token)).toMatchObject({ success: true })
+    const code = await new ApiClient(server.url).codeFor(phoneNumber)
+    const signedIn = await privy.auth.phone.loginWithCode(phoneNumber, code)
+    expect(signedIn.user.linked_accounts).toEqual(
+      expect.arrayContaining([expect.objectContaining({ type: 'phone', phoneNumber })]),
+    )
   })
 
   it("lets no stranger's flood of a number hold back the member's step-up codes", async () => {
