@@ -10,6 +10,7 @@ import { declineLimiter } from './auth/declineLimit.ts'
 import type { Database } from './db/Database.ts'
 import type { Settings } from './env.ts'
 import { accessLog } from './http/accessLog.ts'
+import { codeFlows } from './http/codeFlows.ts'
 import { devRoutes } from './http/devRoutes.ts'
 import { errorHandler } from './http/errorHandler.ts'
 import { healthRoutes } from './http/health.ts'
@@ -123,6 +124,7 @@ export function appFrame<Routes extends Hono>(
 export function createApp({ settings, logger, parts, webDist = defaultWebDist }: AppOptions) {
   const { database } = parts
   const cookie = sessionCookie(settings.mode === 'production')
+  const flows = codeFlows({ secure: settings.mode === 'production', trustProxy: settings.trustProxy })
   const publicOrigin = settings.publicUrl?.origin
   const signIn = authRoutes({
     auth: parts.auth,
@@ -130,7 +132,7 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
     sms: parts.sms,
     email: parts.email,
     cookie,
-    trustProxy: settings.trustProxy,
+    flows,
     signed: signedRequest({
       appId: settings.appId,
       publicOrigin,
@@ -189,6 +191,7 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
         appId: settings.appId,
         publicOrigin,
         trustProxy: settings.trustProxy,
+        flows,
         maxWalletsPerChain: settings.maxWalletsPerChain,
         limitDeclines: declineLimiter(database.db),
       }),

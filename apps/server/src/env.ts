@@ -86,6 +86,7 @@ const variablesSchema = z.object({
     .default(0),
   DEV_OUTBOX_TOKEN: z.string().min(16, 'must be at least 16 characters (openssl rand -hex 16)').optional(),
   CODES_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+  CODE_CHALLENGE_MAX_NUMBER: z.coerce.number().int().min(1).max(100_000_000).default(1_000_000),
   TWILIO_ACCOUNT_SID: z
     .string()
     .regex(/^AC[0-9a-fA-F]{32}$/, 'a Twilio account SID starts with AC')
@@ -234,6 +235,11 @@ const settingsSchema = variablesSchema.transform((env, context) => {
     trustProxy: env.TRUST_PROXY,
     /** Sign-in codes one client address may ask for in an hour (5 times as many may be tried). */
     codesPerClientPerHour: env.CODES_PER_CLIENT_PER_HOUR,
+    /**
+     * The proof-of-work challenge a client meets once an address has had its allowance of codes: the answer is
+     * a number up to this, so solving takes half as many SHA-256 hashes on average.
+     */
+    codeChallengeMaxNumber: env.CODE_CHALLENGE_MAX_NUMBER,
     /** Production senders; in embedded mode codes go to the dev outbox instead. */
     twilio,
     smtp,

@@ -110,6 +110,7 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
     issuer: settings.accessTokenIssuer,
     session: { lifetimeHours: settings.sessionLifetimeHours, maxDays: settings.sessionMaxDays },
     limits: options.signInLimits ?? defaultSignInLimits(settings.codesPerClientPerHour),
+    codeChallengeMaxNumber: settings.codeChallengeMaxNumber,
     exportCooldownHours: settings.exportCooldownHours,
     channels: { phone: sms, email },
     // A user never exists without its first wallets: they are made in the transaction that makes the user.

@@ -1,6 +1,7 @@
 // auth/: the login provider (codes, sign-in, step-up, account changes) over members/; never imports wallets/.
 import { type CharterUser, LoginError } from '@charter/core'
 import type { Db } from '../db/Database.ts'
+import type { CodeCaller } from '../http/codeFlows.ts'
 import type { Logger } from '../logger.ts'
 import { type AccessTokenKeys, signAccessToken } from '../members/accessToken.ts'
 import { recordAccountEvent } from '../members/accountEvents.ts'
@@ -22,6 +23,7 @@ import {
 } from '../members/users.ts'
 import { accountChanges } from './accountChanges.ts'
 import type { Channel } from './channels.ts'
+import { codeChallenges } from './codeChallenges.ts'
 import { codeDelivery, type SignInLimits } from './codeDelivery.ts'
 import { type Channels, stepUp } from './stepUp.ts'
 
@@ -36,6 +38,8 @@ export type AuthServiceOptions = {
   issuer: string
   session: SessionLifetime
   limits: SignInLimits
+  /** How hard the proof-of-work challenge is (CODE_CHALLENGE_MAX_NUMBER). */
+  codeChallengeMaxNumber: number
   exportCooldownHours: number
   /** How codes and notices reach the member's phone and email, where set up. */
   channels: Channels
@@ -56,7 +60,8 @@ export type SignedIn = {
  */
 export function createAuthService(options: AuthServiceOptions) {
   const { db, secret } = options
-  const codes = codeDelivery({ db, secret, limits: options.limits })
+  const challenges = codeChallenges({ db, secret, maxNumber: options.codeChallengeMaxNumber })
+  const codes = codeDelivery({ db, secret, limits: options.limits, challenges })
   const steps = stepUp({ codes, channels: options.channels, loadUser: (userId) => mustLoadUser(userId) })
 
   async function mustLoadUser(userId: string): Promise<CharterUser> {
@@ -115,17 +120,22 @@ export function createAuthService(options: AuthServiceOptions) {
   }
 
   return {
-    /** A sign-in code to `rawAddress`; answers the normalised address and when the code expires. */
+    /**
+     * A sign-in code to `rawAddress`, good for the asking flow; answers the normalised address and when the code
+     * expires. `proof` is a solved challenge, needed once the address has had its allowance.
+     */
     async sendCode(
       channel: Channel,
       rawAddress: string,
-      client: string,
+      client: CodeCaller,
       purpose: 'sign-in' | 'link' | 'change' = 'sign-in',
+      proof?: string,
     ) {
       const address = channel.normalize(rawAddress)
       const { expiresAt } = await codes.send(
         { channel, address, destination: `${channel.kind}:${address}`, purpose },
         client,
+        proof,
       )
       return { address, expiresAt }
     },
@@ -139,7 +149,7 @@ export function createAuthService(options: AuthServiceOptions) {
       address: string
       code: string
       mode: 'no-signup' | 'login-or-sign-up'
-      client: string
+      client: CodeCaller
       userAgent: string | undefined
       authorizationKey: string | undefined
     }): Promise<SignedIn> {
@@ -156,7 +166,7 @@ export function createAuthService(options: AuthServiceOptions) {
       })
       const started = {
         userAgent: input.userAgent,
-        clientAddress: input.client,
+        clientAddress: input.client.address,
         authorizationKey: input.authorizationKey,
       }
       const existing = await findUserIdByIdentity(db, channel.kind, address)
@@ -210,7 +220,7 @@ export function createAuthService(options: AuthServiceOptions) {
       session: ActiveSession
       publicKey: string
       code: string | undefined
-      client: string
+      client: CodeCaller
     }) {
       parseAuthorizationKey(input.publicKey)
       const { session } = input
@@ -243,6 +253,12 @@ export function createAuthService(options: AuthServiceOptions) {
         summary: 'Confirmed a device for a session that signed in without one',
       })
     },
+
+    /**
+     * A proof-of-work challenge for a client whose refusal (`invalid_captcha`) did not reach it whole: Privy's
+     * clients keep only `{error, code}` of an answer.
+     */
+    newCodeChallenge: () => challenges.issue(),
 
     ...steps,
     ...accountChanges({

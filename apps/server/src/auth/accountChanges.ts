@@ -2,6 +2,7 @@ import { type CharterUser, LoginError, maskPhoneNumber } from '@charter/core'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
 import { identities, users } from '../db/schema.ts'
+import type { CodeCaller } from '../http/codeFlows.ts'
 import type { Logger } from '../logger.ts'
 import { recordAccountEvent } from '../members/accountEvents.ts'
 import { revokeUserSessions } from '../members/sessions.ts'
@@ -65,7 +66,13 @@ export function accountChanges(options: {
 
   return {
     /** Adds a phone number or email address to the account, proven by the code sent to it. */
-    async link(input: { channel: Channel; userId: string; address: string; code: string; client: string }) {
+    async link(input: {
+      channel: Channel
+      userId: string
+      address: string
+      code: string
+      client: CodeCaller
+    }) {
       const { channel, userId } = input
       const address = channel.normalize(input.address)
       await codes.check({
@@ -127,7 +134,7 @@ export function accountChanges(options: {
       newAddress: string
       code: string
       stepUpCode: string | undefined
-      client: string
+      client: CodeCaller
     }) {
       const { channel, userId } = input
       const kind = channel.kind

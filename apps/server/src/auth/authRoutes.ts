@@ -2,7 +2,7 @@ import { LoginError, maskPhoneNumber } from '@charter/core'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { z } from 'zod'
 import type { Db } from '../db/Database.ts'
-import { clientAddress } from '../http/clientAddress.ts'
+import type { CodeFlows } from '../http/codeFlows.ts'
 import { readJson } from '../http/readJsonBody.ts'
 import { jsonBody, pathParams } from '../http/validate.ts'
 import { listAccountEvents, recordAccountEvent } from '../members/accountEvents.ts'
@@ -27,7 +27,8 @@ export type AuthRoutesOptions = {
   sms: Channel | undefined
   email: Channel | undefined
   cookie: SessionCookie
-  trustProxy: number
+  /** Whose codes are whose: the flow cookie, or the client address of a caller that keeps no cookies. */
+  flows: CodeFlows
   /** The device-key check of account changes (`signedRequest` with the login provider's refusals). */
   signed: MiddlewareHandler<Env>
 }
@@ -69,6 +70,7 @@ function familySchemas<A extends string, O extends string, N extends string>(fam
   return {
     init: z.strictObject({
       ...named(family.address, address),
+      /** A solved proof-of-work challenge (ALTCHA's base64 payload), once the address has had its allowance. */
       token: z.string().max(4096).optional(),
       /** Charter's addition: what the code is for, so its message says so. */
       purpose: z.enum(['sign-in', 'link', 'change']).default('sign-in'),
@@ -113,7 +115,7 @@ type Helpers = {
   auth: AuthService
   cookie: SessionCookie
   signed: MiddlewareHandler<Env>
-  client: (c: Context) => string
+  flows: CodeFlows
 }
 
 /** A session started (or refreshed): its cookie for a browser, its tokens for an API caller. */
@@ -136,7 +138,7 @@ const field = (body: object, name: string) => (body as Record<string, string>)[n
 function codeRoutes<A extends string, O extends string, N extends string>(
   family: Family<A, O, N>,
   maybeChannel: Channel | undefined,
-  { auth, cookie, signed, client }: Helpers,
+  { auth, cookie, signed, flows }: Helpers,
 ) {
   const schema = familySchemas(family)
   const channel = (): Channel => {
@@ -151,8 +153,14 @@ function codeRoutes<A extends string, O extends string, N extends string>(
   return new Hono<Env>()
     .post('/init', jsonBody(schema.init), async (c) => {
       const body = c.req.valid('json')
-      const purpose = (body as { purpose: 'sign-in' | 'link' | 'change' }).purpose
-      const { expiresAt } = await auth.sendCode(channel(), field(body, family.address), client(c), purpose)
+      const { purpose, token } = body as { purpose: 'sign-in' | 'link' | 'change'; token?: string }
+      const { expiresAt } = await auth.sendCode(
+        channel(),
+        field(body, family.address),
+        flows.asking(c),
+        purpose,
+        token,
+      )
       return c.json({ success: true as const, expires_at: Math.floor(expiresAt.getTime() / 1000) })
     })
     .post('/authenticate', jsonBody(schema.authenticate), async (c) => {
@@ -162,7 +170,7 @@ function codeRoutes<A extends string, O extends string, N extends string>(
         address: field(body, family.address),
         code: field(body, 'code'),
         mode: field(body, 'mode') as 'no-signup' | 'login-or-sign-up',
-        client: client(c),
+        client: flows.trying(c),
         userAgent: c.req.header('user-agent'),
         authorizationKey: (body as { authorization_key?: string }).authorization_key,
       })
@@ -176,7 +184,7 @@ function codeRoutes<A extends string, O extends string, N extends string>(
         userId: session.userId,
         address: field(body, family.address),
         code: field(body, 'code'),
-        client: client(c),
+        client: flows.trying(c),
       })
       return c.json(user)
     })
@@ -191,7 +199,7 @@ function codeRoutes<A extends string, O extends string, N extends string>(
         newAddress: field(body, family.newAddress),
         code: field(body, 'code'),
         stepUpCode: (body as { step_up_code?: string }).step_up_code,
-        client: client(c),
+        client: flows.trying(c),
       })
       return c.json(user)
     })
@@ -209,9 +217,8 @@ const bodyBeforeSignature: MiddlewareHandler<Env> = async (c, next) => {
 
 /** The login provider's routes in Privy's shapes (see docs/sign-in.md), a thin layer over the AuthService. */
 export function authRoutes(options: AuthRoutesOptions) {
-  const { auth, cookie, signed, db } = options
-  const client = (c: Context) => clientAddress(c, options.trustProxy)
-  const helpers: Helpers = { auth, cookie, signed, client }
+  const { auth, cookie, signed, db, flows } = options
+  const helpers: Helpers = { auth, cookie, signed, flows }
 
   return (
     new Hono<Env>()
@@ -237,7 +244,7 @@ export function authRoutes(options: AuthRoutesOptions) {
             sessionId: session.sessionId,
             action: body.action,
             via: body.via,
-            client: client(c),
+            client: flows.asking(c),
           })
           return c.json({
             success: true as const,
@@ -254,7 +261,7 @@ export function authRoutes(options: AuthRoutesOptions) {
           session,
           publicKey: body.public_key,
           code: body.code,
-          client: client(c),
+          client: flows.trying(c),
         })
         return c.json({ success: true as const })
       })
@@ -319,6 +326,8 @@ export function authRoutes(options: AuthRoutesOptions) {
         if (id === session.sessionId) cookie.clear(c)
         return c.json({ success: true as const })
       })
+      // The challenge an `init` past the address's allowance asks for, for clients that drop a refusal's body.
+      .get('/code_challenge', async (c) => c.json({ challenge: await auth.newCodeChallenge() }))
       .post('/recovery/oauth/:step{init|init_icloud|authenticate}', () => {
         throw new LoginError('not_supported', {
           message:

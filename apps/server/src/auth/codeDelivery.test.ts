@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest'
 import { sharedTestDatabase } from '../testing/startTestServer.ts'
 import type { Channel } from './channels.ts'
+import { codeChallenges } from './codeChallenges.ts'
 import { codeDelivery } from './codeDelivery.ts'
 import { consumeRateLimit } from './rateLimit.ts'
 
@@ -8,11 +9,14 @@ const limits = {
   perDestination: [{ limit: 2, windowSeconds: 30 }],
   sendsPerClient: { limit: 100, windowSeconds: 3600 },
   triesPerClient: { limit: 100, windowSeconds: 3600 },
+  perAddressCap: { limit: 100, windowSeconds: 3600 },
 }
 
 it('keeps the code a person has, and charges their address nothing, when the next one fails to go out', async () => {
   const { db } = await sharedTestDatabase()
-  const codes = codeDelivery({ db, secret: 'a-secret-for-this-test-only-0123456789', limits })
+  const secret = 'a-secret-for-this-test-only-0123456789'
+  const challenges = codeChallenges({ db, secret, maxNumber: 10 })
+  const codes = codeDelivery({ db, secret, limits, challenges })
   const sent: string[] = []
   let failing = false
   const channel: Channel = {
@@ -26,15 +30,16 @@ it('keeps the code a person has, and charges their address nothing, when the nex
   }
   const address = `delivery-${Math.random().toString(36).slice(2)}@example.org`
   const recipient = { channel, address, destination: `email:${address}`, purpose: 'sign-in' as const }
-  await codes.send(recipient, `client-${address}`)
+  const client = { address: `client-${address}`, sendsTo: ['a flow'], tries: 'a flow' }
+  await codes.send(recipient, client)
   failing = true
   // Two codes per 30 seconds here: the failed one must give its place back, leaving room for one more.
-  await expect(codes.send(recipient, `client-${address}`)).rejects.toThrow('the provider is down')
+  await expect(codes.send(recipient, client)).rejects.toThrow('the provider is down')
   // The first code still signs in: a failed successor never replaced it.
   await codes.check({
     destination: recipient.destination,
     code: sent[0] as string,
-    client: `client-${address}`,
+    client,
   })
   const room = await consumeRateLimit(db, `send:email:${address}:30`, { limit: 2, windowSeconds: 30 })
   expect(room.allowed).toBe(true)

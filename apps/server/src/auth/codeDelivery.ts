@@ -1,13 +1,21 @@
 import type { Db } from '../db/Database.ts'
+import type { CodeCaller } from '../http/codeFlows.ts'
+import { sha256Hex } from '../members/digests.ts'
 import type { Channel } from './channels.ts'
+import type { CodeChallenges } from './codeChallenges.ts'
 import type { CodePurpose } from './codeMessages.ts'
 import { consumeOneTimeCode, newOneTimeCode, oneTimeCodeRules, storeOneTimeCode } from './oneTimeCodes.ts'
 import { consumeRateLimit, type RateLimitRule, refundRateLimit, resetRateLimit } from './rateLimit.ts'
 import { TooManyRequestsError, waitInWords } from './TooManyRequestsError.ts'
 
 export type SignInLimits = {
-  /** Codes sent to one phone number or email address. */
+  /**
+   * Codes sent to one phone number or email address without a question (a step-up code: to one session).
+   * Past it, the next client must solve a proof-of-work challenge first (`codeChallenges.ts`).
+   */
   perDestination: RateLimitRule[]
+  /** Codes sent to one phone number or email address at all, challenges solved or not: what bounds SMS costs. */
+  perAddressCap: RateLimitRule
   /** Codes sent to anyone from one client address. */
   sendsPerClient: RateLimitRule
   /** Codes tried from one client address, across all destinations. */
@@ -19,6 +27,9 @@ export const defaultSignInLimits = (perClientPerHour: number): SignInLimits => (
     { limit: 1, windowSeconds: 30 },
     { limit: 5, windowSeconds: 3600 },
   ],
+  // Ten times the allowance: a member whose address is flooded still gets codes, and no number can be sent
+  // more than 50 SMS an hour whatever is solved.
+  perAddressCap: { limit: 50, windowSeconds: 3600 },
   sendsPerClient: { limit: perClientPerHour, windowSeconds: 3600 },
   triesPerClient: { limit: perClientPerHour * 5, windowSeconds: 3600 },
 })
@@ -31,17 +42,29 @@ export type CodeRecipient = {
   /** What the code is good for: `phone:+14155552671` to sign in there, `step-up:<session>:<action>` for a step-up. */
   destination: string
   purpose: CodePurpose
+  /**
+   * The session that asked, for a step-up code: its allowance is that session's own (and the asking flow's),
+   * so nobody else can use it up, and spending it is a plain wait. Without one, the allowance is the address's, and past it a challenge.
+   */
+  askedBy?: string
 }
 
 const addressKey = (channel: Channel, address: string) => `${channel.kind}:${address}`
 
 /**
  * Sending and checking one-time codes under the throttling rules. The order protects the people codes go to:
- * the client's own allowance is checked before anything counts against the address; the address is charged only
- * for a code that actually went out; and the code it already had stays good until its successor has gone out.
+ * the client's own allowance is checked before anything counts against the address; past the address's
+ * allowance a client must prove work rather than be refused, so a flooder cannot lock its owner out; the
+ * address is charged only for a code that actually went out; and the code a flow already had stays good until
+ * its successor has gone out. Codes are the asking flow's own (`http/codeFlows.ts`).
  */
-export function codeDelivery(options: { db: Db; secret: string; limits: SignInLimits }) {
-  const { db, secret, limits } = options
+export function codeDelivery(options: {
+  db: Db
+  secret: string
+  limits: SignInLimits
+  challenges: CodeChallenges
+}) {
+  const { db, secret, limits, challenges } = options
   const [shortestWindow] = [...limits.perDestination].sort((a, b) => a.windowSeconds - b.windowSeconds)
 
   async function throttle(key: string, rule: RateLimitRule, what: string) {
@@ -55,20 +78,56 @@ export function codeDelivery(options: { db: Db; secret: string; limits: SignInLi
   }
 
   return {
-    /** Sends a fresh code to the recipient; answers when it expires. */
-    async send(recipient: CodeRecipient, client: string): Promise<{ expiresAt: Date }> {
+    /**
+     * Sends a fresh code to the recipient, good for the asking flow; answers when it expires. `proof` is a
+     * solved challenge, needed only once the address has had its allowance.
+     */
+    async send(recipient: CodeRecipient, client: CodeCaller, proof?: string): Promise<{ expiresAt: Date }> {
       await throttle(
-        `send-client:${client}`,
+        `send-client:${client.address}`,
         limits.sendsPerClient,
         'Too many codes were asked for from here.',
       )
+      const address = addressKey(recipient.channel, recipient.address)
+      // A session's allowance is per flow too: a thief holding the session token cannot spend the member's.
+      const allowance =
+        recipient.askedBy === undefined
+          ? address
+          : `session:${recipient.askedBy}:${sha256Hex(client.tries).slice(0, 32)}`
       const charged: [string, RateLimitRule][] = []
+      const refund = async () => {
+        for (const [key, rule] of charged.splice(0)) await refundRateLimit(db, key, rule)
+      }
       try {
+        // The longest wait any of the allowance's windows asks for; 0 while none is spent.
+        let spentFor = 0
         for (const rule of limits.perDestination) {
-          const key = `send:${addressKey(recipient.channel, recipient.address)}:${rule.windowSeconds}`
+          const key = `send:${allowance}:${rule.windowSeconds}`
           charged.push([key, rule])
-          await throttle(key, rule, 'A code was sent here a moment ago.')
+          const verdict = await consumeRateLimit(db, key, rule)
+          if (!verdict.allowed) spentFor = Math.max(spentFor, verdict.retryAfterSeconds)
         }
+        if (spentFor > 0) {
+          if (recipient.askedBy !== undefined) {
+            throw new TooManyRequestsError(
+              `A code was sent for this a moment ago, or several this hour. Try again in ${waitInWords(spentFor)}.`,
+              spentFor,
+            )
+          }
+          // Past the allowance the send is the proof's, not the allowance's: nothing stays charged to it.
+          await refund()
+          if (proof === undefined) {
+            await challenges.require(
+              'Many codes were asked for this address lately. Your browser or app must complete a short check first: solve the challenge and send the solution as token.',
+            )
+          } else await challenges.redeem(proof)
+        }
+        charged.push([`send-cap:${address}`, limits.perAddressCap])
+        await throttle(
+          `send-cap:${address}`,
+          limits.perAddressCap,
+          'This address has been sent as many codes as it may get for now.',
+        )
         const sent = newOneTimeCode()
         await recipient.channel.sendCode(
           recipient.address,
@@ -76,22 +135,22 @@ export function codeDelivery(options: { db: Db; secret: string; limits: SignInLi
           recipient.purpose,
           oneTimeCodeRules.lifetimeMinutes,
         )
-        await storeOneTimeCode(db, secret, recipient.destination, sent)
+        await storeOneTimeCode(db, secret, recipient.destination, client.sendsTo, sent)
         return { expiresAt: sent.expiresAt }
       } catch (error) {
-        for (const [key, rule] of charged) await refundRateLimit(db, key, rule)
+        await refund()
         throw error
       }
     },
 
     /**
-     * Checks a code for `destination` and uses it up. Once it reached its owner, a new code may follow at once
-     * (say, to sign in right after linking), though the hourly cap still counts.
+     * Checks the caller's flow's code for `destination` and uses it up. Once it reached its owner, a new code
+     * may follow at once (say, to sign in right after linking), though the hourly allowance still counts.
      */
     async check(input: {
       destination: string
       code: string
-      client: string
+      client: CodeCaller
       /** Where the code went, when it was to an address of its own (a sign-in code). */
       sentTo?: { channel: Channel; address: string }
       /** false: a right code is left for a later use (a step that needs two codes checks both first). */
@@ -100,11 +159,11 @@ export function codeDelivery(options: { db: Db; secret: string; limits: SignInLi
       noun?: string
     }) {
       await throttle(
-        `try-client:${input.client}`,
+        `try-client:${input.client.address}`,
         limits.triesPerClient,
         'Too many codes were tried from here.',
       )
-      await consumeOneTimeCode(db, secret, input.destination, input.code, {
+      await consumeOneTimeCode(db, secret, input.destination, input.client.tries, input.code, {
         resendWindowSeconds: shortestWindow?.windowSeconds,
         ...(input.consume === false && { consume: false }),
         ...(input.noun !== undefined && { noun: input.noun }),

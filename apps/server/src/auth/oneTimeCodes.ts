@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto'
 import { LoginError } from '@charter/core'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
 import { otpCodes } from '../db/schema.ts'
 import { equalDigests, hmacHex } from '../members/digests.ts'
@@ -17,6 +17,9 @@ export const oneTimeCodeRules = {
 const digestOf = (secret: string, destination: string, code: string) =>
   hmacHex(secret, `${destination}\n${code}`)
 
+/** A flow as stored: a keyed digest, so the table never holds a flow cookie a reader could replay. */
+const flowDigest = (secret: string, flow: string) => hmacHex(secret, `flow\n${flow}`)
+
 /** A fresh code and its expiry; nothing is stored until it has gone out (`storeOneTimeCode`). */
 export function newOneTimeCode(now = new Date()): { code: string; expiresAt: Date } {
   const code = String(randomInt(0, 10 ** oneTimeCodeRules.digits)).padStart(oneTimeCodeRules.digits, '0')
@@ -24,37 +27,50 @@ export function newOneTimeCode(now = new Date()): { code: string; expiresAt: Dat
 }
 
 /**
- * Keeps the digest of a code that has been sent, replacing any earlier code for `destination`. Called only once
- * the code went out, so a failed send never leaves the person without the code they already had.
+ * Keeps the digest of a code that has been sent, for each flow it is good for (see `http/codeFlows.ts`), replacing
+ * any earlier code of that flow for `destination`; other flows' codes stay as they were. Called only once the
+ * code went out, so a failed send never leaves the person without the code they already had.
  */
 export async function storeOneTimeCode(
   db: Db,
   secret: string,
   destination: string,
+  flows: string[],
   sent: { code: string; expiresAt: Date },
   now = new Date(),
 ): Promise<void> {
   const codeHash = digestOf(secret, destination, sent.code)
   const { expiresAt } = sent
-  await db
-    .insert(otpCodes)
-    .values({ destination, codeHash, expiresAt, failedAttempts: 0, createdAt: now })
-    .onConflictDoUpdate({
-      target: otpCodes.destination,
-      set: { codeHash, expiresAt, failedAttempts: 0, createdAt: now },
-    })
+  for (const flow of flows) {
+    await db
+      .insert(otpCodes)
+      .values({
+        destination,
+        flow: flowDigest(secret, flow),
+        codeHash,
+        expiresAt,
+        failedAttempts: 0,
+        createdAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [otpCodes.destination, otpCodes.flow],
+        set: { codeHash, expiresAt, failedAttempts: 0, createdAt: now },
+      })
+  }
 }
 
 type Verdict = { ok: true } | { ok: false; error: LoginError }
 
 /**
- * Checks a code and uses it up. The row is locked while it is checked, so two tries at once count as two;
- * a wrong try is counted and committed even though the caller then fails.
+ * Checks the code of one flow and uses it up. Only that flow's code is looked at and only its tries are
+ * counted, so wrong tries from anyone else cost it nothing. The row is locked while it is checked, so two tries
+ * at once count as two; a wrong try is counted and committed even though the caller then fails.
  */
 export async function consumeOneTimeCode(
   db: Db,
   secret: string,
   destination: string,
+  flow: string,
   code: string,
   options: {
     now?: Date
@@ -68,16 +84,17 @@ export async function consumeOneTimeCode(
   const now = options.now ?? new Date()
   const noun = options.noun ?? 'That code'
   const resendWindowMs = (options.resendWindowSeconds ?? 0) * 1000
+  const thisCode = and(eq(otpCodes.destination, destination), eq(otpCodes.flow, flowDigest(secret, flow)))
   const verdict = await db.transaction(async (tx): Promise<Verdict> => {
-    const [row] = await tx.select().from(otpCodes).where(eq(otpCodes.destination, destination)).for('update')
+    const [row] = await tx.select().from(otpCodes).where(thisCode).for('update')
     if (!row) {
       return {
         ok: false,
         error: new LoginError('invalid_credentials', {
           message:
             options.noun === undefined
-              ? 'There is no code waiting for this address, or it was already used. Ask for a new code.'
-              : `${noun} is not waiting any more: it was already used, or never asked for. Ask for a new one.`,
+              ? 'There is no code waiting for this address here, or it was already used. Ask for a new code (a code works only in the browser or app that asked for it).'
+              : `${noun} is not waiting any more: it was already used, or never asked for (here). Ask for a new one.`,
         }),
       }
     }
@@ -92,7 +109,7 @@ export async function consumeOneTimeCode(
       }
     }
     if (row.expiresAt.getTime() <= now.getTime()) {
-      await tx.delete(otpCodes).where(eq(otpCodes.destination, destination))
+      await tx.delete(otpCodes).where(thisCode)
       return {
         ok: false,
         error: new LoginError('invalid_credentials', {
@@ -101,13 +118,18 @@ export async function consumeOneTimeCode(
       }
     }
     if (equalDigests(row.codeHash, digestOf(secret, destination, code))) {
-      if (options.consume !== false) await tx.delete(otpCodes).where(eq(otpCodes.destination, destination))
+      // Used up for every flow it was good for (a first ask's cookie and client address alike).
+      if (options.consume !== false) {
+        await tx
+          .delete(otpCodes)
+          .where(and(eq(otpCodes.destination, destination), eq(otpCodes.codeHash, row.codeHash)))
+      }
       return { ok: true }
     }
     const [updated] = await tx
       .update(otpCodes)
       .set({ failedAttempts: sql`${otpCodes.failedAttempts} + 1` })
-      .where(eq(otpCodes.destination, destination))
+      .where(thisCode)
       .returning({ failedAttempts: otpCodes.failedAttempts })
     const left =
       oneTimeCodeRules.maxFailedAttempts - (updated?.failedAttempts ?? oneTimeCodeRules.maxFailedAttempts)

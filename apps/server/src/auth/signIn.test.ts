@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addressFlow } from '../http/codeFlows.ts'
 import { ApiClient, uniqueEmail, uniquePhoneNumber } from '../testing/ApiClient.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { WalletCaller } from '../testing/WalletCaller.ts'
@@ -127,7 +128,8 @@ describe('sign-in by phone', () => {
     const { db } = await sharedTestDatabase()
     const then = new Date(Date.now() - 11 * 60_000)
     const sent = newOneTimeCode(then)
-    await storeOneTimeCode(db, secret, `phone:${phoneNumber}`, sent, then)
+    // As a caller without cookies (this test's client) asks for it: good for its client address.
+    await storeOneTimeCode(db, secret, `phone:${phoneNumber}`, [addressFlow('127.0.0.1')], sent, then)
     const { code } = sent
     const answer = await client().post('/api/v1/passwordless_sms/authenticate', { phoneNumber, code })
     expect(answer.status).toBe(401)

@@ -1,4 +1,5 @@
 import { type CharterUser, LoginError } from '@charter/core'
+import type { CodeCaller } from '../http/codeFlows.ts'
 import type { IdentityKind } from '../members/users.ts'
 import type { Channel } from './channels.ts'
 import type { CodeDelivery } from './codeDelivery.ts'
@@ -70,7 +71,7 @@ export function stepUp(options: {
     sessionId: string
     action: StepUpAction
     code: string
-    client: string
+    client: CodeCaller
     consume?: boolean
   }): Promise<void> {
     await codes.check({
@@ -90,7 +91,7 @@ export function stepUp(options: {
       sessionId: string
       action: StepUpAction
       via?: IdentityKind | undefined
-      client: string
+      client: CodeCaller
     }) {
       const { channel, address } = await targetFor(input.userId, input.action, input.via)
       const { expiresAt } = await codes.send(
@@ -99,6 +100,7 @@ export function stepUp(options: {
           address,
           destination: destinationOf(input.sessionId, input.action),
           purpose: purposeOf(input.action),
+          askedBy: input.sessionId,
         },
         input.client,
       )

@@ -120,7 +120,9 @@ describe('a stolen session token alone changes nothing', () => {
     const message = (await api.outbox(phoneNumber))[0]
     expect(message?.body).toContain('confirms a new device')
     expect((await attacker.register('000000')).body.code).toBe('invalid_credentials')
-    // The member, with the code, binds their key; from then on the session keeps it.
+    // The member, with a code of their own (a code is good only for the client that asked), binds their key;
+    // from then on the session keeps it.
+    expect((await api.post('/api/v1/step_up/init', { action: 'register_key' })).status).toBe(200)
     const owner = new WalletCaller(api)
     expect((await owner.register(await api.codeFor(phoneNumber))).status).toBe(200)
     expect((await attacker.register()).body.error).toContain('already has a device key')

@@ -13,8 +13,13 @@ it('deletes throttling windows and codes that ended more than a day ago, and kee
     { key, windowStart: new Date(now.getTime() - 60_000), count: 1 },
   ])
   await db.insert(otpCodes).values([
-    { destination: `${key}-old`, codeHash: 'x', expiresAt: new Date(now.getTime() - 2 * 86_400_000) },
-    { destination: `${key}-new`, codeHash: 'x', expiresAt: new Date(now.getTime() + 60_000) },
+    {
+      destination: `${key}-old`,
+      flow: 'f',
+      codeHash: 'x',
+      expiresAt: new Date(now.getTime() - 2 * 86_400_000),
+    },
+    { destination: `${key}-new`, flow: 'f', codeHash: 'x', expiresAt: new Date(now.getTime() + 60_000) },
   ])
   await sweepExpired(db, now)
   expect(await db.select().from(rateLimits).where(eq(rateLimits.key, key))).toHaveLength(1)

@@ -1,6 +1,13 @@
 import { lt, or } from 'drizzle-orm'
 import type { Db } from './Database.ts'
-import { analyticsEvents, idempotencyKeys, otpCodes, rateLimits, sessions } from './schema.ts'
+import {
+  analyticsEvents,
+  idempotencyKeys,
+  otpCodes,
+  rateLimits,
+  sessions,
+  usedCodeChallenges,
+} from './schema.ts'
 
 const day = 86_400_000
 
@@ -12,7 +19,7 @@ export const retention = {
 } as const
 
 /**
- * Deletes what no rule reads any more: throttling windows and one-time codes that ended a day ago, idempotency
+ * Deletes what no rule reads any more: throttling windows and one-time codes that ended a day ago, used challenge solutions once expired, idempotency
  * answers past their 24 hours, sessions that ended 30 days ago and analytics events after 90 days. Safe on
  * every replica at once.
  */
@@ -28,4 +35,6 @@ export async function sweepExpired(db: Db, now = new Date()): Promise<void> {
   await db.delete(rateLimits).where(lt(rateLimits.windowStart, dayAgo))
   await db.delete(otpCodes).where(lt(otpCodes.expiresAt, dayAgo))
   await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, dayAgo))
+  // A used solution need be kept only while its challenge could still be sent back.
+  await db.delete(usedCodeChallenges).where(lt(usedCodeChallenges.expiresAt, now))
 }

@@ -43,14 +43,32 @@ export const identities = pgTable(
   ],
 )
 
-/** One live code per destination: a new code replaces the last. Only an HMAC of the code is kept. */
-export const otpCodes = pgTable('otp_codes', {
-  destination: text('destination').primaryKey(),
-  codeHash: text('code_hash').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  failedAttempts: integer('failed_attempts').notNull().default(0),
-  createdAt: createdAt(),
-})
+/**
+ * One live code per destination and client flow (a flow cookie or a client address, as a keyed digest): a new
+ * code replaces that flow's last, and tries count per flow. Only an HMAC of the code is kept.
+ */
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    destination: text('destination').notNull(),
+    flow: text('flow').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.destination, table.flow] })],
+)
+
+/** Proof-of-work solutions already used to send a code: each is good once, across every replica. */
+export const usedCodeChallenges = pgTable(
+  'used_code_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('used_code_challenges_expires_at').on(table.expiresAt)],
+)
 
 /** Fixed-window counters for throttling, shared by every replica. */
 export const rateLimits = pgTable(

@@ -27,6 +27,7 @@ const fuzzSignInLimits: SignInLimits = {
   perDestination: [{ limit: 100_000_000, windowSeconds: 30 }],
   sendsPerClient: unlimited,
   triesPerClient: unlimited,
+  perAddressCap: unlimited,
 }
 
 const appSecret = 'f0e1d2c3b4a5968778695a4b3c2d1e0ff0e1d2c3b4a5968778695a4b3c2d1e0f'

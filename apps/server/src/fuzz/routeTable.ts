@@ -808,6 +808,7 @@ export const routeTable: FuzzRoute[] = [
     body: shape({ address: walletAddress }),
   },
   { method: 'GET', path: '/api/v1/users/me/events', access: 'session' },
+  { method: 'GET', path: '/api/v1/code_challenge', access: 'public' },
   { method: 'GET', path: '/api/v1/sessions', access: 'session' },
   {
     method: 'POST',

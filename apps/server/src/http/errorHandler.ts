@@ -5,7 +5,12 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Logger } from '../logger.ts'
 import { describeErrorForLog } from './describeErrorForLog.ts'
 
-export type ErrorBody = { error: string; code: string | number }
+export type ErrorBody = {
+  error: string
+  code: string | number
+  /** `invalid_captcha` and `captcha_failure` carry the proof-of-work challenge to solve (`auth/codeChallenges.ts`). */
+  challenge?: { algorithm: string; challenge: string; maxnumber: number; salt: string; signature: string }
+}
 
 /** An expected failure: a domain error that knows which HTTP status it answers with. */
 type HttpFacingError = BaseError & { status: number }
@@ -39,8 +44,9 @@ export function errorHandler(logger: Logger): ErrorHandler {
       }
       const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds
       if (typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter))
+      const { challenge } = error as { challenge?: ErrorBody['challenge'] }
       return c.json<ErrorBody>(
-        { error: error.shortMessage, code: error.code ?? 'invalid_data' },
+        { error: error.shortMessage, code: error.code ?? 'invalid_data', ...(challenge && { challenge }) },
         error.status as ContentfulStatusCode,
       )
     }

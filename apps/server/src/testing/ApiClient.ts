@@ -85,33 +85,61 @@ type AuthenticateBody<Route extends 'passwordless_sms' | 'passwordless'> = Infer
 >['json']
 
 /**
- * A caller of the real server over HTTP that keeps its session cookie like a browser would, so tests read as
+ * A caller of the real server over HTTP that keeps its cookies like a browser would, so tests read as
  * a person's steps: ask for a code, read it from the dev outbox, sign in. Its calls go through `hc<AppType>`
  * (`client`), so their inputs and answers are the server's own types; `request`, `post` and `get` send
  * anything at all (a test of bad input), and type the answer by the route the path names.
  */
 export class ApiClient {
-  cookie: string | undefined
+  /** The cookies the server set and has not cleared, by name (the session cookie, the code-flow cookie). */
+  readonly #jar = new Map<string, string>()
   readonly baseUrl: string
-  /** The server's routes, typed by `AppType`, sent with this client's cookie. */
+  /** Sent with every request (unless it brings its own): e.g. `x-forwarded-for`, to be another client address. */
+  readonly headers: Record<string, string>
+  /** The server's routes, typed by `AppType`, sent with this client's cookies. */
   readonly client: Client
 
-  constructor(baseUrl: string) {
+  constructor(baseUrl: string, options: { headers?: Record<string, string> } = {}) {
     this.baseUrl = baseUrl
+    this.headers = options.headers ?? {}
     this.client = hc<AppType>(baseUrl, {
       fetch: (input: string | URL | Request, init?: RequestInit) => this.#fetch(input, init),
     })
   }
 
-  /** Sends with the session cookie (unless the request brings its own) and keeps the one the server sets. */
+  /** The Cookie header this client sends (`name=value; …`), or undefined when it holds none. */
+  get cookie(): string | undefined {
+    if (this.#jar.size === 0) return undefined
+    return [...this.#jar].map(([name, value]) => `${name}=${value}`).join('; ')
+  }
+
+  /** Replaces every cookie with those of a Cookie header (another client's, say). */
+  set cookie(header: string | undefined) {
+    this.#jar.clear()
+    for (const pair of header?.split(';') ?? []) this.#keep(pair.trim())
+  }
+
+  /** Keeps `name=value`, or forgets the cookie when the value is empty (how the server clears one). */
+  #keep(pair: string) {
+    const at = pair.indexOf('=')
+    if (at <= 0) return
+    const name = pair.slice(0, at)
+    const value = pair.slice(at + 1)
+    if (value) this.#jar.set(name, value)
+    else this.#jar.delete(name)
+  }
+
+  /** Sends with its cookies (unless the request brings its own) and keeps those the server sets, like a browser. */
   async #fetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers)
-    if (this.cookie && !headers.has('cookie')) headers.set('cookie', this.cookie)
+    for (const [name, value] of Object.entries(this.headers)) if (!headers.has(name)) headers.set(name, value)
+    const cookie = this.cookie
+    if (cookie && !headers.has('cookie')) headers.set('cookie', cookie)
     const response = await fetch(input, { ...init, headers })
-    const setCookie = response.headers.get('set-cookie')
-    if (setCookie) {
-      const [pair] = setCookie.split(';')
-      this.cookie = pair?.endsWith('=') ? undefined : pair
+    for (const setCookie of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = setCookie.split(';')
+      const expired = attributes.some((each) => /^\s*max-age=0\s*$/i.test(each))
+      this.#keep(expired ? `${pair.split('=')[0]}=` : pair.trim())
     }
     return response
   }

@@ -14,6 +14,7 @@ export type TestServer = RunningServer & { dataDir: string; logs: string[] }
 /** Throttling out of the way: tests sign the same address in many times within seconds. */
 export const looseSignInLimits: SignInLimits = {
   perDestination: [{ limit: 100_000, windowSeconds: 30 }],
+  perAddressCap: { limit: 100_000, windowSeconds: 3600 },
   sendsPerClient: { limit: 100_000, windowSeconds: 3600 },
   triesPerClient: { limit: 100_000, windowSeconds: 3600 },
 }

@@ -1,3 +1,5 @@
+import type { CodeCaller } from '../http/codeFlows.ts'
+
 /** The step-up action that confirms exporting one wallet: its code exports that wallet and no other. */
 export type ExportAction = `export:${string}`
 
@@ -11,13 +13,13 @@ export type WalletAuth = {
     userId: string
     sessionId: string
     action: ExportAction
-    client: string
+    client: CodeCaller
   }): Promise<{ kind: 'phone' | 'email'; address: string; expiresAt: Date }>
   checkStepUpCode(request: {
     sessionId: string
     action: ExportAction
     code: string
-    client: string
+    client: CodeCaller
   }): Promise<void>
   /** Refuses an export soon after a sign-in address changed (`EXPORT_COOLDOWN_HOURS`, docs/wallets.md). */
   assertExportAllowed(userId: string): Promise<void>

@@ -1,9 +1,9 @@
 import { LoginError, maskPhoneNumber } from '@charter/core'
 import { generatePassphrase } from '@charter/core/passphrase'
-import { type Context, Hono } from 'hono'
+import { Hono } from 'hono'
 import { z } from 'zod'
 import type { Db } from '../db/Database.ts'
-import { clientAddress } from '../http/clientAddress.ts'
+import type { CodeFlows } from '../http/codeFlows.ts'
 import { idempotency } from '../http/idempotency.ts'
 import { jsonBody, pathParams, type Refusal } from '../http/validate.ts'
 import { WalletApiError } from '../http/WalletApiError.ts'
@@ -28,6 +28,8 @@ export type WalletRoutesOptions = {
   appId: string
   publicOrigin: string | undefined
   trustProxy: number
+  /** Whose export codes are whose (see `http/codeFlows.ts`). */
+  flows: CodeFlows
   maxWalletsPerChain: number
   /** Counts a session's recorded declines, refusing (429) past its limit (auth/declineLimit.ts). */
   limitDeclines(sessionId: string): Promise<void>
@@ -105,7 +107,6 @@ export function walletRoutes(options: WalletRoutesOptions) {
   // Signatures are answered again to a retry; an exported key (and the export's code) never is.
   const idempotent = idempotency({ db, keepAnswers: true })
   const shownOnce = idempotency({ db, keepAnswers: false })
-  const client = (c: Context) => clientAddress(c, options.trustProxy)
   const findUserWallet = walletFinder(db)
   const createNextWallet = walletCreator(db, vault)
   const recordActivity = activityRecorder(db)
@@ -173,7 +174,7 @@ export function walletRoutes(options: WalletRoutesOptions) {
           userId: session.userId,
           sessionId: session.sessionId,
           action: `export:${wallet.id}`,
-          client: client(c),
+          client: options.flows.asking(c),
         })
         return c.json({
           success: true as const,
@@ -197,7 +198,7 @@ export function walletRoutes(options: WalletRoutesOptions) {
         sessionId: session.sessionId,
         action: `export:${wallet.id}`,
         code: body.code,
-        client: client(c),
+        client: options.flows.trying(c),
       })
       const answer = await withKey(wallet, async (privateKey): Promise<KeyExport> => {
         if (wallet.chainType === 'solana') {

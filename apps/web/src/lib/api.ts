@@ -9,17 +9,20 @@ export class ApiError extends Error {
   readonly code: string | number
   /** From a 429's `Retry-After`: how long the server asks us to wait. */
   readonly retryAfterSeconds: number | undefined
+  /** The answer's whole body, for refusals that carry more than `{error, code}` (a challenge to solve). */
+  readonly body: unknown
 
   constructor(
     message: string,
     status: number,
     code: string | number,
-    options?: { cause?: unknown; retryAfterSeconds?: number },
+    options?: { cause?: unknown; retryAfterSeconds?: number; body?: unknown },
   ) {
     super(message, options)
     this.status = status
     this.code = code
     this.retryAfterSeconds = options?.retryAfterSeconds
+    this.body = options?.body
   }
 }
 
@@ -72,7 +75,7 @@ export async function answerOf<Response extends ClientResponse<unknown, number>>
       error ?? `The server answered ${response.status}.`,
       response.status,
       code ?? response.status,
-      { retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined },
+      { retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined, body },
     )
   }
   return body as Answer<Response>

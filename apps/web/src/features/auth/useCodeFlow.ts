@@ -51,8 +51,9 @@ const asApiError = (error: unknown): ApiError => {
 const codeLifetimeSeconds = 10 * 60
 
 /**
- * A 429 on sending that says a code went to this very address less than 30 s ago: the code is on its way, so
- * the code screen opens for it. Only a wait within the 30 s window counts; the hourly limits' longer waits, and
+ * A 429 on sending that says a code went out for this less than 30 s ago (a step-up code: past a sign-in
+ * address's allowance the server asks for the browser check instead, which `sendCode` passes): the code is on
+ * its way, so the code screen opens for it. Only a wait within the 30 s window counts; the hourly limits' longer waits, and
  * the client's own allowance, stay errors.
  */
 const codeWentOutMomentsAgo = (error: ApiError, destination: Destination): SentCode | undefined => {
