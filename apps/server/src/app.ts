@@ -8,6 +8,8 @@ import { authRoutes } from './auth/authRoutes.ts'
 import type { Channel } from './auth/channels.ts'
 import type { Database } from './db/Database.ts'
 import type { Settings } from './env.ts'
+import { holdRoutes } from './holds/holdRoutes.ts'
+import type { NewDeviceHold } from './holds/newDeviceHold.ts'
 import { accessLog } from './http/accessLog.ts'
 import { devRoutes } from './http/devRoutes.ts'
 import { errorHandler } from './http/errorHandler.ts'
@@ -17,6 +19,7 @@ import { securityHeaders } from './http/securityHeaders.ts'
 import { isWebAppBuilt, webApp } from './http/webApp.ts'
 import type { Logger } from './logger.ts'
 import { type AccessTokenKeys, accessTokenVerificationKey } from './members/accessToken.ts'
+import { deviceCookie } from './members/deviceCookie.ts'
 import { type SessionCookie, sessionCookie } from './members/sessionCookie.ts'
 import { type SessionVariables, sessionMiddleware } from './members/sessionMiddleware.ts'
 import { signedRequest } from './members/signedRequest.ts'
@@ -35,6 +38,8 @@ export const defaultWebDist = fileURLToPath(new URL('../../web/dist/', import.me
 export type AppParts = {
   database: Database
   auth: AuthService
+  /** The new-device hold: what a session younger than NEW_DEVICE_HOLD_HOURS asks for waits (holds/). */
+  hold: NewDeviceHold
   accessTokenKeys: AccessTokenKeys
   vault: KeyVault
   sms: Channel | undefined
@@ -126,6 +131,7 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
     sms: parts.sms,
     email: parts.email,
     cookie,
+    device: deviceCookie(settings.mode === 'production'),
     trustProxy: settings.trustProxy,
     signed: signedRequest({
       appId: settings.appId,
@@ -181,10 +187,23 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
         db: database.db,
         vault: parts.vault,
         auth: parts.auth,
+        hold: parts.hold,
         appId: settings.appId,
         publicOrigin,
         trustProxy: settings.trustProxy,
         maxWalletsPerChain: settings.maxWalletsPerChain,
+      }),
+    )
+    .route(
+      '/v1',
+      holdRoutes({
+        hold: parts.hold,
+        signed: signedRequest({
+          appId: settings.appId,
+          publicOrigin,
+          trustProxy: settings.trustProxy,
+          refusal: 'account',
+        }),
       }),
     )
     .route('/dev', dev)

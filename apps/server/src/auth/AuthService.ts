@@ -1,10 +1,12 @@
 // auth/: the login provider (codes, sign-in, step-up, account changes) over members/; never imports wallets/.
 import { type CharterUser, LoginError } from '@charter/core'
 import type { Db } from '../db/Database.ts'
+import type { NewDeviceHold } from '../holds/newDeviceHold.ts'
 import type { Logger } from '../logger.ts'
 import { type AccessTokenKeys, signAccessToken } from '../members/accessToken.ts'
 import { recordAccountEvent } from '../members/accountEvents.ts'
 import { parseAuthorizationKey } from '../members/deviceKeys.ts'
+import { recogniseDevice } from '../members/knownDevices.ts'
 import {
   type ActiveSession,
   bindSessionKey,
@@ -16,6 +18,7 @@ import {
 import {
   createUserWithIdentity,
   findUserIdByIdentity,
+  type IdentityKind,
   loadUser,
   markIdentityVerified,
   type UserCreatedHook,
@@ -24,6 +27,7 @@ import { accountChanges } from './accountChanges.ts'
 import type { Channel } from './channels.ts'
 import { codeDelivery, type SignInLimits } from './codeDelivery.ts'
 import { type Channels, stepUp } from './stepUp.ts'
+import { tellMember } from './tellMember.ts'
 
 export { defaultSignInLimits, type SignInLimits } from './codeDelivery.ts'
 
@@ -40,14 +44,20 @@ export type AuthServiceOptions = {
   /** How codes and notices reach the member's phone and email, where set up. */
   channels: Channels
   onUserCreated: UserCreatedHook[]
+  /** The new-device hold: each session is remembered with how it signed in, and held unless it made the account. */
+  hold: NewDeviceHold
   logger: Logger
 }
+
+const when = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`
 
 export type SignedIn = {
   user: CharterUser
   session: SessionTokens
   accessToken: string
   isNewUser: boolean
+  /** The device token the browser should keep (a sign-in's only): the one it sent, or a new one. */
+  deviceToken?: string
 }
 
 /**
@@ -58,6 +68,11 @@ export function createAuthService(options: AuthServiceOptions) {
   const { db, secret } = options
   const codes = codeDelivery({ db, secret, limits: options.limits })
   const steps = stepUp({ codes, channels: options.channels, loadUser: (userId) => mustLoadUser(userId) })
+  const holdWords =
+    options.hold.hours > 0
+      ? ` Keys cannot be exported from it for ${options.hold.duration}, and you would be told if it asked.`
+      : ''
+  const tell = tellMember({ db, channels: options.channels, logger: options.logger })
 
   async function mustLoadUser(userId: string): Promise<CharterUser> {
     const user = await loadUser(db, userId)
@@ -70,12 +85,42 @@ export function createAuthService(options: AuthServiceOptions) {
 
   async function startSession(
     userId: string,
-    input: { userAgent: string | undefined; clientAddress: string; authorizationKey: string | undefined },
+    input: {
+      userAgent: string | undefined
+      clientAddress: string
+      authorizationKey: string | undefined
+      signedInWith: IdentityKind
+      deviceToken: string | undefined
+    },
     isNewUser: boolean,
   ): Promise<SignedIn> {
-    const session = await createSession(db, { userId, ...options.session, ...input })
+    const { signedInWith, deviceToken, ...started } = input
+    const session = await createSession(db, { userId, ...options.session, ...started })
+    const now = new Date()
+    await options.hold.startSession(
+      { sessionId: session.sessionId, userId, signedInWith, createdAccount: isNewUser },
+      now,
+    )
+    const device = await recogniseDevice(db, userId, deviceToken, now)
+    // The account's other addresses hear of a device it never used; the one just used needs no telling.
+    if (device.isNew && !isNewUser) {
+      await tell(
+        userId,
+        {
+          subject: 'A new device signed in to your Charter account',
+          text: `A device your Charter account has not used before signed in on ${when(now)} with your ${signedInWith === 'phone' ? 'phone number' : 'email address'}${started.clientAddress ? `, from ${started.clientAddress}` : ''}.${holdWords} If this was not you, someone has that ${signedInWith === 'phone' ? 'phone number' : 'email address'}: open Charter on a device you trust, sign that device out on the Security page, and tell your organisation's administrator.`,
+        },
+        { except: signedInWith },
+      )
+    }
     const accessToken = await accessTokenFor(userId, session.sessionId)
-    return { user: await mustLoadUser(userId), session, accessToken, isNewUser }
+    return {
+      user: await mustLoadUser(userId),
+      session,
+      accessToken,
+      isNewUser,
+      deviceToken: device.token,
+    }
   }
 
   return {
@@ -106,6 +151,8 @@ export function createAuthService(options: AuthServiceOptions) {
       client: string
       userAgent: string | undefined
       authorizationKey: string | undefined
+      /** The browser's device cookie, if it sent one. */
+      deviceToken?: string | undefined
     }): Promise<SignedIn> {
       const { channel } = input
       // Checked before the code is used up, so a bad key costs the person nothing.
@@ -122,6 +169,8 @@ export function createAuthService(options: AuthServiceOptions) {
         userAgent: input.userAgent,
         clientAddress: input.client,
         authorizationKey: input.authorizationKey,
+        signedInWith: channel.kind,
+        deviceToken: input.deviceToken,
       }
       const existing = await findUserIdByIdentity(db, channel.kind, address)
       if (existing) {

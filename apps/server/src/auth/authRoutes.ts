@@ -6,6 +6,7 @@ import { clientAddress } from '../http/clientAddress.ts'
 import { readJson } from '../http/readJsonBody.ts'
 import { jsonBody, pathParams } from '../http/validate.ts'
 import { listAccountEvents, recordAccountEvent } from '../members/accountEvents.ts'
+import type { DeviceCookie } from '../members/deviceCookie.ts'
 import type { SessionCookie } from '../members/sessionCookie.ts'
 import { requireSession, type SessionVariables, sessionRequired } from '../members/sessionMiddleware.ts'
 import {
@@ -27,6 +28,8 @@ export type AuthRoutesOptions = {
   sms: Channel | undefined
   email: Channel | undefined
   cookie: SessionCookie
+  /** The long-lived cookie that tells a browser the account used before from a new one. */
+  device: DeviceCookie
   trustProxy: number
   /** The device-key check of account changes (`signedRequest` with the login provider's refusals). */
   signed: MiddlewareHandler<Env>
@@ -112,13 +115,15 @@ const noSuchSession = () =>
 type Helpers = {
   auth: AuthService
   cookie: SessionCookie
+  device: DeviceCookie
   signed: MiddlewareHandler<Env>
   client: (c: Context) => string
 }
 
 /** A session started (or refreshed): its cookie for a browser, its tokens for an API caller. */
-function signedIn(c: Context<Env>, cookie: SessionCookie, result: SignedIn) {
+function signedIn(c: Context<Env>, cookie: SessionCookie, result: SignedIn, device?: DeviceCookie) {
   cookie.set(c, result.session.token, result.session.expiresAt)
+  if (device && result.deviceToken) device.set(c, result.deviceToken)
   return c.json({
     user: result.user,
     token: result.accessToken,
@@ -136,7 +141,7 @@ const field = (body: object, name: string) => (body as Record<string, string>)[n
 function codeRoutes<A extends string, O extends string, N extends string>(
   family: Family<A, O, N>,
   maybeChannel: Channel | undefined,
-  { auth, cookie, signed, client }: Helpers,
+  { auth, cookie, device, signed, client }: Helpers,
 ) {
   const schema = familySchemas(family)
   const channel = (): Channel => {
@@ -165,8 +170,9 @@ function codeRoutes<A extends string, O extends string, N extends string>(
         client: client(c),
         userAgent: c.req.header('user-agent'),
         authorizationKey: (body as { authorization_key?: string }).authorization_key,
+        deviceToken: device.read(c),
       })
-      return signedIn(c, cookie, result)
+      return signedIn(c, cookie, result, device)
     })
     .post('/link', signed, jsonBody(schema.link, { from: 'signed' }), async (c) => {
       const session = requireSession(c)
@@ -211,7 +217,7 @@ const bodyBeforeSignature: MiddlewareHandler<Env> = async (c, next) => {
 export function authRoutes(options: AuthRoutesOptions) {
   const { auth, cookie, signed, db } = options
   const client = (c: Context) => clientAddress(c, options.trustProxy)
-  const helpers: Helpers = { auth, cookie, signed, client }
+  const helpers: Helpers = { auth, cookie, device: options.device, signed, client }
 
   return (
     new Hono<Env>()

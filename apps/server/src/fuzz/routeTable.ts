@@ -883,6 +883,28 @@ export const routeTable: FuzzRoute[] = [
   },
   {
     method: 'POST',
+    path: '/api/v1/wallets/:id/export/hold',
+    access: 'signed',
+    params: { id: walletId },
+    body: shape({}),
+  },
+  { method: 'GET', path: '/api/v1/held_actions', access: 'session' },
+  {
+    method: 'POST',
+    path: '/api/v1/held_actions/:id/cancel',
+    access: 'signed',
+    params: {
+      // Held actions are named by UUIDs: none the member has (the fuzzing member's session is not held).
+      id: fc.oneof(
+        { weight: 3, arbitrary: fc.uuid() },
+        { weight: 1, arbitrary: cleanString },
+        { weight: 1, arbitrary: fc.constantFrom('', '%00', '..', 'a'.repeat(300)) },
+      ),
+    },
+    body: shape({}),
+  },
+  {
+    method: 'POST',
     path: '/api/v1/wallets/:id/decline',
     access: 'signed',
     params: { id: walletId },
