@@ -895,13 +895,9 @@ export const routeTable: FuzzRoute[] = [
     access: 'signed',
     params: {
       // Held actions are named by UUIDs: none the member has (the fuzzing member's session is not held).
-      id: fc.oneof(
-        { weight: 3, arbitrary: fc.uuid() },
-        { weight: 1, arbitrary: cleanString },
-        { weight: 1, arbitrary: fc.constantFrom('', '%00', '..', 'a'.repeat(300)) },
-      ),
+      id: fc.oneof({ weight: 3, arbitrary: fc.uuid() }, { weight: 2, arbitrary: hostileSegment }),
     },
-    body: shape({}),
+    body: fc.oneof(shape({}), wrongValue),
   },
   {
     method: 'POST',
