@@ -244,6 +244,9 @@ export const heldActions = pgTable(
   (table) => [
     index('held_actions_user').on(table.userId, table.createdAt),
     index('held_actions_session').on(table.sessionId),
+    uniqueIndex('held_actions_pending')
+      .on(table.sessionId, table.kind, table.subject)
+      .where(sql`${table.cancelledAt} IS NULL AND ${table.completedAt} IS NULL`),
   ],
 )
 

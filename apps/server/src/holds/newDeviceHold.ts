@@ -139,7 +139,10 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
         createdAt: now,
         opensAt: endsAt,
       })
+      .onConflictDoNothing()
       .returning()
+    // Another ask of the same session got there first: that one was recorded and told.
+    if (!row) return (await pendingOf(request)) as HeldAction
     await recordAccountEvent(
       db,
       {
@@ -153,7 +156,7 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
       subject: 'A new device asked for your Charter wallet key',
       text: `A new device signed in to your Charter account on ${when(origin.createdAt)} and asked to ${request.what}; it will be possible at ${when(endsAt)}. If this was not you, open Charter on a device you trust and cancel it on the Security page, and sign that device out.`,
     })
-    return row as HeldAction
+    return row
   }
 
   return {

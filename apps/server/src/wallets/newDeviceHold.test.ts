@@ -161,6 +161,22 @@ describe('a new device waits before keys leave', () => {
     expect(list.body.held_actions).toHaveLength(2)
   })
 
+  it('two asks at once record one request and tell the member once', async () => {
+    const member = await memberWithTwoAddresses()
+    const newDevice = device()
+    await newDevice.signIn('phone', member.phone)
+    const told = messagesTo(member.email).length
+    const answers = await Promise.all([
+      exportInit(newDevice, member.wallet),
+      newDevice.post(`/api/v1/wallets/${member.wallet.id}/export/hold`, {}),
+      exportInit(newDevice, member.wallet),
+    ])
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 429, 429])
+    const list = await member.own.api.get('/api/v1/held_actions')
+    expect(list.body.held_actions).toHaveLength(1)
+    expect(messagesTo(member.email)).toHaveLength(told + 1)
+  })
+
   it('only the asking device or an older one may cancel', async () => {
     const member = await memberWithTwoAddresses()
     const asking = device()

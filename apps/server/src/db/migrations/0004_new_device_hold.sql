@@ -23,6 +23,9 @@ CREATE TABLE held_actions (
 );
 CREATE INDEX held_actions_user ON held_actions (user_id, created_at DESC);
 CREATE INDEX held_actions_session ON held_actions (session_id);
+-- One pending request per session and subject: two asks at once record (and tell) one.
+CREATE UNIQUE INDEX held_actions_pending ON held_actions (session_id, kind, subject)
+  WHERE cancelled_at IS NULL AND completed_at IS NULL;
 
 -- The devices (a long-lived random cookie, by its SHA-256) each account has signed in from.
 CREATE TABLE known_devices (

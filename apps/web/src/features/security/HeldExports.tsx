@@ -11,7 +11,9 @@ import { useWalletRuntime } from '../wallet/index.ts'
 import { describeUserAgent } from './describeUserAgent.ts'
 import { securityQueryKey } from './securityApi.ts'
 
-const pending = (action: HeldAction) => action.status === 'held' || action.status === 'ready'
+// A request of a device that was signed out since can never complete: nothing left to decide.
+const pending = (action: HeldAction) =>
+  (action.status === 'held' || action.status === 'ready') && !action.device.signed_out
 
 /**
  * The exports new devices asked for while they had to wait, on the Security page: which device, when it may
