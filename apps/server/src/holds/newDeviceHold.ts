@@ -8,6 +8,7 @@ import { heldActions, sessionOrigins, sessions } from '../db/schema.ts'
 import { recordAccountEvent } from '../members/accountEvents.ts'
 import type { IdentityKind } from '../members/users.ts'
 import { ActionHeldError } from './ActionHeldError.ts'
+import { durationInWords } from './durationInWords.ts'
 
 export type HeldActionKind = (typeof heldActions.$inferInsert)['kind']
 
@@ -30,14 +31,6 @@ export type NewDeviceHoldOptions = {
 }
 
 const kindWords: Record<HeldActionKind, string> = { export: 'export wallet keys' }
-/** "24 hours", "1 hour", "30 minutes", "4 seconds": the hold's length as the member reads it. */
-export function durationInWords(hours: number): string {
-  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
-  if (hours >= 1 && Number.isInteger(hours)) return plural(hours, 'hour')
-  if (hours * 60 >= 1) return plural(Math.round(hours * 60), 'minute')
-  return plural(Math.max(1, Math.round(hours * 3600)), 'second')
-}
-
 const when = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`
 const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null)
 

@@ -3,14 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId } from 'react'
 import { chainTypeNames, userWallets, useWalletRuntime } from '../wallet/index.ts'
 import { type HeldAction, type HeldActions, heldActionsQueryKey, requestHeldExport } from './heldActions.ts'
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' })
-
-/** A moment in the member's own time zone, as a `<time>`. */
-export function LocalTime({ at }: { at: number }) {
-  const date = new Date(at * 1000)
-  return <time dateTime={date.toISOString()}>{timeFormat.format(date)}</time>
-}
+import { LocalTime } from './LocalTime.tsx'
 
 /** Where one of this device's requests stands, in words. */
 function HeldState({ action }: { action: HeldAction }) {

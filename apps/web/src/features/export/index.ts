@@ -1,6 +1,5 @@
 export { downloadJson } from './downloadJson.ts'
 export type { ExportedKey, ExportFormat } from './ExportedKey.ts'
-export { LocalTime } from './ExportHold.tsx'
 export { ExportPage } from './ExportPage.tsx'
 export type { ExportChoice, ExportCode, ExportState } from './ExportState.ts'
 export { exportWalletKey } from './exportWalletKey.ts'
@@ -12,4 +11,5 @@ export {
   heldActionsQueryOptions,
 } from './heldActions.ts'
 export { type ExportCodeSent, initExport } from './initExport.ts'
+export { LocalTime } from './LocalTime.tsx'
 export { type ExportFlow, useExportFlow } from './useExportFlow.ts'
