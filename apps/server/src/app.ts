@@ -9,6 +9,8 @@ import type { Channel } from './auth/channels.ts'
 import { declineLimiter } from './auth/declineLimit.ts'
 import type { Database } from './db/Database.ts'
 import type { Settings } from './env.ts'
+import { holdRoutes } from './holds/holdRoutes.ts'
+import type { NewDeviceHold } from './holds/newDeviceHold.ts'
 import { accessLog } from './http/accessLog.ts'
 import { codeFlows } from './http/codeFlows.ts'
 import { devRoutes } from './http/devRoutes.ts'
@@ -19,6 +21,7 @@ import { securityHeaders } from './http/securityHeaders.ts'
 import { isWebAppBuilt, webApp } from './http/webApp.ts'
 import type { Logger } from './logger.ts'
 import { type AccessTokenKeys, accessTokenVerificationKey } from './members/accessToken.ts'
+import { deviceCookie } from './members/deviceCookie.ts'
 import { type SessionCookie, sessionCookie } from './members/sessionCookie.ts'
 import { type SessionVariables, sessionMiddleware } from './members/sessionMiddleware.ts'
 import { signedRequest } from './members/signedRequest.ts'
@@ -38,6 +41,8 @@ export const defaultWebDist = fileURLToPath(new URL('../../web/dist/', import.me
 export type AppParts = {
   database: Database
   auth: AuthService
+  /** The new-device hold: what a session younger than NEW_DEVICE_HOLD_HOURS asks for waits (holds/). */
+  hold: NewDeviceHold
   accessTokenKeys: AccessTokenKeys
   vault: KeyVault
   sms: Channel | undefined
@@ -133,6 +138,7 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
     email: parts.email,
     cookie,
     flows,
+    device: deviceCookie(settings.mode === 'production'),
     signed: signedRequest({
       appId: settings.appId,
       publicOrigin,
@@ -188,12 +194,25 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
         db: database.db,
         vault: parts.vault,
         auth: parts.auth,
+        hold: parts.hold,
         appId: settings.appId,
         publicOrigin,
         trustProxy: settings.trustProxy,
         flows,
         maxWalletsPerChain: settings.maxWalletsPerChain,
         limitDeclines: declineLimiter(database.db),
+      }),
+    )
+    .route(
+      '/v1',
+      holdRoutes({
+        hold: parts.hold,
+        signed: signedRequest({
+          appId: settings.appId,
+          publicOrigin,
+          trustProxy: settings.trustProxy,
+          refusal: 'account',
+        }),
       }),
     )
     .route('/dev', dev)

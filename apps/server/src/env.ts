@@ -77,6 +77,7 @@ const variablesSchema = z.object({
   SESSION_LIFETIME_HOURS: z.coerce.number().int().min(1).max(8760).default(168),
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   EXPORT_COOLDOWN_HOURS: z.coerce.number().int().min(0).max(720).default(24),
+  NEW_DEVICE_HOLD_HOURS: z.coerce.number().min(0).max(720).default(24),
   MAX_WALLETS_PER_CHAIN: z.coerce.number().int().min(1).max(1000).default(10),
   SMS_ALLOWED_COUNTRIES: countryList.optional(),
   TRUST_PROXY: z
@@ -219,6 +220,11 @@ const settingsSchema = variablesSchema.transform((env, context) => {
     sessionMaxDays: env.SESSION_MAX_DAYS,
     /** After a sign-in address changes, exports wait this long. */
     exportCooldownHours: env.EXPORT_COOLDOWN_HOURS,
+    /**
+     * A session younger than this (hours, decimals allowed) cannot export at once: its export is held, told to
+     * every address, and cancellable from an older session. 0 turns the hold off.
+     */
+    newDeviceHoldHours: env.NEW_DEVICE_HOLD_HOURS,
     /** Wallets one user may have per chain type. */
     maxWalletsPerChain: env.MAX_WALLETS_PER_CHAIN,
     /** The URL members open (production): its host is the only one answered, its origin the only one trusted. */

@@ -5,10 +5,12 @@ import { type AppParts, createApp } from './app.ts'
 import { createAuthService, defaultSignInLimits, type SignInLimits } from './auth/AuthService.ts'
 import { emailChannel, smsChannel } from './auth/channels.ts'
 import { loadAuthSecret } from './auth/secrets.ts'
+import { tellMember } from './auth/tellMember.ts'
 import type { Database } from './db/Database.ts'
 import { sweepExpired } from './db/housekeeping.ts'
 import { openDatabase } from './db/openDatabase.ts'
 import { type Settings, SettingsError } from './env.ts'
+import { newDeviceHold } from './holds/newDeviceHold.ts'
 import type { Logger } from './logger.ts'
 import { deriveAccessTokenKeys } from './members/accessToken.ts'
 import type { Part } from './parts/Part.ts'
@@ -102,6 +104,12 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
   const senders = chooseSenders(settings, logger)
   const sms = senders.sms && smsChannel(senders.sms.adapter, settings.smsAllowedCountries)
   const email = senders.email && emailChannel(senders.email.adapter)
+  const tell = tellMember({ db: database.db, channels: { phone: sms, email }, logger })
+  const hold = newDeviceHold({
+    db: database.db,
+    hours: settings.newDeviceHoldHours,
+    tell: (userId, notice) => tell(userId, notice),
+  })
   const auth = createAuthService({
     db: database.db,
     secret,
@@ -115,6 +123,7 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
     channels: { phone: sms, email },
     // A user never exists without its first wallets: they are made in the transaction that makes the user.
     onUserCreated: [createFirstWallets(vault)],
+    hold,
     logger,
   })
   const unopenable = await countUnopenableWallets(database.db, vault)
@@ -144,6 +153,7 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
   return {
     database,
     auth,
+    hold,
     accessTokenKeys,
     vault,
     sms,

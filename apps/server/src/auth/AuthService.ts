@@ -2,10 +2,12 @@
 import { type CharterUser, LoginError } from '@charter/core'
 import type { Db } from '../db/Database.ts'
 import type { CodeCaller } from '../http/codeFlows.ts'
+import type { NewDeviceHold } from '../holds/newDeviceHold.ts'
 import type { Logger } from '../logger.ts'
 import { type AccessTokenKeys, signAccessToken } from '../members/accessToken.ts'
 import { recordAccountEvent } from '../members/accountEvents.ts'
 import { parseAuthorizationKey } from '../members/deviceKeys.ts'
+import { recogniseDevice } from '../members/knownDevices.ts'
 import {
   type ActiveSession,
   bindSessionKey,
@@ -17,6 +19,7 @@ import {
 import {
   createUserWithIdentity,
   findUserIdByIdentity,
+  type IdentityKind,
   loadUser,
   markIdentityVerified,
   type UserCreatedHook,
@@ -26,6 +29,7 @@ import type { Channel } from './channels.ts'
 import { codeChallenges } from './codeChallenges.ts'
 import { codeDelivery, type SignInLimits } from './codeDelivery.ts'
 import { type Channels, stepUp } from './stepUp.ts'
+import { tellMember } from './tellMember.ts'
 
 export { defaultSignInLimits, type SignInLimits } from './codeDelivery.ts'
 
@@ -44,14 +48,20 @@ export type AuthServiceOptions = {
   /** How codes and notices reach the member's phone and email, where set up. */
   channels: Channels
   onUserCreated: UserCreatedHook[]
+  /** The new-device hold: each session is remembered with how it signed in, and held unless it made the account. */
+  hold: NewDeviceHold
   logger: Logger
 }
+
+const when = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`
 
 export type SignedIn = {
   user: CharterUser
   session: SessionTokens
   accessToken: string
   isNewUser: boolean
+  /** The device token the browser should keep (a sign-in's only): the one it sent, or a new one. */
+  deviceToken?: string
 }
 
 /**
@@ -63,6 +73,11 @@ export function createAuthService(options: AuthServiceOptions) {
   const challenges = codeChallenges({ db, secret, maxNumber: options.codeChallengeMaxNumber })
   const codes = codeDelivery({ db, secret, limits: options.limits, challenges })
   const steps = stepUp({ codes, channels: options.channels, loadUser: (userId) => mustLoadUser(userId) })
+  const holdWords =
+    options.hold.hours > 0
+      ? ` Keys cannot be exported from it for ${options.hold.duration}, and you would be told if it asked.`
+      : ''
+  const tell = tellMember({ db, channels: options.channels, logger: options.logger })
 
   async function mustLoadUser(userId: string): Promise<CharterUser> {
     const user = await loadUser(db, userId)
@@ -75,12 +90,42 @@ export function createAuthService(options: AuthServiceOptions) {
 
   async function startSession(
     userId: string,
-    input: { userAgent: string | undefined; clientAddress: string; authorizationKey: string | undefined },
+    input: {
+      userAgent: string | undefined
+      clientAddress: string
+      authorizationKey: string | undefined
+      signedInWith: IdentityKind
+      deviceToken: string | undefined
+    },
     isNewUser: boolean,
   ): Promise<SignedIn> {
-    const session = await createSession(db, { userId, ...options.session, ...input })
+    const { signedInWith, deviceToken, ...started } = input
+    const session = await createSession(db, { userId, ...options.session, ...started })
+    const now = new Date()
+    await options.hold.startSession(
+      { sessionId: session.sessionId, userId, signedInWith, createdAccount: isNewUser },
+      now,
+    )
+    const device = await recogniseDevice(db, userId, deviceToken, now)
+    // The account's other addresses hear of a device it never used; the one just used needs no telling.
+    if (device.isNew && !isNewUser) {
+      await tell(
+        userId,
+        {
+          subject: 'A new device signed in to your Charter account',
+          text: `A device your Charter account has not used before signed in on ${when(now)} with your ${signedInWith === 'phone' ? 'phone number' : 'email address'}${started.clientAddress ? `, from ${started.clientAddress}` : ''}.${holdWords} If this was not you, someone has that ${signedInWith === 'phone' ? 'phone number' : 'email address'}: open Charter on a device you trust, sign that device out on the Security page, and tell your organisation's administrator.`,
+        },
+        { except: signedInWith },
+      )
+    }
     const accessToken = await accessTokenFor(userId, session.sessionId)
-    return { user: await mustLoadUser(userId), session, accessToken, isNewUser }
+    return {
+      user: await mustLoadUser(userId),
+      session,
+      accessToken,
+      isNewUser,
+      deviceToken: device.token,
+    }
   }
 
   /**
@@ -95,28 +140,10 @@ export function createAuthService(options: AuthServiceOptions) {
       kind: 'session_token_reused',
       summary: `Ended a session${device}: a sign-in token it had already replaced was used again, so someone had a copy`,
     })
-    const user = await loadUser(db, reused.userId)
-    const notice = {
+    await tell(reused.userId, {
       subject: 'A Charter session of yours was ended: someone had a copy of it',
       text: `Charter ended a session of your account${device} on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, because a sign-in token it had already replaced was used again: someone else held a copy of that session. Sign in again on your own devices. If this keeps happening, check those devices for malware, and choose Sign out everywhere on the Security page.`,
-    }
-    for (const account of user?.linked_accounts ?? []) {
-      const target =
-        account.type === 'phone'
-          ? { channel: options.channels.phone, address: account.phoneNumber }
-          : account.type === 'email'
-            ? { channel: options.channels.email, address: account.address }
-            : undefined
-      if (!target?.channel) continue
-      try {
-        await target.channel.sendNotice(target.address, notice)
-      } catch (error) {
-        options.logger.warn('Could not send an account notice', {
-          channel: target.channel.kind,
-          error: String(error),
-        })
-      }
-    }
+    })
   }
 
   return {
@@ -152,6 +179,8 @@ export function createAuthService(options: AuthServiceOptions) {
       client: CodeCaller
       userAgent: string | undefined
       authorizationKey: string | undefined
+      /** The browser's device cookie, if it sent one. */
+      deviceToken?: string | undefined
     }): Promise<SignedIn> {
       const { channel } = input
       // Checked before the code is used up, so a bad key costs the person nothing.
@@ -168,6 +197,8 @@ export function createAuthService(options: AuthServiceOptions) {
         userAgent: input.userAgent,
         clientAddress: input.client.address,
         authorizationKey: input.authorizationKey,
+        signedInWith: channel.kind,
+        deviceToken: input.deviceToken,
       }
       const existing = await findUserIdByIdentity(db, channel.kind, address)
       if (existing) {

@@ -6,6 +6,7 @@ import type { CodeFlows } from '../http/codeFlows.ts'
 import { readJson } from '../http/readJsonBody.ts'
 import { jsonBody, pathParams } from '../http/validate.ts'
 import { listAccountEvents, recordAccountEvent } from '../members/accountEvents.ts'
+import type { DeviceCookie } from '../members/deviceCookie.ts'
 import type { SessionCookie } from '../members/sessionCookie.ts'
 import { requireSession, type SessionVariables, sessionRequired } from '../members/sessionMiddleware.ts'
 import {
@@ -29,6 +30,8 @@ export type AuthRoutesOptions = {
   cookie: SessionCookie
   /** Whose codes are whose: the flow cookie, or the client address of a caller that keeps no cookies. */
   flows: CodeFlows
+  /** The long-lived cookie that tells a browser the account used before from a new one. */
+  device: DeviceCookie
   /** The device-key check of account changes (`signedRequest` with the login provider's refusals). */
   signed: MiddlewareHandler<Env>
 }
@@ -114,13 +117,15 @@ const noSuchSession = () =>
 type Helpers = {
   auth: AuthService
   cookie: SessionCookie
+  device: DeviceCookie
   signed: MiddlewareHandler<Env>
   flows: CodeFlows
 }
 
 /** A session started (or refreshed): its cookie for a browser, its tokens for an API caller. */
-function signedIn(c: Context<Env>, cookie: SessionCookie, result: SignedIn) {
+function signedIn(c: Context<Env>, cookie: SessionCookie, result: SignedIn, device?: DeviceCookie) {
   cookie.set(c, result.session.token, result.session.expiresAt)
+  if (device && result.deviceToken) device.set(c, result.deviceToken)
   return c.json({
     user: result.user,
     token: result.accessToken,
@@ -138,7 +143,7 @@ const field = (body: object, name: string) => (body as Record<string, string>)[n
 function codeRoutes<A extends string, O extends string, N extends string>(
   family: Family<A, O, N>,
   maybeChannel: Channel | undefined,
-  { auth, cookie, signed, flows }: Helpers,
+  { auth, cookie, device, signed, flows }: Helpers,
 ) {
   const schema = familySchemas(family)
   const channel = (): Channel => {
@@ -173,8 +178,9 @@ function codeRoutes<A extends string, O extends string, N extends string>(
         client: flows.trying(c),
         userAgent: c.req.header('user-agent'),
         authorizationKey: (body as { authorization_key?: string }).authorization_key,
+        deviceToken: device.read(c),
       })
-      return signedIn(c, cookie, result)
+      return signedIn(c, cookie, result, device)
     })
     .post('/link', signed, jsonBody(schema.link, { from: 'signed' }), async (c) => {
       const session = requireSession(c)
@@ -218,7 +224,7 @@ const bodyBeforeSignature: MiddlewareHandler<Env> = async (c, next) => {
 /** The login provider's routes in Privy's shapes (see docs/sign-in.md), a thin layer over the AuthService. */
 export function authRoutes(options: AuthRoutesOptions) {
   const { auth, cookie, signed, db, flows } = options
-  const helpers: Helpers = { auth, cookie, signed, flows }
+  const helpers: Helpers = { auth, cookie, device: options.device, signed, flows }
 
   return (
     new Hono<Env>()

@@ -216,9 +216,13 @@ describe('linking and changing', () => {
     expect(logins(linked.body).map((account) => account.type)).toEqual(['phone', 'email'])
     const byEmail = await client().signInByEmail(email)
     expect(byEmail.body.user.id).toBe(userId)
-    // The phone that was already on the account is told, in words.
-    const notice = (await me.outbox(phoneNumber))[0]
-    expect(notice?.body).toContain(`The email address ${email} was added to your Charter account`)
+    // The phone that was already on the account is told, in words (and then of the new device, by email).
+    const notices = await me.outbox(phoneNumber)
+    expect(notices.map((notice: { body: string }) => notice.body)).toEqual([
+      expect.stringContaining('A device your Charter account has not used before signed in'),
+      expect.stringContaining(`The email address ${email} was added to your Charter account`),
+      expect.stringContaining('sign-in code'),
+    ])
   })
 
   it('refuses an address that belongs to someone else', async () => {

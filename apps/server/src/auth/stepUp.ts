@@ -31,7 +31,12 @@ export function stepUp(options: {
   const { codes, channels } = options
   const destinationOf = (sessionId: string, action: StepUpAction) => `step-up:${sessionId}:${action}`
 
-  async function targetFor(userId: string, action: StepUpAction, via: IdentityKind | undefined) {
+  async function targetFor(
+    userId: string,
+    action: StepUpAction,
+    via: IdentityKind | undefined,
+    avoid: IdentityKind | undefined,
+  ) {
     const user = await options.loadUser(userId)
     const addressOf = (kind: IdentityKind) => {
       const account = user.linked_accounts.find((each) => each.type === kind)
@@ -57,7 +62,12 @@ export function stepUp(options: {
           : `via: your account has no ${kindWords[via]}.${reachable(other) ? ` Ask for the code by ${kindWords[other]} instead.` : ''}`,
       })
     }
-    for (const kind of preferredOrder(action)) {
+    // Away from the address the session signed in with, when the account has another: whoever holds only that
+    // one (a swapped SIM) does not get the code.
+    const order: IdentityKind[] = avoid
+      ? [avoid === 'phone' ? 'email' : 'phone', avoid]
+      : preferredOrder(action)
+    for (const kind of order) {
       const target = reachable(kind)
       if (target) return target
     }
@@ -91,9 +101,11 @@ export function stepUp(options: {
       sessionId: string
       action: StepUpAction
       via?: IdentityKind | undefined
+      /** The kind of address the session signed in with: the code goes to the other one when there is one. */
+      avoid?: IdentityKind | undefined
       client: CodeCaller
     }) {
-      const { channel, address } = await targetFor(input.userId, input.action, input.via)
+      const { channel, address } = await targetFor(input.userId, input.action, input.via, input.avoid)
       const { expiresAt } = await codes.send(
         {
           channel,

@@ -225,6 +225,8 @@ export const accountEvents = pgTable(
         'signed_out_session',
         'key_exported',
         'session_token_reused',
+        'export_held',
+        'held_export_cancelled',
       ],
     }).notNull(),
     /** A line a person reads: "Phone number changed from *2671 to *9876". */
@@ -232,4 +234,61 @@ export const accountEvents = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('account_events_user').on(table.userId, table.createdAt)],
+)
+
+/** How a session signed in, and until when keys may not leave from it (the new-device hold, holds/). */
+export const sessionOrigins = pgTable('session_origins', {
+  sessionId: text('session_id')
+    .primaryKey()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  signedInWith: text('signed_in_with', { enum: ['phone', 'email'] }).notNull(),
+  /** Null: no hold (the sign-in that created the account, or NEW_DEVICE_HOLD_HOURS=0). */
+  holdEndsAt: timestamp('hold_ends_at', { withTimezone: true }),
+})
+
+/** What a session within the new-device hold asked for: told to the member, shown, cancellable. */
+export const heldActions = pgTable(
+  'held_actions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['export'] }).notNull(),
+    /** What it acts on: the wallet's id for an export. */
+    subject: text('subject').notNull(),
+    /** A line a person reads: "Export the key of Ethereum wallet 0x…". */
+    summary: text('summary').notNull(),
+    createdAt: createdAt(),
+    opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBySessionId: text('cancelled_by_session_id'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('held_actions_user').on(table.userId, table.createdAt),
+    index('held_actions_session').on(table.sessionId),
+    uniqueIndex('held_actions_pending')
+      .on(table.sessionId, table.kind, table.subject)
+      .where(sql`${table.cancelledAt} IS NULL AND ${table.completedAt} IS NULL`),
+  ],
+)
+
+/** The devices an account signed in from: the SHA-256 of a long-lived random cookie. */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceDigest: text('device_digest').notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.deviceDigest] })],
 )

@@ -908,6 +908,24 @@ export const routeTable: FuzzRoute[] = [
   },
   {
     method: 'POST',
+    path: '/api/v1/wallets/:id/export/hold',
+    access: 'signed',
+    params: { id: walletId },
+    body: shape({}),
+  },
+  { method: 'GET', path: '/api/v1/held_actions', access: 'session' },
+  {
+    method: 'POST',
+    path: '/api/v1/held_actions/:id/cancel',
+    access: 'signed',
+    params: {
+      // Held actions are named by UUIDs: none the member has (the fuzzing member's session is not held).
+      id: fc.oneof({ weight: 3, arbitrary: fc.uuid() }, { weight: 2, arbitrary: hostileSegment }),
+    },
+    body: fc.oneof(shape({}), wrongValue),
+  },
+  {
+    method: 'POST',
     path: '/api/v1/wallets/:id/decline',
     access: 'signed',
     params: { id: walletId },

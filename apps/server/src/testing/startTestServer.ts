@@ -46,7 +46,14 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'charter-test-')))
-  const settings = loadSettings({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'debug', ...options.env })
+  // The new-device hold is off unless a test is about it: most tests sign in and export at once.
+  const settings = loadSettings({
+    PORT: '0',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'debug',
+    NEW_DEVICE_HOLD_HOURS: '0',
+    ...options.env,
+  })
   const logs: string[] = []
   const logger = createLogger(settings.logLevel, (line) => logs.push(line))
   const server = await startServer({

@@ -13,6 +13,8 @@ export type WalletAuth = {
     userId: string
     sessionId: string
     action: ExportAction
+    /** The kind of address the session signed in with: the code goes to the other one when the account has it. */
+    avoid: 'phone' | 'email' | undefined
     client: CodeCaller
   }): Promise<{ kind: 'phone' | 'email'; address: string; expiresAt: Date }>
   checkStepUpCode(request: {

@@ -1,8 +1,9 @@
-import { LoginError, maskPhoneNumber } from '@charter/core'
+import { LoginError, maskPhoneNumber, shortenAddress } from '@charter/core'
 import { generatePassphrase } from '@charter/core/passphrase'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { Db } from '../db/Database.ts'
+import type { HeldActionRequest, NewDeviceHold } from '../holds/newDeviceHold.ts'
 import type { CodeFlows } from '../http/codeFlows.ts'
 import { idempotency } from '../http/idempotency.ts'
 import { jsonBody, pathParams, type Refusal } from '../http/validate.ts'
@@ -25,6 +26,8 @@ export type WalletRoutesOptions = {
   vault: KeyVault
   /** Step-up codes and the export cooldown: the sign-in service, given by the composition root. */
   auth: WalletAuth
+  /** The new-device hold: a session younger than NEW_DEVICE_HOLD_HOURS cannot export at once. */
+  hold: NewDeviceHold
   appId: string
   publicOrigin: string | undefined
   trustProxy: number
@@ -63,6 +66,7 @@ const schemas = {
     WalletRpcRequest
   >,
   exportInit: z.strictObject({}),
+  exportHold: z.strictObject({}),
   decline: z.strictObject({ method: z.string().regex(/^[A-Za-z_][\w]{0,63}$/, 'must be a method name') }),
   export: z.strictObject({
     code: z.string().regex(/^\d{6}$/, 'must be the 6 digits of the code'),
@@ -109,6 +113,17 @@ export function walletRoutes(options: WalletRoutesOptions) {
   const shownOnce = idempotency({ db, keepAnswers: false })
   const findUserWallet = walletFinder(db)
   const createNextWallet = walletCreator(db, vault)
+  const { hold } = options
+  /** Exporting this wallet from this session, as the new-device hold words and records it. */
+  const exportOf = (
+    session: { sessionId: string; userId: string },
+    wallet: WalletRow,
+  ): HeldActionRequest => ({
+    session,
+    kind: 'export',
+    subject: wallet.id,
+    what: `export the key of your ${wallet.chainType === 'ethereum' ? 'Ethereum' : 'Solana'} wallet ${shortenAddress(wallet.address)}`,
+  })
   const recordActivity = activityRecorder(db)
 
   /** Opens the wallet's key for one operation and wipes it after, whatever happens. */
@@ -169,15 +184,19 @@ export function walletRoutes(options: WalletRoutesOptions) {
         const session = requireSession(c)
         const wallet = await findUserWallet(session.userId, c.req.valid('param').id)
         await options.auth.assertExportAllowed(session.userId)
+        // A new device's export is held (recorded, told, cancellable) before any code goes out.
+        await hold.assertNotHeld(exportOf(session, wallet))
         // The code exports this wallet, from this session, and nothing else.
         const sent = await options.auth.sendStepUpCode({
           userId: session.userId,
           sessionId: session.sessionId,
           action: `export:${wallet.id}`,
+          avoid: await hold.signedInWith(session.sessionId),
           client: options.flows.asking(c),
         })
         return c.json({
           success: true as const,
+          via: sent.kind,
           sent_to: sent.kind === 'phone' ? maskPhoneNumber(sent.address) : sent.address,
           expires_at: Math.floor(sent.expiresAt.getTime() / 1000),
         })
@@ -194,6 +213,8 @@ export function walletRoutes(options: WalletRoutesOptions) {
         })
       }
       await options.auth.assertExportAllowed(session.userId)
+      // Before the code: whatever code a new device holds, its export waits.
+      await hold.assertNotHeld(exportOf(session, wallet))
       await options.auth.checkStepUpCode({
         sessionId: session.sessionId,
         action: `export:${wallet.id}`,
@@ -224,7 +245,20 @@ export function walletRoutes(options: WalletRoutesOptions) {
         kind: 'key_exported',
         summary: `Exported the key of ${wallet.chainType === 'ethereum' ? 'Ethereum' : 'Solana'} wallet ${wallet.address}${answer.format === 'keystore' ? ' as a keystore file' : ''}`,
       })
+      await hold.complete(exportOf(session, wallet))
       return c.json(answer)
+    })
+    .post('/wallets/:id/export/hold', signed, signedBody(schemas.exportHold), walletId, async (c) => {
+      // A new device asks, ahead of time, for the export it may make once its hold ends.
+      const session = requireSession(c)
+      const wallet = await findUserWallet(session.userId, c.req.valid('param').id)
+      await options.auth.assertExportAllowed(session.userId)
+      if (!(await hold.holdIfNew(exportOf(session, wallet)))) {
+        throw new LoginError('invalid_data', {
+          message: 'This device is not waiting: ask for an export code (export/init) and export now.',
+        })
+      }
+      return c.json(await hold.list(session))
     })
     .post('/wallets/:id/decline', signed, signedBody(schemas.decline), walletId, async (c) => {
       // The member's own Reject, kept beside what they signed; nothing is signed.

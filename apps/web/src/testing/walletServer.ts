@@ -566,7 +566,12 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
     'POST /api/v1/wallets/:id/export/init': onlyFor(
       [evmWalletId, solanaWalletId],
       signed('wallet', () =>
-        answer({ success: true, sent_to: '*2671', expires_at: Math.floor(Date.now() / 1000) + 600 }),
+        answer({
+          success: true,
+          via: 'phone',
+          sent_to: '*2671',
+          expires_at: Math.floor(Date.now() / 1000) + 600,
+        }),
       ),
     ),
     'POST /api/v1/wallets/:id/export': onlyFor([evmWalletId, solanaWalletId], exportAnswer),

@@ -129,7 +129,10 @@ export function ExportChoiceForm({ user, flow }: { user: CharterUser; flow: Expo
           </p>
         )}
       </div>
-      <p className="field-hint">We’ll send a code to your phone (or email) to make sure it’s you.</p>
+      <p className="field-hint">
+        We’ll send a code to make sure it’s you: to your email when you signed in with your phone number, and
+        the other way round, if your account has both.
+      </p>
       {sendError && (
         <p className="field-error" role="alert">
           {sendError.message}

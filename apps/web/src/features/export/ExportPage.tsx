@@ -1,10 +1,13 @@
 import type { CharterUser } from '@charter/core'
+import { useQuery } from '@tanstack/react-query'
 import { RequireSignIn } from '../auth/index.ts'
 import { WalletPage, WalletReady } from '../wallet/index.ts'
 import { ExportChoiceForm } from './ExportChoiceForm.tsx'
 import { ExportCodeForm } from './ExportCodeForm.tsx'
+import { ExportHold } from './ExportHold.tsx'
 import { ExportResult } from './ExportResult.tsx'
 import { ExportSummary } from './ExportSummary.tsx'
+import { heldActionsQueryOptions } from './heldActions.ts'
 import { useExportFlow } from './useExportFlow.ts'
 
 /** `/wallet/export`: the warnings, a fresh code, and the key (or a keystore file), shown once. */
@@ -24,7 +27,20 @@ export function ExportPage() {
 
 function Export({ user }: { user: CharterUser }) {
   const flow = useExportFlow()
+  const held = useQuery(heldActionsQueryOptions())
   const { state } = flow
+  // A new device's wait is said before the form, never found out after filling it in.
+  if (held.isPending) {
+    return (
+      <p className="status" role="status">
+        Loading…
+      </p>
+    )
+  }
+  const holdEndsAt = held.data?.hold_ends_at
+  if (held.data && holdEndsAt != null && state.status === 'idle') {
+    return <ExportHold user={user} held={{ ...held.data, hold_ends_at: holdEndsAt }} />
+  }
   // The choice step shows the wallets, formats and warnings themselves; the later steps keep them in view.
   if (state.status === 'success') {
     return (

@@ -4,6 +4,7 @@ import { Link } from 'wouter'
 import { RequireSignIn, SignOutButton, useSignOut } from '../auth/index.ts'
 import { WalletPage } from '../wallet/index.ts'
 import { describeUserAgent } from './describeUserAgent.ts'
+import { HeldExports } from './HeldExports.tsx'
 import {
   type AccountEvent,
   accountEventsQueryOptions,
@@ -30,6 +31,7 @@ export function SecurityPage() {
       {() => (
         <WalletPage title="Security">
           <p>Where you are signed in, your wallet keys, and what was done on your account lately.</p>
+          <HeldExports />
           <Sessions />
           <WalletKeys />
           <RecentActions />

@@ -1,0 +1,37 @@
+import { LoginError } from '@charter/core'
+import { Hono, type MiddlewareHandler } from 'hono'
+import { z } from 'zod'
+import { jsonBody, pathParams } from '../http/validate.ts'
+import { requireSession, sessionRequired } from '../members/sessionMiddleware.ts'
+import type { SignedRequestVariables } from '../members/signedRequest.ts'
+import type { NewDeviceHold } from './newDeviceHold.ts'
+
+type Env = { Variables: SignedRequestVariables }
+
+const heldActionId = z.strictObject({ id: z.uuid() })
+const noSuchAction = () =>
+  new LoginError('invalid_data', { message: 'There is no such request on your account.' })
+
+/**
+ * The member's held actions (docs/wallets.md, "A new device waits"): this session's own hold and every
+ * request held on the account, and cancelling one, which is signed with the device key like the export itself.
+ */
+export function holdRoutes(options: { hold: NewDeviceHold; signed: MiddlewareHandler<Env> }) {
+  const { hold, signed } = options
+  return new Hono<Env>()
+    .get('/held_actions', async (c) => {
+      const session = requireSession(c)
+      return c.json(await hold.list(session))
+    })
+    .post(
+      '/held_actions/:id/cancel',
+      sessionRequired,
+      pathParams(heldActionId, noSuchAction),
+      signed,
+      jsonBody(z.strictObject({}), { from: 'signed' }),
+      async (c) => {
+        const session = requireSession(c)
+        return c.json(await hold.cancel(session, c.req.valid('param').id))
+      },
+    )
+}

@@ -1,0 +1,99 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useId, useState } from 'react'
+import {
+  cancelHeldAction,
+  type HeldAction,
+  heldActionsQueryKey,
+  heldActionsQueryOptions,
+  LocalTime,
+} from '../export/index.ts'
+import { useWalletRuntime } from '../wallet/index.ts'
+import { describeUserAgent } from './describeUserAgent.ts'
+import { securityQueryKey } from './securityApi.ts'
+
+// A request of a device that was signed out since can never complete: nothing left to decide.
+const pending = (action: HeldAction) =>
+  (action.status === 'held' || action.status === 'ready') && !action.device.signed_out
+
+/**
+ * The exports new devices asked for while they had to wait, on the Security page: which device, when it may
+ * export, and a Cancel button for the devices allowed to (this one signed in before it). Shown only when there
+ * is something to decide.
+ */
+export function HeldExports() {
+  const headingId = useId()
+  const { proxy } = useWalletRuntime()
+  const queryClient = useQueryClient()
+  const held = useQuery(heldActionsQueryOptions())
+  const [said, setSaid] = useState<string | undefined>(undefined)
+  const cancel = useMutation({
+    mutationFn: (action: HeldAction) => cancelHeldAction(proxy, action.id),
+    onSuccess: (_, action) => setSaid(`Cancelled: ${action.summary}.`),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: heldActionsQueryKey })
+      void queryClient.invalidateQueries({ queryKey: securityQueryKey })
+    },
+  })
+  const waiting = held.data?.held_actions.filter(pending) ?? []
+  if (waiting.length === 0 && !said && !cancel.error) return null
+
+  return (
+    <section className="stack-small" aria-labelledby={headingId}>
+      <h2 id={headingId}>Exports waiting on a new device</h2>
+      <p className="status" role="status">
+        {said}
+      </p>
+      {cancel.error && (
+        <p className="field-error" role="alert">
+          {cancel.error.message}
+        </p>
+      )}
+      {waiting.length > 0 && (
+        <>
+          <p>
+            A device that signed in recently asked to export a key. If it was not you, cancel it and sign that
+            device out below: someone may have your phone or email.
+          </p>
+          <ul className="session-list">
+            {waiting.map((action) => {
+              const device = describeUserAgent(action.device.user_agent)
+              return (
+                <li key={action.id} className="session-row">
+                  <div className="session-about">
+                    <p className="session-device">
+                      {action.summary}
+                      {action.this_device && <span className="session-tag">This device</span>}
+                    </p>
+                    <p className="session-meta">
+                      <span>
+                        Asked by {device}, from {action.device.client_address ?? 'an unknown address'}, on{' '}
+                        <LocalTime at={action.requested_at} />
+                      </span>
+                      <span>
+                        {action.status === 'held' ? 'Possible from ' : 'Possible since '}
+                        <LocalTime at={action.opens_at} />
+                      </span>
+                    </p>
+                  </div>
+                  {action.can_cancel && (
+                    <button
+                      type="button"
+                      className="button button-secondary"
+                      aria-label={`Cancel: ${action.summary}`}
+                      aria-disabled={cancel.isPending || undefined}
+                      onClick={() => {
+                        if (!cancel.isPending) cancel.mutate(action)
+                      }}
+                    >
+                      Cancel
+                    </button>
+                  )}
+                </li>
+              )
+            })}
+          </ul>
+        </>
+      )}
+    </section>
+  )
+}

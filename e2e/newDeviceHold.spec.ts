@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test'
+import { outboxFor, signInByPhone } from './signInSteps.ts'
+import { walletReady } from './walletSteps.ts'
+
+// The server runs with the default NEW_DEVICE_HOLD_HOURS (24). The first browser signs the account up (that
+// sign-in made the wallets, so it is not held); the second is a new device of an existing account, and waits.
+test('a new device asks for an export; the first device sees it held and cancels it; it never completes', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const phoneNumber = await signInByPhone(page, request)
+  await walletReady(page)
+
+  const { baseURL, locale } = test.info().project.use
+  const secondContext = await browser.newContext({ baseURL, locale })
+  const second = await secondContext.newPage()
+  await signInByPhone(second, request, phoneNumber)
+  await walletReady(second)
+
+  // The wait is said before the form: when export will be possible, in local time.
+  await second.goto('/wallet/export')
+  const note = second.getByRole('note')
+  await expect(note).toContainText('This device must wait before it can export')
+  await expect(note).toContainText('Export will be possible from')
+  await expect(second.getByRole('button', { name: 'Send me a code' })).toHaveCount(0)
+  await second.getByRole('button', { name: /^Ask to export the key of Ethereum/ }).click()
+  await expect(second.getByRole('status').filter({ hasText: 'Held until' })).toContainText(
+    'Your other devices can cancel it',
+  )
+  // The member's phone is told at once.
+  await expect
+    .poll(async () => (await outboxFor(request, phoneNumber))[0]?.body ?? '')
+    .toContain('asked to export the key of your Ethereum wallet')
+
+  // The first device, signed in before it, sees the held export on its Security page and cancels it.
+  await page.bringToFront()
+  await page.goto('/security')
+  const held = page.getByRole('region', { name: 'Exports waiting on a new device' })
+  await expect(held).toContainText('Export the key of your Ethereum wallet')
+  await held.getByRole('button', { name: /^Cancel: Export the key of your Ethereum wallet/ }).click()
+  await expect(held.getByRole('status')).toContainText('Cancelled: Export the key of your Ethereum wallet')
+  await expect(held.getByRole('button', { name: /^Cancel/ })).toHaveCount(0)
+
+  // The second device sees it cancelled, and cannot ask again.
+  await second.bringToFront()
+  await second.reload()
+  await expect(
+    second.getByRole('status').filter({ hasText: 'Cancelled from another of your devices' }),
+  ).toContainText('This device cannot export keys.')
+  await expect(second.getByRole('button', { name: /^Ask to export the key of Ethereum/ })).toHaveCount(0)
+  await secondContext.close()
+})
