@@ -219,22 +219,13 @@ describe('a new device waits before keys leave', () => {
     const deviceCookie = first.headers.get('set-cookie')?.match(/charter-device=([^;]+)/)?.[1]
     expect(deviceCookie).toMatch(/^[\w-]{43}$/)
     const told = messagesTo(member.email).length
-    // The same browser signs in again (it keeps its device cookie).
-    await laptop.api.post('/api/v1/passwordless_sms/init', { phoneNumber: member.phone })
-    const code = await laptop.api.codeFor(member.phone)
-    const again = await laptop.api.post(
-      '/api/v1/passwordless_sms/authenticate',
-      { phoneNumber: member.phone, code, authorization_key: laptop.publicKeySpki },
-      { cookie: `charter-device=${deviceCookie}` },
-    )
+    // The same browser signs in again: it keeps its cookies, the device cookie among them.
+    expect(laptop.api.cookie).toContain(`charter-device=${deviceCookie}`)
+    const again = await laptop.signIn('phone', member.phone)
     expect(again.status).toBe(200)
     expect(messagesTo(member.email)).toHaveLength(told)
-    // Without the cookie (a client that keeps none), it is a new device again.
-    await laptop.api.post('/api/v1/passwordless_sms/init', { phoneNumber: member.phone })
-    const fresh = await laptop.api.post('/api/v1/passwordless_sms/authenticate', {
-      phoneNumber: member.phone,
-      code: await laptop.api.codeFor(member.phone),
-    })
+    // Another client, with no device cookie yet (as one that keeps none), is a new device.
+    const fresh = await device().signIn('phone', member.phone)
     expect(fresh.status).toBe(200)
     expect(messagesTo(member.email)).toHaveLength(told + 1)
   })
