@@ -43,9 +43,8 @@ export function SignIn() {
         flow={flow}
         heading="Enter your code"
         submitLabel="Sign in"
-        changeAddressLabel={
-          state.sent.destination.kind === 'phone' ? 'Use a different number' : 'Use a different email'
-        }
+        typed
+        changeAddressLabel={state.sent.destination.kind === 'phone' ? 'Change number' : 'Change email'}
       />
     )
   }

@@ -159,7 +159,13 @@ export function useCodeFlow<Result = CharterUser>({
         setState({ status: 'success', result, destination: sent.destination })
         onSuccess?.(result, sent.destination)
       } catch (error) {
-        setState({ status: 'error', action: 'verify', sent, error: fail(error) })
+        const apiError = fail(error)
+        // Tried too many times: the server says when a new code may be asked for, which the screen shows.
+        const resendAt =
+          apiError.status === 429 && apiError.retryAfterSeconds
+            ? Math.max(sent.resendAt, Date.now() + apiError.retryAfterSeconds * 1000)
+            : sent.resendAt
+        setState({ status: 'error', action: 'verify', sent: { ...sent, resendAt }, error: apiError })
       }
     })
     return outcome
