@@ -71,7 +71,9 @@ describe('export', () => {
     expect(screen.getByText(privateKey)).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Hide private key' }))
     expect(screen.queryByText(privateKey)).toBeNull()
-    expect(screen.getByText(/Leaves this page in/)).toHaveTextContent(/Leaves this page in [45]:\d\d, or as soon as you press Done\./)
+    expect(screen.getByText(/Leaves this page in/)).toHaveTextContent(
+      /Leaves this page in [45]:\d\d, or as soon as you press Done\./,
+    )
     await user.click(screen.getByRole('button', { name: 'Copy private key' }))
     expect(
       await screen.findByText(/^Copied\. Charter clears it from the clipboard in a minute/),
@@ -79,6 +81,7 @@ describe('export', () => {
     expect(await navigator.clipboard.readText()).toBe(privateKey)
 
     // One Hide (the mask) and one Done (which takes the key away with the page).
+    await user.click(screen.getByRole('button', { name: 'Show private key' }))
     expect(screen.getAllByRole('button', { name: /hide/i })).toHaveLength(1)
     expect(screen.getAllByRole('link', { name: /done/i })).toHaveLength(1)
     expect(screen.queryByRole('button', { name: /done/i })).toBeNull()
