@@ -187,11 +187,11 @@ test('the export result keeps the choice in view and masks the passphrase until 
   await page.keyboard.press('Enter')
   await expect(passphrase).toHaveText(/^[a-z]+(-[a-z]+){5}$/)
   await expect(page.getByRole('button', { name: 'Hide passphrase' })).toBeFocused()
+  // One Hide, one Done: Done takes the passphrase away with the page.
+  await expect(page.getByRole('button', { name: /hide/i })).toHaveCount(1)
   await page.keyboard.press('Enter')
   await expect(passphrase).toHaveText('•'.repeat(32))
   await expect(page.getByText(/Leaves this page in [45]:\d\d/)).toBeVisible()
-  // One Hide, one Done: Done takes the passphrase away with the page.
-  await expect(page.getByRole('button', { name: /hide/i })).toHaveCount(1)
   await tabTo(page, page.getByRole('link', { name: 'Done' }))
   await page.keyboard.press('Enter')
   await expect(page.locator('code.passphrase')).toHaveCount(0)
