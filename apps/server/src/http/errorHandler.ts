@@ -5,7 +5,12 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Logger } from '../logger.ts'
 import { describeErrorForLog } from './describeErrorForLog.ts'
 
-export type ErrorBody = { error: string; code: string | number }
+export type ErrorBody = {
+  error: string
+  code: string | number
+  /** Why the session ended, on a `must_be_authenticated` for a session that was revoked. */
+  reason?: string
+}
 
 /** An expected failure: a domain error that knows which HTTP status it answers with. */
 type HttpFacingError = BaseError & { status: number }
@@ -26,8 +31,14 @@ export function errorHandler(logger: Logger): ErrorHandler {
       }
       const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds
       if (typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter))
+      // Why a session ended (`SessionEndedError`), for the device that still held it.
+      const reason = (error as { reason?: unknown }).reason
       return c.json<ErrorBody>(
-        { error: error.shortMessage, code: error.code ?? 'invalid_data' },
+        {
+          error: error.shortMessage,
+          code: error.code ?? 'invalid_data',
+          ...(typeof reason === 'string' ? { reason } : {}),
+        },
         error.status as ContentfulStatusCode,
       )
     }

@@ -1,9 +1,9 @@
+import { describeUserAgent } from '@charter/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useRef, useState } from 'react'
 import { Link } from 'wouter'
 import { RequireSignIn, SignOutButton, useSignOut } from '../auth/index.ts'
 import { WalletPage } from '../wallet/index.ts'
-import { describeUserAgent } from './describeUserAgent.ts'
 import {
   type AccountEvent,
   accountEventsQueryOptions,
