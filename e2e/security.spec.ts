@@ -91,7 +91,7 @@ test('the Security page lists two sessions and signs the other out; recent actio
   await other.close()
 
   const recent = page.getByRole('region', { name: 'Recent sensitive actions' })
-  await expect(recent).toContainText('Signed out another session')
+  await expect(recent).toContainText('Signed out Chrome on Linux')
   await expect(recent).toContainText(/Added the email address/)
   expect(problems).toEqual([])
 })

@@ -9,17 +9,20 @@ export class ApiError extends Error {
   readonly code: string | number
   /** From a 429's `Retry-After`: how long the server asks us to wait. */
   readonly retryAfterSeconds: number | undefined
+  /** Why a session ended, on a `must_be_authenticated` for one that was signed out ('signed_out_everywhere'). */
+  readonly reason: string | undefined
 
   constructor(
     message: string,
     status: number,
     code: string | number,
-    options?: { cause?: unknown; retryAfterSeconds?: number },
+    options?: { cause?: unknown; retryAfterSeconds?: number; reason?: string },
   ) {
     super(message, options)
     this.status = status
     this.code = code
     this.retryAfterSeconds = options?.retryAfterSeconds
+    this.reason = options?.reason
   }
 }
 
@@ -66,13 +69,20 @@ export async function answerOf<Response extends ClientResponse<unknown, number>>
   }
   const body: unknown = await response.json().catch(() => undefined)
   if (!response.ok) {
-    const { error, code } = (body ?? {}) as { error?: string; code?: string | number }
+    const { error, code, reason } = (body ?? {}) as {
+      error?: string
+      code?: string | number
+      reason?: unknown
+    }
     const retryAfter = Number(response.headers.get('retry-after'))
     throw new ApiError(
       error ?? `The server answered ${response.status}.`,
       response.status,
       code ?? response.status,
-      { retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined },
+      {
+        retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+        reason: typeof reason === 'string' ? reason : undefined,
+      },
     )
   }
   return body as Answer<Response>

@@ -1,5 +1,11 @@
 import { createPublicKey, verify } from 'node:crypto'
-import { authorizationPayload, type CharterUser, type LinkedAccount, maskPhoneNumber } from '@charter/core'
+import {
+  authorizationPayload,
+  type CharterUser,
+  describeUserAgent,
+  type LinkedAccount,
+  maskPhoneNumber,
+} from '@charter/core'
 import { type Hex, hexToBigInt, type TransactionSerializable } from 'viem'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { phoneUser } from './fixtures.ts'
@@ -415,8 +421,11 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
         400,
       )
     }
-    sessions.splice(index, 1)
-    recordEvent('signed_out_session', id === thisSessionId ? 'Signed out' : 'Signed out another session')
+    const [ended] = sessions.splice(index, 1)
+    recordEvent(
+      'signed_out_session',
+      `Signed out ${id === thisSessionId ? 'this session' : describeUserAgent(ended?.user_agent, { inSentence: true })}`,
+    )
     if (id === thisSessionId) {
       signedIn = false
       registeredKeys.length = 0

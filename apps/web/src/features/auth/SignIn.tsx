@@ -9,7 +9,9 @@ import { EmailForm } from './EmailForm.tsx'
 import { loadWalletKeys } from './loadWalletKeys.ts'
 import { PhoneForm } from './PhoneForm.tsx'
 import { emptyPhoneInput, type PhoneInput } from './PhoneInput.ts'
+import { SignedOutNoticeBox } from './SignedOutNoticeBox.tsx'
 import { announceSession } from './sessionChannel.ts'
+import { setSignedOutNotice } from './signedOutNotice.ts'
 import { signInWithCode } from './signInWithCode.ts'
 import { useCodeFlow } from './useCodeFlow.ts'
 
@@ -29,6 +31,7 @@ export function SignIn() {
     complete: signInWithCode,
     onSuccess: (user) => {
       queryClient.setQueryData(currentUserQueryKey, user)
+      setSignedOutNotice(undefined)
       announceSession({ type: 'signed-in' })
       focusMainContent()
     },
@@ -73,6 +76,7 @@ export function SignIn() {
   return (
     <section className="stack sign-in" aria-labelledby={headingId}>
       <h2 id={headingId}>Sign in</h2>
+      <SignedOutNoticeBox />
       <p className="muted">
         {method === 'phone'
           ? 'Enter your mobile number and we will text you a code. New here? The same steps make your account.'

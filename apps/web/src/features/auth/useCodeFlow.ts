@@ -9,6 +9,7 @@ import { forgetSession } from './forgetSession.ts'
 import { isSameDestination } from './isSameDestination.ts'
 import { resendDelayMs } from './resendDelayMs.ts'
 import { sendCode } from './sendCode.ts'
+import { signedOutByServer } from './signedOutNotice.ts'
 
 export type CodeFlowOptions<Result = CharterUser> = {
   /** How a code goes out; by default a sign-in code to the address (`passwordless(_sms)/init`). */
@@ -86,7 +87,7 @@ export function useCodeFlow<Result = CharterUser>({
 
   const fail = (error: unknown) => {
     const apiError = asApiError(error)
-    if (isSessionEnded(apiError)) forgetSession(queryClient)
+    if (isSessionEnded(apiError)) forgetSession(queryClient, signedOutByServer(apiError))
     return apiError
   }
 

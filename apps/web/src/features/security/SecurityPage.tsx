@@ -88,7 +88,7 @@ function Sessions() {
       )}
       {sessions.data && (
         <ul className="session-list">
-          {sessions.data.map((session) => {
+          {thisDeviceFirst(sessions.data).map((session) => {
             const device = describeUserAgent(session.user_agent)
             return (
               <li key={session.id} className="session-row">
@@ -136,6 +136,12 @@ function Sessions() {
     </section>
   )
 }
+
+/** The list as the server orders it (most recently used first), but this device on top, where one looks for it. */
+const thisDeviceFirst = (list: MemberSession[]) => [
+  ...list.filter((session) => session.current),
+  ...list.filter((session) => !session.current),
+]
 
 function WalletKeys() {
   const headingId = useId()
