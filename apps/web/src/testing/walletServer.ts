@@ -494,7 +494,18 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
     'GET /api/v1/sessions': () => (signedIn ? answer({ sessions }) : signInFirst()),
     'POST /api/v1/sessions/:id/logout': onlyFor([thisSessionId, otherSessionId], endSession),
     'GET /api/v1/users/me/events': () => (signedIn ? answer({ events }) : signInFirst()),
-    'GET /api/v1/wallets/activity': () => (signedIn ? answer({ activity }) : signInFirst()),
+    'GET /api/v1/wallets/activity': (call) => {
+      if (!signedIn) return signInFirst()
+      // Pages as the server does: the lines older than `before`, `limit` (50) at a time, newest first.
+      const limit = Number(call.query.limit ?? 50)
+      const before = call.query.before === undefined ? undefined : Number(call.query.before)
+      const older = before === undefined ? activity : activity.filter((line) => line.id < before)
+      const page = older.slice(0, limit)
+      return answer({
+        activity: page,
+        next_before: older.length > limit ? (page.at(-1)?.id ?? null) : null,
+      })
+    },
     'POST /api/v1/wallets/:id/decline': onlyFor(
       [evmWalletId],
       signed('wallet', (call) => {
