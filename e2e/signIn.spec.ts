@@ -42,7 +42,7 @@ test('signs in by phone with the keyboard alone, reading the code from the dev o
 
   await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible()
   await expect(page.getByText('We sent a code to')).toHaveText(
-    `We sent a code to *${phoneNumber.slice(-4)}. It works for 10 minutes.`,
+    `We sent a code to ${shownUsNumber(phoneNumber)}. It works for 10 minutes. Change number`,
   )
   await expect(page.getByRole('button', { name: /Send a new code in \d+ s/ })).toHaveAttribute(
     'aria-disabled',
@@ -140,7 +140,7 @@ test('changes the phone number with the keyboard alone: a code to the new number
   await tabTo(page, page.getByRole('textbox', { name: 'New phone number' }))
   await page.keyboard.type(typedUsNumber(newNumber))
   await page.keyboard.press('Enter')
-  await expect(page.getByText('We sent a code to')).toContainText(`*${newNumber.slice(-4)}`)
+  await expect(page.getByText('We sent a code to')).toContainText(shownUsNumber(newNumber))
   await typeCode(page, await codeFromOutbox(request, newNumber))
 
   // Step 2: a code to the number the account already has (it has nothing else), to confirm it is them.
@@ -162,7 +162,7 @@ test('changes the phone number with the keyboard alone: a code to the new number
   const updating = page.waitForRequest('**/api/v1/passwordless_sms/update')
   await page.keyboard.press('Enter')
   await expect(page.getByText('We sent a code to')).toHaveText(
-    `We sent a code to *${oldNumber.slice(-4)} to confirm it is you. It works for 10 minutes.`,
+    `We sent a code to ${shownUsNumber(oldNumber)} to confirm it is you. It works for 10 minutes.`,
   )
   await typeCode(page, await codeFromOutbox(request, oldNumber, signInCode))
 
@@ -208,12 +208,27 @@ test('signs out everywhere with the keyboard: the session of another browser end
     'Sign out everywhere ends your sessions on every device and browser, this one too.',
   )
   await page.keyboard.press('Enter')
+  // It asks first, saying what happens; Cancel is one Tab away, the sign-out the next.
+  const dialog = page.getByRole('dialog', { name: 'Sign out everywhere?' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toContainText(
+    'Every device and browser signed in to your account is signed out at once',
+  )
+  const confirm = dialog.getByRole('button', { name: 'Sign out everywhere' })
+  await tabTo(page, confirm)
+  await page.keyboard.press('Enter')
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Account' })).toHaveCount(0)
+  await expect(page.getByText('You signed out everywhere.')).toBeVisible()
 
-  // The other browser still shows the account until it asks the server again; then it is signed out.
+  // The other browser still shows the account until it asks the server again; then it is signed out, and
+  // says why.
   await otherBrowser.reload()
   await expect(otherBrowser.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+  await expect(otherBrowser.getByText('You were signed out everywhere.')).toBeVisible()
+  await expect(
+    otherBrowser.getByRole('status').filter({ hasText: 'You were signed out everywhere.' }),
+  ).toContainText('Someone signed out everywhere from one of your devices')
   expect((await otherBrowser.request.get('/api/v1/users/me')).status()).toBe(401)
   await elsewhere.close()
 })
@@ -256,14 +271,26 @@ test('a wrong code says so with the tries left, and after five wrong tries even 
     'That code is not right. Check it and try again (3 tries left).',
     'That code is not right. Check it and try again (2 tries left).',
     'That code is not right. Check it and try again (1 try left).',
-    'That code is not right, and that was the last try. Ask for a new code.',
   ]
   for (const answer of answers) {
     await typeCode(page, wrong)
     await expect(alert).toHaveText(answer)
   }
-  await typeCode(page, code)
-  await expect(alert).toHaveText('Too many wrong codes. Ask for a new code and try again.')
+  // The last wrong try closes the boxes, and the screen says what to do and when.
+  await typeCode(page, wrong)
+  await expect(alert).toHaveText(
+    'That code is not right, and that was the last try. Ask for a new code. The boxes are closed: this code cannot be used any more.',
+  )
+  for (const box of await page.getByRole('textbox', { name: /^Digit \d of 6$/ }).all()) {
+    await expect(box).toBeDisabled()
+  }
+  await expect(page.getByText(/^Ask for a new code\. You can ask for one (in \d+ s|now)/)).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible()
+  // Even the right code is refused now, as the server says to whoever sends it.
+  const refused = await page.request.post('/api/v1/passwordless_sms/authenticate', {
+    data: { phoneNumber, code },
+  })
+  expect(refused.status()).toBe(429)
+  expect((await refused.json()).error).toBe('Too many wrong codes. Ask for a new code and try again.')
   await expect(page.getByText(/Signed in as/)).toHaveCount(0)
 })

@@ -1,8 +1,8 @@
 // auth/: the login provider (codes, sign-in, step-up, account changes) over members/; never imports wallets/.
 import { type CharterUser, LoginError } from '@charter/core'
 import type { Db } from '../db/Database.ts'
-import type { CodeCaller } from '../http/codeFlows.ts'
 import type { NewDeviceHold } from '../holds/newDeviceHold.ts'
+import type { CodeCaller } from '../http/codeFlows.ts'
 import type { Logger } from '../logger.ts'
 import { type AccessTokenKeys, signAccessToken } from '../members/accessToken.ts'
 import { recordAccountEvent } from '../members/accountEvents.ts'

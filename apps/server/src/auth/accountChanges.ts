@@ -189,7 +189,7 @@ export function accountChanges(options: {
           cause,
         })
       }
-      await revokeUserSessions(db, userId, { except: input.sessionId }, now)
+      await revokeUserSessions(db, userId, { except: input.sessionId, reason: 'address_changed' }, now)
       await recordAccountEvent(db, {
         userId,
         kind: 'address_changed',

@@ -1,4 +1,4 @@
-import { LoginError, maskPhoneNumber } from '@charter/core'
+import { describeUserAgent, LoginError, maskPhoneNumber } from '@charter/core'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { z } from 'zod'
 import type { Db } from '../db/Database.ts'
@@ -293,7 +293,7 @@ export function authRoutes(options: AuthRoutesOptions) {
         const session = c.get('session')
         if (session) {
           if (body.everywhere) {
-            const ended = await revokeUserSessions(db, session.userId)
+            const ended = await revokeUserSessions(db, session.userId, { reason: 'signed_out_everywhere' })
             await recordAccountEvent(db, {
               userId: session.userId,
               kind: 'signed_out_everywhere',
@@ -323,11 +323,18 @@ export function authRoutes(options: AuthRoutesOptions) {
       .post('/sessions/:id/logout', sessionRequired, pathParams(sessionId, noSuchSession), async (c) => {
         const session = requireSession(c)
         const { id } = c.req.valid('param')
-        if (!(await revokeUserSession(db, session.userId, id))) throw noSuchSession()
+        const ended = await revokeUserSession(
+          db,
+          session.userId,
+          id,
+          id === session.sessionId ? 'signed_out' : 'signed_out_by_another_session',
+        )
+        if (!ended) throw noSuchSession()
         await recordAccountEvent(db, {
           userId: session.userId,
           kind: 'signed_out_session',
-          summary: id === session.sessionId ? 'Signed out' : 'Signed out another session',
+          // Named as the Security page lists it, so the member can tell which one went.
+          summary: `Signed out ${id === session.sessionId ? 'this session' : describeUserAgent(ended.userAgent, { inSentence: true })}`,
         })
         if (id === session.sessionId) cookie.clear(c)
         return c.json({ success: true as const })

@@ -38,8 +38,70 @@ describe('sessions', () => {
     expect(other?.created_at).toBeGreaterThan(0)
 
     expect((await caller.api.post(`/api/v1/sessions/${other?.id}/logout`)).status).toBe(200)
-    expect((await laptop.api.get('/api/v1/users/me')).status).toBe(401)
+    const refused = await laptop.api.get('/api/v1/users/me')
+    expect(refused.status).toBe(401)
+    // The laptop is told why, and the member's list names the session that went.
+    expect(refused.body).toEqual({
+      error:
+        'This device was signed out from another of your devices. Please sign in again. If that was not you, sign in and check your account’s Security page.',
+      code: 'must_be_authenticated',
+      reason: 'signed_out_by_another_session',
+    })
     expect((await caller.api.get('/api/v1/sessions')).body.sessions).toHaveLength(1)
+    const events = (await caller.api.get('/api/v1/users/me/events')).body.events
+    expect(events[0]).toMatchObject({ kind: 'signed_out_session', summary: 'Signed out an unknown device' })
+  })
+
+  it('names the browser of a session signed out from another, as the Security page lists it', async () => {
+    const { caller, email } = await member()
+    const laptop = new WalletCaller(new ApiClient(server.url))
+    await laptop.api.post('/api/v1/passwordless/init', { email })
+    await laptop.api.post(
+      '/api/v1/passwordless/authenticate',
+      { email, code: await laptop.api.codeFor(email) },
+      {
+        'user-agent':
+          'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      },
+    )
+    const other = (await caller.api.get('/api/v1/sessions')).body.sessions.find(
+      (each: { current: boolean }) => !each.current,
+    ) as { id: string }
+    await caller.api.post(`/api/v1/sessions/${other.id}/logout`)
+    const events = (await caller.api.get('/api/v1/users/me/events')).body.events
+    expect(events[0]?.summary).toBe('Signed out Chrome on Linux')
+  })
+
+  it('tells every other device, on its next request, that someone signed out everywhere', async () => {
+    const { caller, email } = await member()
+    const laptop = new WalletCaller(new ApiClient(server.url))
+    await laptop.api.post('/api/v1/passwordless/init', { email })
+    await laptop.api.post('/api/v1/passwordless/authenticate', {
+      email,
+      code: await laptop.api.codeFor(email),
+    })
+    expect((await caller.api.post('/api/v1/sessions/logout', { everywhere: true })).status).toBe(200)
+    const refused = await laptop.api.get('/api/v1/sessions')
+    expect(refused.status).toBe(401)
+    expect(refused.body).toMatchObject({ code: 'must_be_authenticated', reason: 'signed_out_everywhere' })
+    expect(refused.body.error).toMatch(
+      /^You were signed out: someone signed out everywhere, on every device\./,
+    )
+  })
+
+  it('says nothing of a reason to a request that never had a session, or whose session it ended itself', async () => {
+    const { caller } = await member()
+    const stranger = new ApiClient(server.url)
+    expect((await stranger.get('/api/v1/users/me')).body).toEqual({
+      error: 'Please sign in first.',
+      code: 'must_be_authenticated',
+    })
+    const cookie = caller.api.cookie as string
+    await caller.api.post('/api/v1/sessions/logout')
+    // The same cookie, kept by a copy of the browser's jar: the session it names was signed out there.
+    const replayed = await stranger.get('/api/v1/users/me', { cookie })
+    expect(replayed.status).toBe(401)
+    expect(replayed.body.reason).toBe('signed_out')
   })
 
   it('cannot end someone else’s session, and says so', async () => {

@@ -97,6 +97,8 @@ export const sessions = pgTable(
     absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Why it was revoked (`SessionEndReason`), told to the device that still holds it. */
+    endedReason: text('ended_reason'),
     userAgent: text('user_agent'),
     /** The client address the session signed in from. */
     clientAddress: text('client_address'),

@@ -878,7 +878,32 @@ export const routeTable: FuzzRoute[] = [
       ['provider', 'redirect_to'],
     ),
   },
-  { method: 'GET', path: '/api/v1/wallets/activity', access: 'session' },
+  {
+    method: 'GET',
+    path: '/api/v1/wallets/activity',
+    access: 'session',
+    query: fc.oneof(
+      {
+        weight: 2,
+        arbitrary: hostileSegment.map((value): QueryPart[] => [`before=${value}`, `&limit=${value}`]),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom<QueryPart[]>(
+          [],
+          ['limit=1'],
+          ['limit=100'],
+          ['limit=0'],
+          ['limit=101'],
+          ['before=1&limit=5'],
+          ['before=99999999999999999999'],
+          ['before=-1'],
+          ['before=1&before=2'],
+          ['limit=%00'],
+        ),
+      },
+    ),
+  },
   {
     method: 'POST',
     path: '/api/v1/wallets',

@@ -10,6 +10,8 @@ export type ErrorBody = {
   code: string | number
   /** `invalid_captcha` and `captcha_failure` carry the proof-of-work challenge to solve (`auth/codeChallenges.ts`). */
   challenge?: { algorithm: string; challenge: string; maxnumber: number; salt: string; signature: string }
+  /** Why the session ended, on a `must_be_authenticated` for a session that was revoked. */
+  reason?: string
 }
 
 /** An expected failure: a domain error that knows which HTTP status it answers with. */
@@ -45,8 +47,15 @@ export function errorHandler(logger: Logger): ErrorHandler {
       const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds
       if (typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter))
       const { challenge } = error as { challenge?: ErrorBody['challenge'] }
+      // Why a session ended (`SessionEndedError`), for the device that still held it.
+      const reason = (error as { reason?: unknown }).reason
       return c.json<ErrorBody>(
-        { error: error.shortMessage, code: error.code ?? 'invalid_data', ...(challenge && { challenge }) },
+        {
+          error: error.shortMessage,
+          code: error.code ?? 'invalid_data',
+          ...(challenge && { challenge }),
+          ...(typeof reason === 'string' ? { reason } : {}),
+        },
         error.status as ContentfulStatusCode,
       )
     }

@@ -76,3 +76,15 @@ export function pathParams<Schema extends z.ZodType, E extends Env = Env>(
     return parsed.data as z.output<Schema>
   }) as MiddlewareHandler<E, string, { in: { param: z.input<Schema> }; out: { param: z.output<Schema> } }>
 }
+
+/** The query string checked by Hono's validator against a zod schema (each value a string), refused the same way. */
+export function queryParams<Schema extends z.ZodType, E extends Env = Env>(
+  schema: Schema,
+  refuse: Refusal = invalidData,
+) {
+  return validator('query', (value, _c) => {
+    const parsed = schema.safeParse(value)
+    if (!parsed.success) throw refuse(describeZodError(parsed.error, 'query'))
+    return parsed.data as z.output<Schema>
+  }) as MiddlewareHandler<E, string, { in: { query: z.input<Schema> }; out: { query: z.output<Schema> } }>
+}

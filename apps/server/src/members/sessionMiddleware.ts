@@ -2,10 +2,21 @@ import { LoginError } from '@charter/core'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { Db } from '../db/Database.ts'
 import { type AccessTokenKeys, type TokenAudience, verifyAccessToken } from './accessToken.ts'
+import { SessionEndedError } from './SessionEndedError.ts'
 import type { SessionCookie } from './sessionCookie.ts'
-import { type ActiveSession, type SessionFinder, sessionFinder } from './sessions.ts'
+import {
+  type ActiveSession,
+  endedSessionReason,
+  type SessionEndReason,
+  type SessionFinder,
+  sessionFinder,
+} from './sessions.ts'
 
-export type SessionVariables = { session: ActiveSession | undefined }
+export type SessionVariables = {
+  session: ActiveSession | undefined
+  /** Why the session the request's credential names was revoked, when it was. */
+  sessionEnded?: SessionEndReason | undefined
+}
 
 /**
  * Finds the caller's session, from the browser's httpOnly cookie or from an `Authorization: Bearer` access
@@ -21,7 +32,11 @@ export function sessionMiddleware(options: {
 }): MiddlewareHandler<{ Variables: SessionVariables }> {
   const find = sessionFinder(options.db, options.lifetimeHours)
   return async (c, next) => {
-    c.set('session', await resolveSession(c, { ...options, find }))
+    const resolved = await resolveSession(c, { ...options, find })
+    c.set('session', resolved.session)
+    // Only a credential that names a session no longer live costs this lookup.
+    if (!resolved.session && resolved.by)
+      c.set('sessionEnded', await endedSessionReason(options.db, resolved.by))
     await next()
   }
 }
@@ -29,23 +44,28 @@ export function sessionMiddleware(options: {
 async function resolveSession(
   c: Context,
   options: { keys: AccessTokenKeys; audience: TokenAudience; find: SessionFinder; cookie: SessionCookie },
-): Promise<ActiveSession | undefined> {
+): Promise<{ session: ActiveSession | undefined; by?: { token: string } | { sessionId: string } }> {
   // Read first, so that two cookies are refused whichever credential the request leans on.
   const token = options.cookie.read(c)
   const bearer = c.req.header('authorization')?.match(/^Bearer\s+(\S{1,4096})$/i)?.[1]
   if (bearer) {
     const claims = await verifyAccessToken(options.keys, options.audience, bearer)
-    if (!claims) return undefined
-    const session = await options.find({ sessionId: claims.sessionId })
-    return session?.userId === claims.userId ? session : undefined
+    if (!claims) return { session: undefined }
+    const by = { sessionId: claims.sessionId }
+    const session = await options.find(by)
+    return session ? { session: session.userId === claims.userId ? session : undefined } : { session, by }
   }
-  return token ? options.find({ token }) : undefined
+  if (!token) return { session: undefined }
+  const by = { token }
+  return { session: await options.find(by), by }
 }
 
 /** The session of a route that needs one; `must_be_authenticated` otherwise. */
 export function requireSession(c: { var: Partial<SessionVariables> }): ActiveSession {
   const session = c.var.session
   if (!session) {
+    const ended = c.var.sessionEnded
+    if (ended) throw new SessionEndedError(ended)
     throw new LoginError('must_be_authenticated', { message: 'Please sign in first.' })
   }
   return session

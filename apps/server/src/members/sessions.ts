@@ -1,10 +1,22 @@
 // members/: the member (user, accounts, sessions, device keys) auth/ and wallets/ share; it imports neither.
 import { randomUUID } from 'node:crypto'
-import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
 import { batchLoader } from '../db/batch.ts'
 import type { Db } from '../db/Database.ts'
 import { sessionSupersededTokens, sessions } from '../db/schema.ts'
 import { hmacBase64Url, randomToken, sha256Hex } from './digests.ts'
+
+/**
+ * Why a session was revoked, as the device that still holds it is told: signed out there, signed out
+ * everywhere (from any session), signed out from another session, other devices signed out by an address
+ * change, or its refresh token came back after it had been replaced (a theft).
+ */
+export type SessionEndReason =
+  | 'signed_out'
+  | 'signed_out_everywhere'
+  | 'signed_out_by_another_session'
+  | 'address_changed'
+  | 'refresh_token_reused'
 
 export type SessionTokens = { sessionId: string; token: string; refreshToken: string; expiresAt: Date }
 export type ActiveSession = {
@@ -209,7 +221,7 @@ export async function refreshSession(
     }
     return { kind: 'unknown' }
   }
-  await revokeSession(db, replaced.id, now)
+  await revokeSession(db, replaced.id, now, 'refresh_token_reused')
   return {
     kind: 'reused',
     sessionId: replaced.id,
@@ -218,10 +230,15 @@ export async function refreshSession(
   }
 }
 
-export async function revokeSession(db: Db, sessionId: string, now = new Date()): Promise<void> {
+export async function revokeSession(
+  db: Db,
+  sessionId: string,
+  now = new Date(),
+  reason: SessionEndReason = 'signed_out',
+): Promise<void> {
   await db
     .update(sessions)
-    .set({ revokedAt: now })
+    .set({ revokedAt: now, endedReason: reason })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
 }
 
@@ -236,7 +253,7 @@ export async function revokeSessionByRefreshToken(
 ): Promise<void> {
   await db
     .update(sessions)
-    .set({ revokedAt: now })
+    .set({ revokedAt: now, endedReason: 'signed_out' satisfies SessionEndReason })
     .where(and(eq(sessions.refreshTokenHash, sha256Hex(refreshToken)), live(now)))
 }
 
@@ -258,28 +275,34 @@ export async function listUserSessions(db: Db, userId: string, now = new Date())
   }))
 }
 
-/** Ends one session of the user; answers whether there was such a live session. */
-export async function revokeUserSession(db: Db, userId: string, sessionId: string, now = new Date()) {
+/** Ends one session of the user; answers the session's user agent (to name it), or undefined if there was none. */
+export async function revokeUserSession(
+  db: Db,
+  userId: string,
+  sessionId: string,
+  reason: SessionEndReason,
+  now = new Date(),
+) {
   // Session ids are UUIDs; anything else names no session.
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(sessionId)) return false
-  const ended = await db
+  const [ended] = await db
     .update(sessions)
-    .set({ revokedAt: now })
+    .set({ revokedAt: now, endedReason: reason })
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id })
-  return ended.length > 0
+    .returning({ id: sessions.id, userAgent: sessions.userAgent })
+  return ended && { userAgent: ended.userAgent }
 }
 
 /** Ends every session of the user, or every one but `except`; answers how many ended. */
 export async function revokeUserSessions(
   db: Db,
   userId: string,
-  options: { except?: string } = {},
+  options: { except?: string; reason: SessionEndReason },
   now = new Date(),
 ): Promise<number> {
   const ended = await db
     .update(sessions)
-    .set({ revokedAt: now })
+    .set({ revokedAt: now, endedReason: options.reason })
     .where(
       and(
         eq(sessions.userId, userId),
@@ -289,6 +312,27 @@ export async function revokeUserSessions(
     )
     .returning({ id: sessions.id })
   return ended.length
+}
+
+/**
+ * Why the session a credential names was revoked, for a request that brought a token (or a session id from a
+ * verified access token) no live session answers to; undefined when it expired, never existed, or ended
+ * before reasons were kept.
+ */
+export async function endedSessionReason(
+  db: Db,
+  by: { token: string } | { sessionId: string },
+): Promise<SessionEndReason | undefined> {
+  const [row] = await db
+    .select({ reason: sessions.endedReason })
+    .from(sessions)
+    .where(
+      and(
+        'token' in by ? eq(sessions.tokenHash, sha256Hex(by.token)) : eq(sessions.id, by.sessionId),
+        isNotNull(sessions.revokedAt),
+      ),
+    )
+  return (row?.reason ?? undefined) as SessionEndReason | undefined
 }
 
 /** Binds a device key to a session that has none yet; answers whether the session now holds `key`. */

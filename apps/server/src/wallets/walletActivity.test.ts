@@ -46,6 +46,73 @@ describe('activity', () => {
     const { caller: stranger } = await signedInMember(server.url)
     expect((await stranger.api.get('/api/v1/wallets/activity')).body.activity).toEqual([])
   })
+
+  it('pages through the history, so a flood of newer lines never pushes an older one out of reach', async () => {
+    const { caller, wallet } = await signedInMember(server.url)
+    const evm = wallet('ethereum')
+    await caller.rpc(evm.id, 'personal_sign', { message: 'the first', encoding: 'utf-8' })
+    for (let i = 0; i < 4; i++) {
+      expect(
+        (await caller.post(`/api/v1/wallets/${evm.id}/decline`, { method: 'personal_sign' })).status,
+      ).toBe(200)
+    }
+    const seen: { id: number; kind: string }[] = []
+    let before: number | null = null
+    let pages = 0
+    do {
+      const query: string = before === null ? '?limit=2' : `?limit=2&before=${before}`
+      const answer = await caller.api.get(`/api/v1/wallets/activity${query}`)
+      expect(answer.status).toBe(200)
+      const body = answer.body as unknown as {
+        activity: { id: number; kind: string }[]
+        next_before: number | null
+      }
+      expect(body.activity.length).toBeLessThanOrEqual(2)
+      seen.push(...body.activity)
+      before = body.next_before
+      pages += 1
+    } while (before !== null && pages < 10)
+    expect(pages).toBe(3)
+    expect(seen.map((line) => line.kind)).toEqual(['decline', 'decline', 'decline', 'decline', 'signature'])
+    // Each line once, newest first.
+    const ids = seen.map((line) => line.id)
+    expect(new Set(ids).size).toBe(5)
+    expect([...ids].sort((a, b) => b - a)).toEqual(ids)
+    // The first page by default holds them all, and says nothing is older.
+    const whole = (await caller.api.get('/api/v1/wallets/activity')).body
+    expect(whole.activity).toHaveLength(5)
+    expect(whole.next_before).toBeNull()
+  })
+
+  it('refuses a page it cannot read, and gives nothing older than a line of someone else', async () => {
+    const { caller, wallet } = await signedInMember(server.url)
+    await caller.rpc(wallet('ethereum').id, 'personal_sign', { message: 'mine', encoding: 'utf-8' })
+    const mine = (await caller.api.get('/api/v1/wallets/activity')).body.activity[0] as { id: number }
+    for (const query of [
+      'limit=0',
+      'limit=101',
+      'limit=ten',
+      'limit=1.5',
+      'before=-1',
+      'before=0',
+      'before=abc',
+      'before=1&before=2',
+      'before=99999999999999999999',
+    ]) {
+      const { status, body } = await caller.api.get(`/api/v1/wallets/activity?${query}`)
+      expect({ query, status, code: body.code }).toEqual({ query, status: 400, code: 'invalid_data' })
+      expect(body.error).toMatch(
+        /^(limit: must be a whole number from 1 to 100|before: must be the id of an activity line|before: must be given once)/,
+      )
+    }
+    const { caller: stranger } = await signedInMember(server.url)
+    const theirs = await stranger.api.get(`/api/v1/wallets/activity?before=${mine.id + 1}`)
+    expect(theirs.status).toBe(200)
+    expect(theirs.body).toEqual({ activity: [], next_before: null })
+    // Signed out, the route says so before it looks at the query.
+    const nobody = await new ApiClient(server.url).get('/api/v1/wallets/activity?limit=0')
+    expect(nobody.status).toBe(401)
+  })
 })
 
 describe('declines', () => {

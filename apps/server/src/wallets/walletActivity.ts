@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import canonicalize from 'canonicalize'
-import { desc, eq } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import { batchWriter } from '../db/batch.ts'
 import type { Db } from '../db/Database.ts'
 import { walletActivity, wallets } from '../db/schema.ts'
@@ -36,8 +36,22 @@ export function activityRecorder(db: Db): (entry: ActivityEntry) => Promise<void
   })
 }
 
-/** The owner's activity, newest first. */
-export async function listActivity(db: Db, userId: string, limit = 100) {
+/** How many lines one page of activity holds, unless the caller asks for fewer (or more, up to the most). */
+export const activityPage = { defaultLimit: 50, maxLimit: 100 } as const
+
+/**
+ * One page of the owner's activity, newest first: the lines older than line `before` (an id from an earlier
+ * page), or the newest. `next_before` names the last line when older ones remain, so however many lines came
+ * since (a flood of declines), the older ones stay one "Show older" away.
+ */
+export async function listActivity(
+  db: Db,
+  userId: string,
+  {
+    before,
+    limit = activityPage.defaultLimit,
+  }: { before?: number | undefined; limit?: number | undefined } = {},
+) {
   const rows = await db
     .select({
       id: walletActivity.id,
@@ -52,10 +66,20 @@ export async function listActivity(db: Db, userId: string, limit = 100) {
     })
     .from(walletActivity)
     .innerJoin(wallets, eq(wallets.id, walletActivity.walletId))
-    .where(eq(walletActivity.userId, userId))
+    .where(
+      and(
+        eq(walletActivity.userId, userId),
+        // Older than the cursor line in the list's own order; a line that is not the owner's is no cursor.
+        before === undefined
+          ? undefined
+          : sql`(${walletActivity.createdAt}, ${walletActivity.id}) < (select ${walletActivity.createdAt}, ${walletActivity.id} from ${walletActivity} where ${walletActivity.id} = ${before} and ${walletActivity.userId} = ${userId})`,
+      ),
+    )
     .orderBy(desc(walletActivity.createdAt), desc(walletActivity.id))
-    .limit(limit)
-  return rows.map((row) => ({
+    .limit(limit + 1)
+  const page = rows.slice(0, limit)
+  const last = page.at(-1)
+  const activity = page.map((row) => ({
     id: row.id,
     wallet_id: row.walletId,
     address: row.address,
@@ -66,4 +90,5 @@ export async function listActivity(db: Db, userId: string, limit = 100) {
     summary: row.summary,
     created_at: Math.floor(row.createdAt.getTime() / 1000),
   }))
+  return { activity, next_before: rows.length > limit && last ? last.id : null }
 }

@@ -6,10 +6,10 @@ import type { Db } from '../db/Database.ts'
 import type { HeldActionRequest, NewDeviceHold } from '../holds/newDeviceHold.ts'
 import type { CodeFlows } from '../http/codeFlows.ts'
 import { idempotency } from '../http/idempotency.ts'
-import { jsonBody, pathParams, type Refusal } from '../http/validate.ts'
+import { jsonBody, pathParams, queryParams, type Refusal } from '../http/validate.ts'
 import { WalletApiError } from '../http/WalletApiError.ts'
 import { recordAccountEvent } from '../members/accountEvents.ts'
-import { requireSession, type SessionVariables } from '../members/sessionMiddleware.ts'
+import { requireSession, type SessionVariables, sessionRequired } from '../members/sessionMiddleware.ts'
 import { type SignedRequestVariables, signedRequest } from '../members/signedRequest.ts'
 import { toLinkedAccount, type WalletRow } from '../members/walletAccounts.ts'
 import type { KeyVault } from './KeyVault.ts'
@@ -17,7 +17,7 @@ import { encryptKeystore, type KeystoreV3 } from './keystore.ts'
 import type { WalletRpcRequest } from './methods/index.ts'
 import { walletCall } from './methods/walletCall.ts'
 import type { WalletAuth } from './WalletAuth.ts'
-import { activityRecorder, listActivity } from './walletActivity.ts'
+import { activityPage, activityRecorder, listActivity } from './walletActivity.ts'
 import { solanaSecretKeyBase58 } from './walletKeys.ts'
 import { walletCreator, walletFinder } from './walletStore.ts'
 
@@ -67,6 +67,25 @@ const schemas = {
   >,
   exportInit: z.strictObject({}),
   exportHold: z.strictObject({}),
+  // A page of activity: `before` an id from the page before, `limit` how many lines.
+  activity: z.object({
+    before: z
+      .string({ error: 'must be given once' })
+      .regex(/^[1-9]\d{0,14}$/, 'must be the id of an activity line')
+      .transform(Number)
+      .optional(),
+    limit: z
+      .string({ error: 'must be given once' })
+      .regex(/^\d{1,3}$/, `must be a whole number from 1 to ${activityPage.maxLimit}`)
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .min(1, `must be a whole number from 1 to ${activityPage.maxLimit}`)
+          .max(activityPage.maxLimit, `must be a whole number from 1 to ${activityPage.maxLimit}`),
+      )
+      .optional(),
+  }),
   decline: z.strictObject({ method: z.string().regex(/^[A-Za-z_][\w]{0,63}$/, 'must be a method name') }),
   export: z.strictObject({
     code: z.string().regex(/^\d{6}$/, 'must be the 6 digits of the code'),
@@ -144,9 +163,9 @@ export function walletRoutes(options: WalletRoutesOptions) {
   }
 
   return new Hono<{ Variables: SessionVariables & SignedRequestVariables }>()
-    .get('/wallets/activity', async (c) => {
+    .get('/wallets/activity', sessionRequired, queryParams(schemas.activity), async (c) => {
       const session = requireSession(c)
-      return c.json({ activity: await listActivity(db, session.userId) })
+      return c.json(await listActivity(db, session.userId, c.req.valid('query')))
     })
     .post('/wallets', signed, idempotent, signedBody(schemas.create), async (c) => {
       const session = requireSession(c)

@@ -11,18 +11,21 @@ export class ApiError extends Error {
   readonly retryAfterSeconds: number | undefined
   /** The answer's whole body, for refusals that carry more than `{error, code}` (a challenge to solve). */
   readonly body: unknown
+  /** Why a session ended, on a `must_be_authenticated` for one that was signed out ('signed_out_everywhere'). */
+  readonly reason: string | undefined
 
   constructor(
     message: string,
     status: number,
     code: string | number,
-    options?: { cause?: unknown; retryAfterSeconds?: number; body?: unknown },
+    options?: { cause?: unknown; retryAfterSeconds?: number; body?: unknown; reason?: string },
   ) {
     super(message, options)
     this.status = status
     this.code = code
     this.retryAfterSeconds = options?.retryAfterSeconds
     this.body = options?.body
+    this.reason = options?.reason
   }
 }
 
@@ -69,13 +72,21 @@ export async function answerOf<Response extends ClientResponse<unknown, number>>
   }
   const body: unknown = await response.json().catch(() => undefined)
   if (!response.ok) {
-    const { error, code } = (body ?? {}) as { error?: string; code?: string | number }
+    const { error, code, reason } = (body ?? {}) as {
+      error?: string
+      code?: string | number
+      reason?: unknown
+    }
     const retryAfter = Number(response.headers.get('retry-after'))
     throw new ApiError(
       error ?? `The server answered ${response.status}.`,
       response.status,
       code ?? response.status,
-      { retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined, body },
+      {
+        retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+        body,
+        reason: typeof reason === 'string' ? reason : undefined,
+      },
     )
   }
   return body as Answer<Response>

@@ -24,7 +24,7 @@ describe('the stand-in server', () => {
   it('answers each route only what the server answers it', () => {
     expectTypeOf<ActivityLine['id']>().toEqualTypeOf<number>()
     const routes: StubRoutes = {
-      'GET /api/v1/wallets/activity': () => answer({ activity: [line] }),
+      'GET /api/v1/wallets/activity': () => answer({ activity: [line], next_before: null }),
       // @ts-expect-error the server's event ids are numbers
       'GET /api/v1/users/me/events': () => answer({ events: [{ ...line, id: 'a1', kind: 'key_exported' }] }),
       // @ts-expect-error the server's sign-out answer says to clear the session too

@@ -1,7 +1,14 @@
 import { vi } from 'vitest'
 import { answer, refuse, type StubRoutes } from './stubAnswers.ts'
 
-export type ApiCall = { method: string; path: string; body: unknown; headers: Record<string, string> }
+export type ApiCall = {
+  method: string
+  path: string
+  /** The query string's parameters (the last of each name). */
+  query: Record<string, string>
+  body: unknown
+  headers: Record<string, string>
+}
 /** Answers one call; `params` are the path's parameters when the route is a pattern ('/wallets/:id/rpc'). */
 export type ApiHandler = (call: ApiCall, params?: Record<string, string>) => Response | Promise<Response>
 
@@ -66,6 +73,7 @@ export function stubApi(routes: Record<string, ApiHandler> = {}) {
       const call = {
         method,
         path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
         body: init?.body ? JSON.parse(String(init.body)) : undefined,
         headers: Object.fromEntries(new Headers(init?.headers).entries()),
       }

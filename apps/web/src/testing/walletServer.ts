@@ -1,5 +1,11 @@
 import { createPublicKey, verify } from 'node:crypto'
-import { authorizationPayload, type CharterUser, type LinkedAccount, maskPhoneNumber } from '@charter/core'
+import {
+  authorizationPayload,
+  type CharterUser,
+  describeUserAgent,
+  type LinkedAccount,
+  maskPhoneNumber,
+} from '@charter/core'
 import { type Hex, hexToBigInt, type TransactionSerializable } from 'viem'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { phoneUser } from './fixtures.ts'
@@ -415,8 +421,11 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
         400,
       )
     }
-    sessions.splice(index, 1)
-    recordEvent('signed_out_session', id === thisSessionId ? 'Signed out' : 'Signed out another session')
+    const [ended] = sessions.splice(index, 1)
+    recordEvent(
+      'signed_out_session',
+      `Signed out ${id === thisSessionId ? 'this session' : describeUserAgent(ended?.user_agent, { inSentence: true })}`,
+    )
     if (id === thisSessionId) {
       signedIn = false
       registeredKeys.length = 0
@@ -485,7 +494,18 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
     'GET /api/v1/sessions': () => (signedIn ? answer({ sessions }) : signInFirst()),
     'POST /api/v1/sessions/:id/logout': onlyFor([thisSessionId, otherSessionId], endSession),
     'GET /api/v1/users/me/events': () => (signedIn ? answer({ events }) : signInFirst()),
-    'GET /api/v1/wallets/activity': () => (signedIn ? answer({ activity }) : signInFirst()),
+    'GET /api/v1/wallets/activity': (call) => {
+      if (!signedIn) return signInFirst()
+      // Pages as the server does: the lines older than `before`, `limit` (50) at a time, newest first.
+      const limit = Number(call.query.limit ?? 50)
+      const before = call.query.before === undefined ? undefined : Number(call.query.before)
+      const older = before === undefined ? activity : activity.filter((line) => line.id < before)
+      const page = older.slice(0, limit)
+      return answer({
+        activity: page,
+        next_before: older.length > limit ? (page.at(-1)?.id ?? null) : null,
+      })
+    },
     'POST /api/v1/wallets/:id/decline': onlyFor(
       [evmWalletId],
       signed('wallet', (call) => {

@@ -1,3 +1,4 @@
+export { describeUserAgent } from './describeUserAgent.ts'
 export { type FormatTokenAmountOptions, formatTokenAmount } from './formatTokenAmount.ts'
 export { type FormatWeiOptions, formatWei } from './formatWei.ts'
 export { InvalidAmountError, type InvalidAmountReason } from './InvalidAmountError.ts'

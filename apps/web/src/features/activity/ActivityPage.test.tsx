@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderApp } from '../../testing/renderApp.tsx'
 import { signedInOnThisDevice } from '../../testing/signedInOnThisDevice.ts'
@@ -95,5 +96,75 @@ describe('activity', () => {
       'Something went wrong on our side.',
     )
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument()
+  })
+
+  it('shows a name with hidden direction controls as escapes, never as the text they fake', async () => {
+    const server = await signedInOnThisDevice()
+    // Read right to left from U+202E, this shows as "… all funds from your account removed".
+    const name = '\u202Edevomer tnuocca ruoy morf sdnuf lla'
+    const activity: WalletActivity[] = [
+      {
+        id: 4,
+        wallet_id: 'wallet-evm-0',
+        address: server.account.address,
+        chain_type: 'ethereum',
+        kind: 'signature',
+        method: 'eth_signTypedData_v4',
+        digest: 'e'.repeat(64),
+        summary: `Signed typed data (${name})`,
+        created_at: 1_760_000_300,
+      },
+    ]
+    stubApi({
+      ...server.routes,
+      'GET /api/v1/wallets/activity': () => Response.json({ activity, next_before: null }),
+    })
+    renderApp('/wallet/activity')
+    const [line] = within(await screen.findByRole('list')).getAllByRole('listitem')
+    expect(line).toHaveTextContent('Signed typed data (⟨U+202E⟩devomer tnuocca ruoy morf sdnuf lla)')
+    expect(line?.textContent).not.toContain('\u202E')
+    expect(within(line as HTMLElement).getByText('⟨U+202E⟩').tagName).toBe('MARK')
+  })
+
+  it('pages through older lines with "Show older", so new lines never push old ones out of reach', async () => {
+    const server = await signedInOnThisDevice()
+    const line = (id: number): WalletActivity => ({
+      id,
+      wallet_id: 'wallet-evm-0',
+      address: server.account.address,
+      chain_type: 'ethereum',
+      kind: id === 1 ? 'export' : 'decline',
+      method: id === 1 ? 'export_private_key' : 'personal_sign',
+      digest: 'f'.repeat(64),
+      summary: id === 1 ? 'Exported the private key' : `Declined to sign a message (${id})`,
+      created_at: 1_760_000_000 + id,
+    })
+    const all = Array.from({ length: 120 }, (_, index) => line(120 - index))
+    const api = stubApi({
+      ...server.routes,
+      'GET /api/v1/wallets/activity': (call) => {
+        const before = call.query.before === undefined ? Number.POSITIVE_INFINITY : Number(call.query.before)
+        const older = all.filter((each) => each.id < before)
+        const page = older.slice(0, 50)
+        return Response.json({ activity: page, next_before: older.length > 50 ? page.at(-1)?.id : null })
+      },
+    })
+    const user = userEvent.setup()
+    renderApp('/wallet/activity')
+    const list = await screen.findByRole('list')
+    expect(within(list).getAllByRole('listitem')).toHaveLength(50)
+    expect(screen.queryByText('Exported the private key')).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Show older' }))
+    await screen.findByText('Declined to sign a message (70)')
+    expect(within(list).getAllByRole('listitem')).toHaveLength(100)
+    await user.click(screen.getByRole('button', { name: 'Show older' }))
+    expect(await screen.findByText('Exported the private key')).toBeInTheDocument()
+    expect(within(list).getAllByRole('listitem')).toHaveLength(120)
+    // The oldest line is there: nothing older to ask for.
+    expect(screen.queryByRole('button', { name: 'Show older' })).toBeNull()
+    const asked = api.calls
+      .filter((call) => call.path === '/api/v1/wallets/activity')
+      .map((call) => call.query)
+    expect(asked).toEqual([{}, { before: '71' }, { before: '21' }])
   })
 })

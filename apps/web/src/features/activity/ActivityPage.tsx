@@ -1,4 +1,5 @@
 import { shortenAddress } from '@charter/core'
+import { RevealedText } from '../../ui/RevealedText.tsx'
 import { RequireSignIn } from '../auth/index.ts'
 import { chainTypeNames, WalletPage } from '../wallet/index.ts'
 import { useActivity } from './useActivity.ts'
@@ -13,6 +14,7 @@ export function ActivityPage() {
 
 function Activity() {
   const activity = useActivity()
+  const lines = activity.data?.pages.flatMap((page) => page.activity)
   return (
     <WalletPage title="Activity">
       <p>
@@ -34,15 +36,27 @@ function Activity() {
           </div>
         </div>
       )}
-      {activity.data?.length === 0 && (
-        <p className="muted">Nothing yet. Signatures and exports will show here.</p>
-      )}
-      {activity.data && activity.data.length > 0 && (
+      {lines?.length === 0 && <p className="muted">Nothing yet. Signatures and exports will show here.</p>}
+      {lines && lines.length > 0 && (
         <ol className="activity-list">
-          {activity.data.map((entry) => (
+          {lines.map((entry) => (
             <ActivityEntry key={entry.id} entry={entry} />
           ))}
         </ol>
+      )}
+      {activity.hasNextPage && (
+        <div className="actions">
+          <button
+            type="button"
+            className="button button-secondary"
+            aria-disabled={activity.isFetchingNextPage || undefined}
+            onClick={() => {
+              if (!activity.isFetchingNextPage) void activity.fetchNextPage()
+            }}
+          >
+            {activity.isFetchingNextPage ? 'Loading older lines…' : 'Show older'}
+          </button>
+        </div>
       )}
     </WalletPage>
   )
@@ -55,7 +69,10 @@ function ActivityEntry({ entry }: { entry: WalletActivity }) {
     <li className={declined ? 'activity-entry activity-decline' : 'activity-entry'}>
       <p className="activity-summary">
         {declined && <span className="activity-tag">Declined</span>}
-        {entry.summary}
+        {/* Names in a summary come from whoever asked for the signature: nothing hidden may reword it. */}
+        <bdi className="activity-text">
+          <RevealedText text={entry.summary} />
+        </bdi>
       </p>
       <p className="activity-meta">
         <time dateTime={at.toISOString()}>{timeFormat.format(at)}</time>

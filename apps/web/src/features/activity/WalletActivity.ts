@@ -5,4 +5,4 @@ import type { getActivity } from './getActivity.ts'
  * member pressed Reject and nothing was signed; `digest` is the SHA-256 (hex) of what was signed or exported,
  * the thing itself is never kept.
  */
-export type WalletActivity = Awaited<ReturnType<typeof getActivity>>[number]
+export type WalletActivity = Awaited<ReturnType<typeof getActivity>>['activity'][number]

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery } from '@tanstack/react-query'
 import { activityQueryOptions } from './activityQueryOptions.ts'
 
-export const useActivity = () => useQuery(activityQueryOptions())
+export const useActivity = () => useInfiniteQuery(activityQueryOptions())

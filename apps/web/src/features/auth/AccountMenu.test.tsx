@@ -7,6 +7,7 @@ import { signedInOnThisDevice } from '../../testing/signedInOnThisDevice.ts'
 import { stubApi } from '../../testing/stubApi.ts'
 import { rightCode, walletServer } from '../../testing/walletServer.ts'
 import { browserKeyStore } from '../walletProxy/index.ts'
+import { currentUserQueryKey } from './currentUserQueryOptions.ts'
 
 describe('signed in', () => {
   afterEach(() => {
@@ -81,10 +82,80 @@ describe('signed in', () => {
       'Sign out everywhere ends your sessions on every device and browser, this one too.',
     )
     await user.keyboard('{Enter}')
+    // It asks first, saying what happens; nothing is sent yet.
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out everywhere?' })
+    expect(dialog).toHaveAccessibleDescription(
+      /Every device and browser signed in to your account is signed out at once, this one too\./,
+    )
+    expect(api.bodiesOf('POST /api/v1/sessions/logout')).toEqual([])
+    const confirm = within(dialog).getByRole('button', { name: 'Sign out everywhere' })
+    for (let step = 0; step < 4 && document.activeElement !== confirm; step++) await user.tab()
+    expect(confirm).toHaveFocus()
+    await user.keyboard('{Enter}')
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Account' })).toBeNull()
+    expect(screen.queryByRole('dialog')).toBeNull()
     expect(screen.getByRole('main')).toHaveFocus()
     expect(api.bodiesOf('POST /api/v1/sessions/logout')).toEqual([{ everywhere: true }])
+    // The sign-in screen says why this device is signed out.
+    expect(screen.getByText(/You signed out everywhere\./).closest('[role="status"]')).toHaveTextContent(
+      'You signed out everywhere. Every device and browser signed in to your account was signed out, this one too.',
+    )
+  })
+
+  it('signs nobody out when the sign-out everywhere is cancelled', async () => {
+    const api = stubApi({
+      'GET /api/v1/users/me': () => Response.json({ user: phoneUser }),
+      'POST /api/v1/sessions/logout': () => Response.json({ success: true }),
+    })
+    const user = userEvent.setup()
+    renderApp()
+    await user.click(await screen.findByRole('button', { name: 'Account' }))
+    await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out everywhere?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(api.bodiesOf('POST /api/v1/sessions/logout')).toEqual([])
+    expect(screen.getByText(/Signed in as/)).toBeInTheDocument()
+  })
+
+  it('says why when another tab signed out everywhere', async () => {
+    stubApi({ 'GET /api/v1/users/me': () => Response.json({ user: phoneUser }) })
+    renderApp()
+    await screen.findByRole('button', { name: 'Account' })
+    const otherTab = new BroadcastChannel('charter-session')
+    otherTab.postMessage({ type: 'signed-out', everywhere: true })
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
+    expect(screen.getByText(/You signed out everywhere\./).closest('p')).toHaveTextContent(
+      'was signed out, from another tab, this one too.',
+    )
+    otherTab.close()
+  })
+
+  it('says why when the server ended this session because another device signed out everywhere', async () => {
+    let signedIn = true
+    stubApi({
+      'GET /api/v1/users/me': () =>
+        signedIn
+          ? Response.json({ user: phoneUser })
+          : Response.json(
+              {
+                error: 'You were signed out: someone signed out everywhere, on every device.',
+                code: 'must_be_authenticated',
+                reason: 'signed_out_everywhere',
+              },
+              { status: 401 },
+            ),
+    })
+    const { queryClient } = renderApp()
+    await screen.findByRole('button', { name: 'Account' })
+    signedIn = false
+    // The next time the tab asks who is signed in (as it does when it comes back into view).
+    void queryClient.invalidateQueries({ queryKey: currentUserQueryKey })
+    expect(await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 3000 })).toBeInTheDocument()
+    expect(screen.getByText(/You were signed out everywhere\./).closest('p')).toHaveTextContent(
+      'Someone signed out everywhere from one of your devices, so this one was signed out too.',
+    )
   })
 
   it('says why signing out everywhere failed, in the server’s words, and stays signed in', async () => {
@@ -100,8 +171,9 @@ describe('signed in', () => {
     renderApp()
     await user.click(await screen.findByRole('button', { name: 'Account' }))
     await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }))
-    const panel = screen.getByRole('region', { name: 'Your account' })
-    expect(await within(panel).findByRole('alert')).toHaveTextContent('Charter’s database is not answering.')
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out everywhere?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Charter’s database is not answering.')
     expect(screen.getByText(/Signed in as/)).toBeInTheDocument()
   })
 

@@ -38,7 +38,8 @@ export function AddAddress({ kind, proxy }: Props) {
         flow={flow}
         heading="Enter the code"
         submitLabel={`Add ${noun}`}
-        changeAddressLabel={kind === 'phone' ? 'Use a different number' : 'Use a different email'}
+        typed
+        changeAddressLabel={kind === 'phone' ? 'Change number' : 'Change email'}
       />
     )
   }

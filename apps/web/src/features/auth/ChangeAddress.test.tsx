@@ -53,7 +53,7 @@ describe('changing an address takes two codes', () => {
     )
     await user.type(screen.getByRole('textbox', { name: 'New phone number' }), '415 555 0199{Enter}')
     expect(await screen.findByRole('heading', { name: 'Step 1 of 2: enter the code' })).toBeInTheDocument()
-    expect(screen.getByText(/We sent a code to/)).toHaveTextContent('We sent a code to *0199.')
+    expect(screen.getByText(/We sent a code to/)).toHaveTextContent('We sent a code to +1 415 555 0199.')
     // Its message says it is to change the sign-in number, not to sign in.
     expect(api.bodiesOf('POST /api/v1/passwordless_sms/init')).toEqual([
       { phoneNumber: '+14155550199', purpose: 'change' },
@@ -123,7 +123,7 @@ describe('changing an address takes two codes', () => {
       screen.getByRole('button', { name: 'Send it to my phone number +1 415 555 2671 instead' }),
     )
     expect(await screen.findByText(/We sent a code to/)).toHaveTextContent(
-      'We sent a code to *2671 to confirm it is you.',
+      'We sent a code to +1 415 555 2671 to confirm it is you.',
     )
     expect(api.bodiesOf('POST /api/v1/step_up/init')).toEqual([
       { action: 'update_phone', via: 'email' },
@@ -236,7 +236,7 @@ describe('changing an address takes two codes', () => {
     )
     await sendConfirmation(user)
     expect(screen.getByText(/We sent a code to/)).toHaveTextContent(
-      'We sent a code to *2671 to confirm it is you.',
+      'We sent a code to +1 415 555 2671 to confirm it is you.',
     )
     await user.paste(rightStepUpCode)
     expect(await screen.findByRole('status')).toHaveTextContent(

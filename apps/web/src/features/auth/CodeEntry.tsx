@@ -2,13 +2,15 @@ import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react'
 import { useHealth } from '../health/index.ts'
 import { CodeInput } from './CodeInput.tsx'
 import { codeLength } from './codeLength.ts'
+import { isCodeSpent } from './isCodeSpent.ts'
 import { ResendButton } from './ResendButton.tsx'
+import { SpentCodeNote } from './SpentCodeNote.tsx'
 
 /** Where a code flow stands, as far as the code screen cares: `CodeFlowState` and `ExportState` both fit. */
 export type CodeStep = {
   status: 'idle' | 'pending' | 'confirming' | 'error' | 'success'
   action?: 'send' | 'resend' | 'verify'
-  error?: { message: string }
+  error?: { message: string; status?: number }
   /** A new code went out on request. */
   resent?: boolean
 }
@@ -35,6 +37,11 @@ type Props = {
   /** 'Use a different number', 'Cancel', …: the way back. */
   backLabel: string
   onBack: () => void
+  /**
+   * The address is one the person typed: the way back ('Change number') stands beside it, so a typo seen there
+   * is one click from being fixed.
+   */
+  backBesideAddress?: boolean
   /** Other ways on, under the screen's own (another address, help). */
   children?: ReactNode
 }
@@ -54,6 +61,7 @@ export function CodeEntry({
   onResend,
   backLabel,
   onBack,
+  backBesideAddress = false,
   children,
 }: Props) {
   const ids = { heading: useId(), error: useId() }
@@ -61,12 +69,32 @@ export function CodeEntry({
   // Each try gets fresh boxes, and its error a fresh alert, so a repeated message is announced again.
   const [attempt, setAttempt] = useState(0)
   const [incomplete, setIncomplete] = useState(false)
+  // The code whose last try went wrong (by when it was sent): its boxes stay shut until a new code goes out.
+  const [spentCode, setSpentCode] = useState<number | undefined>(undefined)
+  if (step.status === 'error' && step.action === 'verify' && step.error && isCodeSpent(step.error)) {
+    if (spentCode !== sentAt) setSpentCode(sentAt)
+  }
+  const spent = spentCode === sentAt && !(step.status === 'confirming' && step.resent)
 
   const verifying = step.status === 'pending' && step.action === 'verify'
   const resending = step.status === 'pending' && step.action === 'resend'
   const serverError = step.status === 'error' ? step.error : undefined
   const message = incomplete ? `Enter all ${codeLength} digits of the code.` : serverError?.message
   const refused = incomplete || (step.status === 'error' && step.action === 'verify')
+  const where = (
+    <>
+      <strong className="destination">{sentTo}</strong>
+      {purpose && ` ${purpose}`}
+    </>
+  )
+  const change = backBesideAddress && (
+    <>
+      {' '}
+      <button type="button" className="link-button" onClick={onBack}>
+        {backLabel}
+      </button>
+    </>
+  )
   const minutes = Math.max(1, Math.round(expiresAt / 60 - sentAt / 60_000))
   // In embedded mode the dev outbox stands in for SMS and email (README, "Settings").
   const localMode = useHealth().data?.mode === 'embedded'
@@ -81,7 +109,7 @@ export function CodeEntry({
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (verifying) return
+    if (verifying || spent) return
     const code = digits.current.join('')
     if (code.length < codeLength) {
       setIncomplete(true)
@@ -95,14 +123,12 @@ export function CodeEntry({
       <h2 id={ids.heading}>{heading}</h2>
       {sentEarlier ? (
         <p>
-          A code went to <strong className="destination">{sentTo}</strong>
-          {purpose && ` ${purpose}`} less than 30 seconds ago: use that one. It works for about {minutes}{' '}
-          minutes.
+          A code went to {where} less than 30 seconds ago: use that one. It works for about {minutes} minutes.
+          {change}
         </p>
       ) : (
         <p>
-          We sent a code to <strong className="destination">{sentTo}</strong>
-          {purpose && ` ${purpose}`}. It works for {minutes} minutes.
+          We sent a code to {where}. It works for {minutes} minutes.{change}
         </p>
       )}
       {localMode && (
@@ -118,6 +144,7 @@ export function CodeEntry({
             key={attempt}
             focusOnMount
             readOnly={verifying}
+            disabled={spent}
             invalid={refused}
             describedBy={refused ? ids.error : undefined}
             onChange={(next) => {
@@ -127,10 +154,14 @@ export function CodeEntry({
             onComplete={(code) => void verify(code)}
           />
         </fieldset>
-        {message && (
-          <p key={attempt} id={ids.error} className="field-error" role="alert">
-            {message}
-          </p>
+        {spent ? (
+          <SpentCodeNote key={attempt} id={ids.error} message={serverError?.message} resendAt={resendAt} />
+        ) : (
+          message && (
+            <p key={attempt} id={ids.error} className="field-error" role="alert">
+              {message}
+            </p>
+          )
         )}
         {step.status === 'confirming' && step.resent && (
           <p className="field-hint" role="status">
@@ -138,16 +169,18 @@ export function CodeEntry({
           </p>
         )}
         <div className="actions">
-          <button type="submit" className="button" aria-disabled={verifying || undefined}>
+          <button type="submit" className="button" aria-disabled={verifying || spent || undefined}>
             {verifying ? 'Checking…' : submitLabel}
           </button>
         </div>
       </form>
       <div className="actions">
         <ResendButton resendAt={resendAt} pending={resending} onResend={onResend} />
-        <button type="button" className="link-button" onClick={onBack}>
-          {backLabel}
-        </button>
+        {!backBesideAddress && (
+          <button type="button" className="link-button" onClick={onBack}>
+            {backLabel}
+          </button>
+        )}
       </div>
       {children}
     </section>

@@ -31,7 +31,9 @@ describe('signing in: the code', () => {
 
   it('fills all six boxes from one paste and signs in with the code', async () => {
     const { api, user } = await reachCodeScreen(() => signedInAnswer(phoneUser))
-    expect(screen.getByText(/We sent a code to/)).toHaveTextContent('We sent a code to *2671.')
+    expect(screen.getByText(/We sent a code to/)).toHaveTextContent(
+      'We sent a code to +1 415 555 2671. It works for 10 minutes. Change number',
+    )
     expect(digitBoxes()).toHaveLength(6)
     expect(digitBoxes()[0]).toHaveAttribute('autocomplete', 'one-time-code')
     expect(digitBoxes()[0]).toHaveAttribute('inputmode', 'numeric')
@@ -100,13 +102,79 @@ describe('signing in: the code', () => {
     expect(screen.getByRole('heading', { name: 'Enter your code' })).toBeInTheDocument()
   })
 
+  it('shuts the boxes after the last wrong try, and says to ask for a new code and when', async () => {
+    const { user } = await reachCodeScreen(() =>
+      Response.json(
+        {
+          error: 'That code is not right, and that was the last try. Ask for a new code.',
+          code: 'invalid_credentials',
+        },
+        { status: 401 },
+      ),
+    )
+    await user.paste('000000')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'That code is not right, and that was the last try. Ask for a new code. The boxes are closed: this code cannot be used any more.',
+    )
+    expect(screen.getByText(/^Ask for a new code\./)).toHaveTextContent(/You can ask for one in (30|2\d) s\./)
+    for (const box of digitBoxes()) expect(box).toBeDisabled()
+    expect(digitBoxes()[0]).toHaveAccessibleDescription(/this code cannot be used any more/)
+    expect(screen.getByRole('button', { name: 'Sign in' })).toHaveAttribute('aria-disabled', 'true')
+  })
+
+  it('shuts the boxes when the code was tried too many times, with the wait the server asks for', async () => {
+    let tries = 0
+    const { api, user } = await reachCodeScreen(() => {
+      tries += 1
+      return Response.json(
+        { error: 'Too many wrong codes. Ask for a new code and try again.', code: 'too_many_requests' },
+        { status: 429, headers: { 'Retry-After': '600' } },
+      )
+    })
+    await user.paste('000000')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many wrong codes.')
+    expect(screen.getByText(/^Ask for a new code\./)).toHaveTextContent(
+      /You can ask for one at .+ \(in 10 minutes\)\./,
+    )
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /^Send a new code in \d+ s$/ })).toHaveTextContent(
+        /in (600|59\d) s/,
+      ),
+    )
+    await user.click(screen.getByRole('button', { name: 'Sign in' }))
+    expect(tries).toBe(1)
+    expect(api.bodiesOf('POST /api/v1/passwordless_sms/authenticate')).toHaveLength(1)
+  })
+
+  it('opens the boxes again once a new code went out', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const { user } = await reachCodeScreen(() =>
+      Response.json(
+        {
+          error: 'That code is not right, and that was the last try. Ask for a new code.',
+          code: 'invalid_credentials',
+        },
+        { status: 401 },
+      ),
+    )
+    await user.paste('000000')
+    await waitFor(() => expect(digitBoxes()[0]).toBeDisabled())
+    vi.advanceTimersByTime(31_000)
+    await user.click(await screen.findByRole('button', { name: 'Send a new code' }))
+    expect(
+      await screen.findByText('A new code is on its way. Only the newest code works.'),
+    ).toBeInTheDocument()
+    for (const box of digitBoxes()) expect(box).toBeEnabled()
+    vi.useRealTimers()
+  })
+
   it('counts down before another code may be sent, and goes back to the number kept as typed', async () => {
     const { user } = await reachCodeScreen(() => signedInAnswer(phoneUser))
     const resend = screen.getByRole('button', { name: /^Send a new code in \d+ s$/ })
     expect(resend).toHaveTextContent(/in (30|29) s/)
     expect(resend).toHaveAttribute('aria-disabled', 'true')
 
-    await user.click(screen.getByRole('button', { name: 'Use a different number' }))
+    await user.click(screen.getByRole('button', { name: 'Change number' }))
     const phone = screen.getByRole('textbox', { name: 'Phone number' })
     expect(phone).toHaveValue('415 555 2671')
     expect(phone).toHaveFocus()

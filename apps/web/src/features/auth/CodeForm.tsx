@@ -1,29 +1,40 @@
 import type { ReactNode } from 'react'
 import { CodeEntry } from './CodeEntry.tsx'
-import { describeDestination } from './describeDestination.ts'
+import { showDestination } from './showDestination.ts'
 import type { CodeFlow } from './useCodeFlow.ts'
 
 type Props = {
   flow: CodeFlow<unknown>
   heading: string
   submitLabel: string
-  /** 'Use a different number', …: back to the address. */
+  /** 'Change number', 'Back', …: back to the address. */
   changeAddressLabel: string
+  /** The person typed the address: the way back stands beside it (see `CodeEntry`). */
+  typed?: boolean
   /** What the code is for, after where it went: 'to confirm it is you'. */
   purpose?: string
   /** Other ways on, under the code screen's own. */
   children?: ReactNode
 }
 
-/** The code screen of a sign-in, link or change: the code entry, and back to the address. */
-export function CodeForm({ flow, heading, submitLabel, changeAddressLabel, purpose, children }: Props) {
+/** The code screen of a sign-in, link or change: the code entry, where it went in full, and back to the address. */
+export function CodeForm({
+  flow,
+  heading,
+  submitLabel,
+  changeAddressLabel,
+  typed = false,
+  purpose,
+  children,
+}: Props) {
   const { state } = flow
   if (!('sent' in state)) return null
   const { sent } = state
   return (
     <CodeEntry
       heading={heading}
-      sentTo={sent.sentTo ?? describeDestination(sent.destination)}
+      // In full, as typed, so a typo shows: '+1 415 555 2671', not the server's '*2671'. It is the person's own.
+      sentTo={showDestination(sent.destination)}
       purpose={purpose}
       sentAt={sent.sentAt}
       expiresAt={sent.expiresAt}
@@ -35,6 +46,7 @@ export function CodeForm({ flow, heading, submitLabel, changeAddressLabel, purpo
       onResend={() => void flow.resend()}
       backLabel={changeAddressLabel}
       onBack={flow.restart}
+      backBesideAddress={typed}
     >
       {children}
     </CodeEntry>

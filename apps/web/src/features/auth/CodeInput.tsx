@@ -7,6 +7,8 @@ type Props = {
   /** All six boxes are filled: the code as one string. */
   onComplete: (code: string) => void
   readOnly?: boolean
+  /** The code can no longer be used (its last try went wrong): the boxes take nothing until a new one. */
+  disabled?: boolean
   invalid?: boolean
   describedBy?: string
   focusOnMount?: boolean
@@ -19,7 +21,15 @@ const emptyDigits = () => Array.from({ length: codeLength }, () => '')
  * phone offers from the text message (`autocomplete="one-time-code"`), fills every box at once wherever it lands.
  * Remount it (a new `key`) to start again empty.
  */
-export function CodeInput({ onChange, onComplete, readOnly, invalid, describedBy, focusOnMount }: Props) {
+export function CodeInput({
+  onChange,
+  onComplete,
+  readOnly,
+  disabled,
+  invalid,
+  describedBy,
+  focusOnMount,
+}: Props) {
   const [digits, setDigits] = useState(emptyDigits)
   const inputs = useRef<(HTMLInputElement | null)[]>([])
 
@@ -126,6 +136,7 @@ export function CodeInput({ onChange, onComplete, readOnly, invalid, describedBy
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
           readOnly={readOnly}
+          disabled={disabled}
           value={digit}
           onChange={onInput(index)}
           onKeyDown={onKeyDown(index)}

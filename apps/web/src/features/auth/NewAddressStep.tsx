@@ -33,7 +33,8 @@ export function NewAddressStep({ flow, from, draft, onDraftChange, moveFocus }: 
         flow={flow}
         heading="Step 1 of 2: enter the code"
         submitLabel="Continue"
-        changeAddressLabel={from.kind === 'phone' ? 'Use a different number' : 'Use a different email'}
+        typed
+        changeAddressLabel={from.kind === 'phone' ? 'Change number' : 'Change email'}
       />
     )
   }

@@ -66,7 +66,9 @@ describe('signing in: the phone number', () => {
     const user = userEvent.setup()
     renderApp()
     await user.type(await phoneField(), '(415) 555-2671{Enter}')
-    expect(await screen.findByText(/We sent a code to/)).toHaveTextContent('We sent a code to *2671.')
+    expect(await screen.findByText(/We sent a code to/)).toHaveTextContent(
+      'We sent a code to +1 415 555 2671.',
+    )
     expect(api.bodiesOf('POST /api/v1/passwordless_sms/init')).toEqual([{ phoneNumber: '+14155552671' }])
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Digit 1 of 6' })).toHaveFocus())
   })

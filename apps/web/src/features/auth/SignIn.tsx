@@ -9,7 +9,9 @@ import { EmailForm } from './EmailForm.tsx'
 import { loadWalletKeys } from './loadWalletKeys.ts'
 import { PhoneForm } from './PhoneForm.tsx'
 import { emptyPhoneInput, type PhoneInput } from './PhoneInput.ts'
+import { SignedOutNoticeBox } from './SignedOutNoticeBox.tsx'
 import { announceSession } from './sessionChannel.ts'
+import { setSignedOutNotice } from './signedOutNotice.ts'
 import { signInWithCode } from './signInWithCode.ts'
 import { useCodeFlow } from './useCodeFlow.ts'
 
@@ -29,6 +31,7 @@ export function SignIn() {
     complete: signInWithCode,
     onSuccess: (user) => {
       queryClient.setQueryData(currentUserQueryKey, user)
+      setSignedOutNotice(undefined)
       announceSession({ type: 'signed-in' })
       focusMainContent()
     },
@@ -43,9 +46,8 @@ export function SignIn() {
         flow={flow}
         heading="Enter your code"
         submitLabel="Sign in"
-        changeAddressLabel={
-          state.sent.destination.kind === 'phone' ? 'Use a different number' : 'Use a different email'
-        }
+        typed
+        changeAddressLabel={state.sent.destination.kind === 'phone' ? 'Change number' : 'Change email'}
       />
     )
   }
@@ -74,6 +76,7 @@ export function SignIn() {
   return (
     <section className="stack sign-in" aria-labelledby={headingId}>
       <h2 id={headingId}>Sign in</h2>
+      <SignedOutNoticeBox />
       <p className="muted">
         {method === 'phone'
           ? 'Enter your mobile number and we will text you a code. New here? The same steps make your account.'

@@ -28,6 +28,28 @@ describe('filterCountries', () => {
     expect(codes('gb')).toContain('GB')
   })
 
+  it('finds countries by the names and codes people use that the list does not: UK, USA, Britain, Deutschland', () => {
+    expect(codes('UK')[0]).toBe('GB')
+    expect(codes('uk')).toContain('UA')
+    expect(codes('U.K.')[0]).toBe('GB')
+    expect(codes('USA')[0]).toBe('US')
+    expect(codes('US')[0]).toBe('US')
+    expect(codes('u.s.')[0]).toBe('US')
+    expect(codes('America')[0]).toBe('US')
+    expect(codes('Britain')[0]).toBe('GB')
+    expect(codes('great britain')[0]).toBe('GB')
+    expect(codes('England')).toEqual(['GB'])
+    expect(codes('Scotland')).toEqual(['GB'])
+    expect(codes('Deutschland')).toEqual(['DE'])
+    expect(codes('deutsch')).toEqual(['DE'])
+    expect(codes('Holland')).toEqual(['NL'])
+    expect(codes('Ivory Coast')).toEqual(['CI'])
+    expect(codes('Burma')).toEqual(['MM'])
+    expect(codes('turkey')[0]).toBe('TR')
+    expect(codes('España')).toEqual(['ES'])
+    expect(codes('cote d’ivoire')).toEqual(['CI'])
+  })
+
   it('gives every country for an empty search, and none for nonsense', () => {
     expect(codes('  ')).toHaveLength(countries.length)
     expect(codes('zzzz')).toEqual([])

@@ -1,5 +1,9 @@
 /** What one tab tells the others of the same browser about the session they share (one cookie). */
-export type SessionMessage = { type: 'signed-in' } | { type: 'signed-out' } | { type: 'account-changed' }
+export type SessionMessage =
+  | { type: 'signed-in' }
+  /** `everywhere`: every device was signed out, which the other tabs say too. */
+  | { type: 'signed-out'; everywhere?: boolean }
+  | { type: 'account-changed' }
 
 const messageTypes = new Set<unknown>([
   'signed-in',

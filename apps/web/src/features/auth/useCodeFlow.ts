@@ -9,6 +9,7 @@ import { forgetSession } from './forgetSession.ts'
 import { isSameDestination } from './isSameDestination.ts'
 import { resendDelayMs } from './resendDelayMs.ts'
 import { sendCode } from './sendCode.ts'
+import { signedOutByServer } from './signedOutNotice.ts'
 
 export type CodeFlowOptions<Result = CharterUser> = {
   /** How a code goes out; by default a sign-in code to the address (`passwordless(_sms)/init`). */
@@ -87,7 +88,7 @@ export function useCodeFlow<Result = CharterUser>({
 
   const fail = (error: unknown) => {
     const apiError = asApiError(error)
-    if (isSessionEnded(apiError)) forgetSession(queryClient)
+    if (isSessionEnded(apiError)) forgetSession(queryClient, signedOutByServer(apiError))
     return apiError
   }
 
@@ -160,7 +161,13 @@ export function useCodeFlow<Result = CharterUser>({
         setState({ status: 'success', result, destination: sent.destination })
         onSuccess?.(result, sent.destination)
       } catch (error) {
-        setState({ status: 'error', action: 'verify', sent, error: fail(error) })
+        const apiError = fail(error)
+        // Tried too many times: the server says when a new code may be asked for, which the screen shows.
+        const resendAt =
+          apiError.status === 429 && apiError.retryAfterSeconds
+            ? Math.max(sent.resendAt, Date.now() + apiError.retryAfterSeconds * 1000)
+            : sent.resendAt
+        setState({ status: 'error', action: 'verify', sent: { ...sent, resendAt }, error: apiError })
       }
     })
     return outcome

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { forgetSession } from './forgetSession.ts'
 import { announceSession } from './sessionChannel.ts'
+import { setSignedOutNotice, signedOutHere } from './signedOutNotice.ts'
 import { type SignOutOptions, signOut } from './signOut.ts'
 
 /**
@@ -11,9 +12,11 @@ export function useSignOut() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (options: SignOutOptions | undefined) => signOut(options),
-    onSuccess: () => {
+    onSuccess: (_, options) => {
+      const everywhere = options?.everywhere === true
+      setSignedOutNotice(signedOutHere({ everywhere }))
       forgetSession(queryClient)
-      announceSession({ type: 'signed-out' })
+      announceSession({ type: 'signed-out', everywhere })
     },
   })
 }

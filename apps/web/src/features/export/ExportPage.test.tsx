@@ -71,18 +71,39 @@ describe('export', () => {
     expect(screen.getByText(privateKey)).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Hide private key' }))
     expect(screen.queryByText(privateKey)).toBeNull()
-    expect(screen.getByText(/Leaves this page in/)).toHaveTextContent(/Leaves this page in [45]:\d\d\./)
+    expect(screen.getByText(/Leaves this page in/)).toHaveTextContent(
+      /Leaves this page in [45]:\d\d, or as soon as you press Done\./,
+    )
     await user.click(screen.getByRole('button', { name: 'Copy private key' }))
     expect(
       await screen.findByText(/^Copied\. Charter clears it from the clipboard in a minute/),
     ).toBeInTheDocument()
     expect(await navigator.clipboard.readText()).toBe(privateKey)
 
-    // Hidden at once on request; the page says where it went.
-    await user.click(screen.getByRole('button', { name: 'Hide it now' }))
+    // One Hide (the mask) and one Done (which takes the key away with the page).
+    await user.click(screen.getByRole('button', { name: 'Show private key' }))
+    expect(screen.getAllByRole('button', { name: /hide/i })).toHaveLength(1)
+    expect(screen.getAllByRole('link', { name: /done/i })).toHaveLength(1)
+    expect(screen.queryByRole('button', { name: /done/i })).toBeNull()
+    await user.click(screen.getByRole('link', { name: 'Done' }))
     expect(screen.queryByText(privateKey)).toBeNull()
-    expect(screen.getByText(/The key is no longer on this page/)).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Your private key' })).toBeNull()
+  })
+
+  it('takes the key off the page after five minutes, and says where it went', async () => {
+    const { user } = await openExport()
+    await user.click(screen.getByRole('checkbox', { name: /I understand/ }))
+    await user.click(screen.getByRole('button', { name: 'Send me a code' }))
+    await waitFor(() => expect(digitBoxes()[0]).toHaveFocus())
+    await user.paste(rightCode)
+    await screen.findByRole('heading', { name: 'Your private key' })
+    const now = Date.now()
+    vi.spyOn(Date, 'now').mockReturnValue(now + 5 * 60_000 + 1_000)
+    expect(
+      await screen.findByText(/The key is no longer on this page/, undefined, { timeout: 3_000 }),
+    ).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Show private key' })).toBeNull()
+    expect(screen.getByRole('link', { name: 'Done' })).toBeInTheDocument()
   })
 
   it('downloads a keystore file and shows its passphrase to write down', async () => {

@@ -14,16 +14,16 @@ const minutesAndSeconds = (seconds: number) =>
   `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
 
 /**
- * The exported key, once: a private key or a keystore passphrase, masked until asked for. It leaves the page
- * after five minutes (a countdown says when), or at once with "Hide it now".
+ * The exported key, once: a private key or a keystore passphrase, masked until asked for. One Hide (the mask
+ * back on) and one Done (the key leaves with the page); it also leaves by itself after five minutes, as a
+ * countdown says. A second "hide" that meant "remove" read the same as the first and was pressed for it.
  */
 export function ExportResult({ choice, exported }: { choice: ExportChoice; exported: ExportedKey }) {
   const headingId = useId()
   const heading = useRef<HTMLHeadingElement>(null)
   const [until] = useState(() => Date.now() + resultLifetimeMs)
-  const [hiddenNow, setHiddenNow] = useState(false)
   const left = useSecondsLeft(until)
-  const hidden = hiddenNow || left === 0
+  const hidden = left === 0
   useFocusOnMount(heading, true)
   return (
     <section className="stack" aria-labelledby={headingId}>
@@ -42,18 +42,14 @@ export function ExportResult({ choice, exported }: { choice: ExportChoice; expor
           ) : (
             <PrivateKey exported={exported} solana={choice.wallet.chain_type === 'solana'} />
           )}
-          <div className="actions result-timer">
-            <p className="field-hint">
-              Leaves this page in <span className="countdown">{minutesAndSeconds(left)}</span>.
-            </p>
-            <button type="button" className="button button-secondary" onClick={() => setHiddenNow(true)}>
-              Hide it now
-            </button>
-          </div>
+          <p className="field-hint result-timer">
+            Leaves this page in <span className="countdown">{minutesAndSeconds(left)}</span>, or as soon as
+            you press Done.
+          </p>
         </>
       )}
       <div className="actions">
-        <Link href="~/" className="button button-secondary">
+        <Link href="~/" className="button">
           Done
         </Link>
       </div>

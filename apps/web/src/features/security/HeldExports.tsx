@@ -1,3 +1,4 @@
+import { describeUserAgent } from '@charter/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import {
@@ -8,7 +9,6 @@ import {
   LocalTime,
 } from '../export/index.ts'
 import { useWalletRuntime } from '../wallet/index.ts'
-import { describeUserAgent } from './describeUserAgent.ts'
 import { securityQueryKey } from './securityApi.ts'
 
 // A request of a device that was signed out since can never complete: nothing left to decide.

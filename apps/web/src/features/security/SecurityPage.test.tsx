@@ -42,6 +42,32 @@ describe('the Security page', () => {
     expect(screen.getByRole('button', { name: 'Sign out everywhere' })).toBeInTheDocument()
   })
 
+  it('lists this device first, even when another was used more lately', async () => {
+    const server = await signedInOnThisDevice()
+    // The server lists the most recently used first: here, the phone.
+    server.sessions.reverse()
+    expect(server.sessions[0]?.current).toBe(false)
+    stubApi(server.routes)
+    renderApp('/security')
+    await screen.findByText('Safari on iPhone', undefined, { timeout: 5000 })
+    const [first, second] = await sessionRows()
+    expect(first).toHaveTextContent('Chrome on LinuxThis device')
+    expect(second).toHaveTextContent('Safari on iPhone')
+  })
+
+  it('asks before signing out everywhere, then signs out with a word on why', async () => {
+    const { server, user, api } = await openSecurityPage()
+    await screen.findByText('Safari on iPhone')
+    await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out everywhere?' })
+    expect(api.bodiesOf('POST /api/v1/sessions/logout')).toEqual([])
+    expect(server.signedIn).toBe(true)
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }))
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
+    expect(api.bodiesOf('POST /api/v1/sessions/logout')).toEqual([{ everywhere: true }])
+    expect(screen.getByText(/You signed out everywhere\./)).toBeInTheDocument()
+  })
+
   it('signs another session out, says so, and puts focus on the list’s heading', async () => {
     const { server, user } = await openSecurityPage()
     await screen.findByText('Safari on iPhone')
@@ -51,7 +77,7 @@ describe('the Security page', () => {
     expect(screen.getByRole('heading', { name: 'Where you are signed in' })).toHaveFocus()
     expect(server.sessions.map((session) => session.id)).not.toContain(otherSessionId)
     // The event list asks again and shows the sign-out.
-    expect(await screen.findByText('Signed out another session')).toBeInTheDocument()
+    expect(await screen.findByText('Signed out Safari on iPhone')).toBeInTheDocument()
     // Still signed in here.
     expect(server.signedIn).toBe(true)
   })

@@ -1,9 +1,9 @@
+import { describeUserAgent } from '@charter/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useRef, useState } from 'react'
 import { Link } from 'wouter'
 import { RequireSignIn, SignOutButton, useSignOut } from '../auth/index.ts'
 import { WalletPage } from '../wallet/index.ts'
-import { describeUserAgent } from './describeUserAgent.ts'
 import { HeldExports } from './HeldExports.tsx'
 import {
   type AccountEvent,
@@ -90,7 +90,7 @@ function Sessions() {
       )}
       {sessions.data && (
         <ul className="session-list">
-          {sessions.data.map((session) => {
+          {thisDeviceFirst(sessions.data).map((session) => {
             const device = describeUserAgent(session.user_agent)
             return (
               <li key={session.id} className="session-row">
@@ -138,6 +138,12 @@ function Sessions() {
     </section>
   )
 }
+
+/** The list as the server orders it (most recently used first), but this device on top, where one looks for it. */
+const thisDeviceFirst = (list: MemberSession[]) => [
+  ...list.filter((session) => session.current),
+  ...list.filter((session) => !session.current),
+]
 
 function WalletKeys() {
   const headingId = useId()

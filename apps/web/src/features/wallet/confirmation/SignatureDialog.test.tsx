@@ -158,6 +158,30 @@ describe('the confirmation dialog', () => {
     ])
   })
 
+  it('shows right-to-left text in the order it is signed, isolated and marked, and warns of it', async () => {
+    const { provider, address, user } = await signedIn()
+    const message = 'Pay \u05d0 1 \u05d1 1000 USDC'
+    const signing = provider.request({ method: 'personal_sign', params: [hex(message), address] })
+    const dialog = await screen.findByRole('dialog', { name: 'Sign this message?' })
+    const details = within(dialog).getByRole('region', { name: 'What you sign' })
+    const shown = details.querySelector('pre bdo') as HTMLElement
+    // A left-to-right override, isolated: the browser shows the characters as stored, not reordered.
+    expect(shown).toHaveAttribute('dir', 'ltr')
+    expect(shown).toHaveClass('stored-order')
+    expect(shown.textContent).toBe(message)
+    expect([...shown.querySelectorAll('.rtl-run')].map((run) => run.textContent)).toEqual([
+      '\u05d0',
+      '\u05d1',
+    ])
+    expect(within(dialog).getByRole('note', { name: 'Before you sign' })).toHaveTextContent(
+      'Right-to-left text. Some of this is written right to left',
+    )
+    await press(user, within(dialog).getByRole('button', { name: 'Sign' }))
+    expect(await recoverMessageAddress({ message, signature: (await signing) as `0x${string}` })).toBe(
+      address,
+    )
+  })
+
   it('keeps Sign from signing until the end of a long message has been scrolled to', async () => {
     layOutDetails(300, 2_000)
     const { provider, address, user, server } = await signedIn()

@@ -29,6 +29,15 @@ function Warning({ warning }: { warning: SignatureWarning }) {
           as a code such as {escapeLabel(0x202e)}. Elsewhere this may not read as it does here.
         </>
       )
+    case 'right-to-left':
+      return (
+        <>
+          <strong>Right-to-left text.</strong> Some of this is written right to left (Hebrew, Arabic, …),
+          which can silently reorder the words and numbers around it, amounts included. It is shown here in
+          the order it is signed, left to right, its right-to-left parts underlined. Elsewhere it may read
+          differently.
+        </>
+      )
     case 'token-allowance':
       return (
         <>

@@ -7,6 +7,8 @@ import type { TokenAmount } from '../../../ui/index.ts'
  */
 export type SignatureWarning =
   | { kind: 'hidden-characters'; count: number }
+  /** Right-to-left letters, which reorder the text around them: shown in stored order instead. */
+  | { kind: 'right-to-left' }
   | {
       kind: 'token-allowance'
       via: 'ERC-20 permit' | 'Permit2' | 'approve'

@@ -20,6 +20,15 @@ describe('describeMessage', () => {
     })
   })
 
+  it('warns of right-to-left letters that reorder the text around them with no control character', () => {
+    const request = describeMessage(personalSignParams('Pay \u05d0 1 \u05d1 1000 USDC'), address)
+    expect(request.warnings).toEqual([{ kind: 'right-to-left' }])
+    expect(describeMessage(personalSignParams('Pay 1000 USDC'), address).warnings).toEqual([])
+    expect(describeMessage(personalSignParams('\u0627\u062f\u0641\u0639 100'), address).warnings).toEqual([
+      { kind: 'right-to-left' },
+    ])
+  })
+
   it('shows text as its UTF-8 bytes read back (a lone surrogate is signed as U+FFFD), and bytes as hex', () => {
     expect(describeMessage(personalSignParams('a\ud800'), address)).toMatchObject({
       text: 'a\ufffd',

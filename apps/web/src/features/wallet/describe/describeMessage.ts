@@ -1,4 +1,4 @@
-import { countInvisibles } from '../../../ui/index.ts'
+import { countInvisibles, hasRightToLeft } from '../../../ui/index.ts'
 import { bytesToHex, hexToBytes } from '../params/hexToBytes.ts'
 import type { PersonalSignParams } from '../params/personalSignParams.ts'
 import { decodeText } from './decodeText.ts'
@@ -19,7 +19,10 @@ export function describeMessage(params: PersonalSignParams, address: string): Me
     text,
     hex: bytesToHex(bytes),
     bytes: bytes.length,
-    warnings: invisibles > 0 ? [{ kind: 'hidden-characters', count: invisibles }] : [],
+    warnings: [
+      ...(invisibles > 0 ? [{ kind: 'hidden-characters', count: invisibles } as const] : []),
+      ...(text !== undefined && hasRightToLeft(text) ? [{ kind: 'right-to-left' } as const] : []),
+    ],
     refusal: undefined,
   }
 }

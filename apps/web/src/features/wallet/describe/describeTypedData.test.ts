@@ -183,6 +183,19 @@ describe('describeTypedData', () => {
     expect(request.warnings).toEqual([{ kind: 'any-chain' }, { kind: 'hidden-characters', count: 3 }])
   })
 
+  it('warns of right-to-left letters in a value, a field name or the domain, and not otherwise', () => {
+    const note = (name: string, value: string) =>
+      describe712({
+        domain: { name, chainId: 1 },
+        types: { Note: [{ name: 'text', type: 'string' }] },
+        primaryType: 'Note',
+        message: { text: value },
+      }).warnings
+    expect(note('Charter', 'Pay \u05d0 1 \u05d1 1000 USDC')).toEqual([{ kind: 'right-to-left' }])
+    expect(note('\u05e9\u05dc\u05d5\u05dd', 'Pay 1000 USDC')).toEqual([{ kind: 'right-to-left' }])
+    expect(note('Charter', 'Pay 1000 USDC')).toEqual([])
+  })
+
   it('refuses values the signer would encode as something else than they read', () => {
     const note = (type: string, value: unknown) => ({
       types: { Note: [{ name: 'v', type }] },

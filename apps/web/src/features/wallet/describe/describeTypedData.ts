@@ -1,6 +1,6 @@
 import { chainName, parseQuantity } from '@charter/core'
 import { getAddress, isAddress } from 'viem'
-import { countInvisibles } from '../../../ui/index.ts'
+import { countInvisibles, hasRightToLeft } from '../../../ui/index.ts'
 import { invalidTypedData, type TypedDataParams, type TypedDataTypes } from '../params/typedDataParams.ts'
 import { findKnownToken } from './findKnownToken.ts'
 import type { TypedDataRequest } from './SignatureRequest.ts'
@@ -127,18 +127,24 @@ function readValue(
   return leaf
 }
 
-/** Invisible characters in every string a person reads here: names, types, text values. */
-function countHidden(fields: TypedField[]): number {
+/** `count` over every string a person reads here: names, types, text values. */
+function countInTexts(fields: TypedField[], count: (text: string) => number): number {
   const inValue = (value: TypedValue): number =>
     value.kind === 'text'
-      ? countInvisibles(value.text) + countInvisibles(value.type)
+      ? count(value.text) + count(value.type)
       : value.kind === 'struct'
-        ? countInvisibles(value.type) + countHidden(value.fields)
+        ? count(value.type) + countInTexts(value.fields, count)
         : value.kind === 'list'
-          ? countInvisibles(value.type) + value.items.reduce((sum, item) => sum + inValue(item), 0)
+          ? count(value.type) + value.items.reduce((sum, item) => sum + inValue(item), 0)
           : 0
-  return fields.reduce((sum, field) => sum + countInvisibles(field.name) + inValue(field.value), 0)
+  return fields.reduce((sum, field) => sum + count(field.name) + inValue(field.value), 0)
 }
+
+/** Invisible characters in every string a person reads here. */
+const countHidden = (fields: TypedField[]) => countInTexts(fields, countInvisibles)
+
+/** 1 for each string with right-to-left letters. */
+const rightToLeftIn = (text: string) => (hasRightToLeft(text) ? 1 : 0)
 
 /**
  * Typed data as the dialog shows it, from the parameters the server signs: the domain as the signature covers
@@ -186,6 +192,13 @@ export function describeTypedData(params: TypedDataParams, address: string): Typ
     ...typedDataWarnings(fields, shownDomain, knownChainId),
     ...(shownDomain.chain === undefined ? [{ kind: 'any-chain' } as const] : []),
     ...(hidden > 0 ? [{ kind: 'hidden-characters', count: hidden } as const] : []),
+    ...(countInTexts(fields, rightToLeftIn) +
+      rightToLeftIn(primaryType) +
+      rightToLeftIn(shownDomain.name ?? '') +
+      rightToLeftIn(shownDomain.version ?? '') >
+    0
+      ? [{ kind: 'right-to-left' } as const]
+      : []),
   ]
   return {
     kind: 'typed-data',

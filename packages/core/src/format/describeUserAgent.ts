@@ -1,9 +1,19 @@
 /**
  * A User-Agent header in plain words, "Chrome on Linux", "Safari on iPhone": a tiny reading of the common
  * browsers and systems, no library. Order matters: Edge and Opera say "Chrome" too, Chrome says "Safari".
- * A client that is no browser is named by its first product token ("curl"); none at all is "An unknown device".
+ * A client that is no browser is named by its first product token ("curl"); none at all is "An unknown device"
+ * ("an unknown device" `inSentence`).
  */
-export function describeUserAgent(userAgent: string | null | undefined): string {
+export function describeUserAgent(
+  userAgent: string | null | undefined,
+  options: { inSentence?: boolean } = {},
+): string {
+  const name = nameOf(userAgent)
+  // "Signed out an unknown device", "… a browser on Linux": mid-sentence, the article is lower case.
+  return options.inSentence ? name.replace(/^A(n?) /, 'a$1 ') : name
+}
+
+function nameOf(userAgent: string | null | undefined): string {
   const ua = userAgent?.trim() ?? ''
   if (ua === '') return 'An unknown device'
   const browser = browserOf(ua)

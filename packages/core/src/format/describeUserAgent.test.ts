@@ -38,4 +38,16 @@ describe('describeUserAgent', () => {
   ])('%s → %s', (userAgent, words) => {
     expect(describeUserAgent(userAgent)).toBe(words)
   })
+
+  it('lowers the article of a name used mid-sentence, and only the article', () => {
+    expect(describeUserAgent(undefined, { inSentence: true })).toBe('an unknown device')
+    expect(describeUserAgent('Mozilla/5.0 (X11; Linux x86_64)', { inSentence: true })).toBe(
+      'a browser on Linux',
+    )
+    expect(
+      describeUserAgent('Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0 Safari/537.36', {
+        inSentence: true,
+      }),
+    ).toBe('Chrome on Linux')
+  })
 })

@@ -1,0 +1,50 @@
+import type { PhoneCountry } from '@charter/core'
+
+/**
+ * Names and codes people type for a country that its English name in the list does not contain: the short
+ * forms (UK, USA), older or everyday names (Britain, Holland, Burma), the parts of a country (England,
+ * Scotland) and the country's own name for itself (Deutschland, España). Lower case, without accents, as
+ * `filterCountries` folds the search.
+ */
+export const countryAliases: Readonly<Partial<Record<PhoneCountry, readonly string[]>>> = {
+  AE: ['uae', 'emirates', 'dubai', 'abu dhabi'],
+  AT: ['osterreich'],
+  BE: ['belgie', 'belgique'],
+  CD: ['drc', 'dr congo', 'democratic republic of the congo', 'zaire'],
+  CG: ['republic of the congo'],
+  CH: ['schweiz', 'suisse', 'svizzera', 'swiss'],
+  CI: ['ivory coast', 'cote divoire'],
+  CN: ['prc', "people's republic of china", 'zhongguo'],
+  CV: ['cape verde'],
+  CZ: ['czech republic'],
+  DE: ['deutschland', 'deu', 'ger'],
+  DK: ['danmark'],
+  ES: ['espana'],
+  FI: ['suomi'],
+  GB: ['uk', 'gbr', 'britain', 'great britain', 'england', 'scotland', 'wales', 'northern ireland'],
+  GR: ['hellas', 'ellada'],
+  HR: ['hrvatska'],
+  HU: ['magyarorszag'],
+  IE: ['eire'],
+  IN: ['bharat'],
+  IR: ['persia'],
+  IT: ['italia'],
+  JP: ['nippon', 'nihon'],
+  KP: ['dprk'],
+  KR: ['korea', 'republic of korea'],
+  MK: ['macedonia'],
+  MM: ['burma'],
+  NL: ['holland', 'nederland', 'the netherlands'],
+  NO: ['norge'],
+  PL: ['polska'],
+  PS: ['palestine'],
+  RU: ['russian federation', 'rossiya'],
+  SA: ['ksa'],
+  SE: ['sverige'],
+  SZ: ['swaziland'],
+  TR: ['turkey', 'turkiye'],
+  TW: ['republic of china'],
+  US: ['usa', 'america', 'united states of america'],
+  VA: ['holy see', 'vatican'],
+  VN: ['viet nam'],
+}
