@@ -3,6 +3,7 @@ import type { Context } from 'hono'
 import { setCookie } from 'hono/cookie'
 import { randomToken } from '../members/digests.ts'
 import { clientAddress } from './clientAddress.ts'
+import { readSingleCookie } from './readSingleCookie.ts'
 
 /**
  * Who asks for or tries a code. A code belongs to the client flow that asked for it, so nobody else can burn it
@@ -41,17 +42,7 @@ export function codeFlows(options: { secure: boolean; trustProxy: number }): Cod
   const name = options.secure ? '__Host-charter-code-flow' : 'charter-code-flow'
 
   function read(c: Context): string | undefined {
-    const values = (c.req.header('cookie') ?? '')
-      .split(';')
-      .map((pair) => pair.trim())
-      .filter((pair) => pair.startsWith(`${name}=`))
-      .map((pair) => pair.slice(name.length + 1))
-    if (values.length > 1) {
-      throw new LoginError('invalid_data', {
-        message: `The request carries ${values.length} code-flow cookies; a page may have planted one. Clear this site's cookies and try again.`,
-      })
-    }
-    const [value] = values
+    const value = readSingleCookie(c, name, { what: 'code-flow cookies', nextStep: 'try again' })
     return value && flowValue.test(value) ? value : undefined
   }
 

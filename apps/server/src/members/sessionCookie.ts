@@ -1,6 +1,7 @@
 import { LoginError } from '@charter/core'
 import type { Context } from 'hono'
 import { deleteCookie, setCookie } from 'hono/cookie'
+import { readSingleCookie } from '../http/readSingleCookie.ts'
 
 export type SessionCookie = {
   name: string
@@ -18,22 +19,8 @@ export function sessionCookie(secure: boolean): SessionCookie {
   const name = secure ? '__Host-charter-session' : 'charter-session'
   return {
     name,
-    read: (c) => {
-      const header = c.req.header('cookie')
-      if (!header) return undefined
-      const values = header
-        .split(';')
-        .map((pair) => pair.trim())
-        .filter((pair) => pair.startsWith(`${name}=`))
-        .map((pair) => pair.slice(name.length + 1))
-      if (values.length > 1) {
-        throw new LoginError('invalid_data', {
-          message: `The request carries ${values.length} session cookies; a page may have planted one. Clear this site's cookies and sign in again.`,
-        })
-      }
-      // Tokens are base64url, which cookies carry as they are: nothing to decode.
-      return values[0] || undefined
-    },
+    // Tokens are base64url, which cookies carry as they are: nothing to decode.
+    read: (c) => readSingleCookie(c, name, { what: 'session cookies', nextStep: 'sign in again' }),
     set: (c, token, expires) =>
       setCookie(c, name, token, { httpOnly: true, sameSite: 'Lax', secure, path: '/', expires }),
     clear: (c) => deleteCookie(c, name, { path: '/', secure }),
