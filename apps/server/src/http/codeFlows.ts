@@ -1,4 +1,3 @@
-import { LoginError } from '@charter/core'
 import type { Context } from 'hono'
 import { setCookie } from 'hono/cookie'
 import { randomToken } from '../members/digests.ts'

@@ -1,4 +1,3 @@
-import { LoginError } from '@charter/core'
 import type { Context } from 'hono'
 import { deleteCookie, setCookie } from 'hono/cookie'
 import { readSingleCookie } from '../http/readSingleCookie.ts'
