@@ -24,7 +24,7 @@ test("a stranger's flood and wrong codes do not keep the member out: the browser
   await page.getByRole('textbox', { name: 'Phone number' }).fill(typedUsNumber(phoneNumber))
   await page.getByRole('button', { name: 'Send code' }).click()
   await expect(page.getByRole('button', { name: 'Checking this browser…' })).toBeVisible()
-  await expect(page.getByText('We sent a code to')).toContainText(`*${phoneNumber.slice(-4)}`, {
+  await expect(page.getByText('We sent a code to')).toContainText(phoneNumber.slice(-4), {
     timeout: 60_000,
   })
   await typeCode(page, await codeFromOutbox(request, phoneNumber, strangers))
