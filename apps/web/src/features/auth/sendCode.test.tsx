@@ -49,7 +49,9 @@ describe('sending a code when the server asks for a browser check', () => {
 
     expect(await screen.findByRole('button', { name: 'Checking this browser…' })).toBeInTheDocument()
     release()
-    expect(await screen.findByText(/We sent a code to/)).toHaveTextContent('We sent a code to +1 415 555 2671.')
+    expect(await screen.findByText(/We sent a code to/)).toHaveTextContent(
+      'We sent a code to +1 415 555 2671.',
+    )
     const [first, second] = api.bodiesOf('POST /api/v1/passwordless_sms/init') as {
       phoneNumber: string
       token?: string
