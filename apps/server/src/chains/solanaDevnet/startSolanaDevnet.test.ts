@@ -7,17 +7,22 @@ import {
   appendTransactionMessageInstructions,
   createSolanaRpc,
   createTransactionMessage,
+  devnet,
   generateKeyPairSigner,
   getBase58Decoder,
   getBase64EncodedWireTransaction,
   getTransactionEncoder,
   type Instruction,
   type KeyPairSigner,
+  lamports,
   pipe,
+  type Rpc,
   type Signature,
+  type SolanaRpcApi,
   setTransactionMessageFeePayerSigner,
   setTransactionMessageLifetimeUsingBlockhash,
   signTransactionMessageWithSigners,
+  type TransactionMessageBytesBase64,
 } from '@solana/kit'
 import { getCreateAccountInstruction, getTransferSolInstruction } from '@solana-program/system'
 import {
@@ -39,12 +44,13 @@ const oneSol = 1_000_000_000n
 
 let stateDir: string
 let chain: LocalChain
-let rpc: ReturnType<typeof createSolanaRpc>
+let rpc: Rpc<SolanaRpcApi>
 
 beforeAll(async () => {
   stateDir = mkdtempSync(join(tmpdir(), 'charter-solana-'))
   chain = await startSolanaDevnet({ stateDir, logger })
-  rpc = createSolanaRpc(chain.rpcUrl)
+  // It stands in for devnet, so kit types it as devnet: the test clusters' requestAirdrop included.
+  rpc = createSolanaRpc(devnet(chain.rpcUrl))
 })
 afterAll(async () => {
   await chain.close()
@@ -277,18 +283,18 @@ describe('the local Solana cluster, read through @solana/kit over HTTP', () => {
       getTransferSolInstruction({ source: owner, destination: owner.address, amount: 1n }),
     ])
     const message = Buffer.from(transaction.messageBytes).toString('base64')
-    const { value: fee } = await rpc.getFeeForMessage(message as never).send()
+    const { value: fee } = await rpc.getFeeForMessage(message as TransactionMessageBytesBase64).send()
     expect(fee).toBe(5000n)
     const { value: latest } = await rpc.getLatestBlockhash().send()
     expect(latest.lastValidBlockHeight).toBeGreaterThan(await rpc.getBlockHeight().send())
     expect(await rpc.getMinimumBalanceForRentExemption(0n).send()).toBe(890_880n)
     const nobody = await generateKeyPairSigner()
-    const signature = await rpc.requestAirdrop(nobody.address, (oneSol + 5n) as never).send()
+    const signature = await rpc.requestAirdrop(nobody.address, lamports(oneSol + 5n)).send()
     const before = await chain.height()
     expect((await rpc.getBalance(nobody.address).send()).value).toBe(oneSol + 5n)
     // Below the rent-exempt minimum a new account cannot exist: the airdrop fails as it would on devnet.
     await expect(
-      rpc.requestAirdrop((await generateKeyPairSigner()).address, 5n as never).send(),
+      rpc.requestAirdrop((await generateKeyPairSigner()).address, lamports(5n)).send(),
     ).rejects.toThrow(/rent/)
     await expect(chain.fund((await generateKeyPairSigner()).address, 'native', 5n)).rejects.toThrow(
       SolanaDevnetError,
@@ -352,6 +358,32 @@ describe('the local Solana cluster across a restart', () => {
         await second.close()
       }
     } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('has saved a write within moments, so a server killed without closing (kill -9) loses little', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'charter-solana-kill-'))
+    const killed = await startSolanaDevnet({ stateDir: dir, logger })
+    try {
+      const owner = await generateKeyPairSigner()
+      await killed.fund(owner.address, 'native', 2n * oneSol)
+      await killed.fund(owner.address, 'USDC', 7_000_000n)
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      // The first instance is never closed: the second reads only what was saved while it ran.
+      const next = await startSolanaDevnet({ stateDir: dir, logger })
+      try {
+        const again = createSolanaRpc(next.rpcUrl)
+        expect((await again.getBalance(owner.address).send()).value).toBe(2n * oneSol)
+        const { value } = await again
+          .getTokenAccountsByOwner(owner.address, { mint: usdcMint }, { encoding: 'jsonParsed' })
+          .send()
+        expect(value[0]?.account.data.parsed.info.tokenAmount.amount).toBe('7000000')
+      } finally {
+        await next.close()
+      }
+    } finally {
+      await killed.close()
       rmSync(dir, { recursive: true, force: true })
     }
   })
