@@ -69,12 +69,21 @@ function send(response: ServerResponse, status: number, body: string): void {
   response.end(body)
 }
 
+/** A Host that names this machine: anything else is a DNS-rebinding page trying to read the cluster. */
+const isLoopbackHost = (host: string | undefined): boolean =>
+  host !== undefined && /^(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/i.test(host)
+
 async function handle(
   context: MethodContext,
   logger: Logger,
   request: IncomingMessage,
   response: ServerResponse,
 ) {
+  if (!isLoopbackHost(request.headers.host)) {
+    response.writeHead(403)
+    response.end()
+    return
+  }
   if (request.method === 'GET' && request.url === '/health') {
     response.writeHead(200, { 'content-type': 'text/plain' })
     response.end('ok')
@@ -83,6 +92,15 @@ async function handle(
   if (request.method !== 'POST') {
     response.writeHead(405, { allow: 'POST' })
     response.end()
+    return
+  }
+  // Only JSON bodies: a web page cannot send that content type across origins without a CORS preflight, which
+  // this server never grants, so no page the member visits can airdrop or send through it.
+  const contentType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase()
+  if (contentType !== 'application/json') {
+    response.writeHead(415, { accept: 'application/json' })
+    response.end()
+    request.resume()
     return
   }
   const body = await readBody(request)

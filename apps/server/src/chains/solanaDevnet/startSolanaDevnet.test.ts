@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs'
+import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { getSolanaUsdcMint } from '@charter/core'
@@ -303,6 +304,39 @@ describe('the local Solana cluster, read through @solana/kit over HTTP', () => {
     expect(statuses[0]?.slot).toBeLessThanOrEqual(before)
     expect(await rpc.getSlot().send()).toBe(before)
     expect(await rpc.getHealth().send()).toBe('ok')
+  })
+
+  it('funds the same owner twice at once with the same amount: two mints, not one "already processed"', async () => {
+    const owner = await generateKeyPairSigner()
+    await Promise.all([
+      chain.fund(owner.address, 'USDC', 1_000_000n),
+      chain.fund(owner.address, 'USDC', 1_000_000n),
+    ])
+    expect((await usdcOf(owner.address))[0]?.account.data.parsed.info.tokenAmount.amount).toBe('2000000')
+  })
+
+  it('answers only JSON posted to its loopback name: no DNS-rebinding Host, no cross-origin form body', async () => {
+    const rebinding = await new Promise<number>((resolve, reject) => {
+      const { port } = new URL(chain.rpcUrl)
+      const call = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          headers: { host: 'evil.example', 'content-type': 'application/json' },
+        },
+        (response) => resolve(response.statusCode ?? 0),
+      )
+      call.on('error', reject)
+      call.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getHealth' }))
+    })
+    expect(rebinding).toBe(403)
+    const form = await fetch(chain.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'requestAirdrop', params: [usdcMint, 1] }),
+    })
+    expect(form.status).toBe(415)
   })
 
   it('answers an unknown method with -32601 and a bad address with -32602, like the real RPC', async () => {

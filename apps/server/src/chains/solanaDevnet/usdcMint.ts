@@ -90,23 +90,28 @@ export async function mintUsdc(
     cluster.airdrop(authority.address, lamports(10n * authorityFloor))
   }
   const [ata] = await findAssociatedTokenPda({ owner, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS })
-  const transaction = await signTransactionMessageWithSigners(
-    pipe(
-      createTransactionMessage({ version: 0 }),
-      (message) => setTransactionMessageFeePayerSigner(authority, message),
-      (message) => setTransactionMessageLifetimeUsingBlockhash(cluster.latestBlockhash(), message),
-      (message) =>
-        appendTransactionMessageInstructions(
-          [
-            getCreateAssociatedTokenIdempotentInstruction({ payer: authority, ata, owner, mint }),
-            getMintToInstruction({ mint, token: ata, mintAuthority: authority, amount }),
-          ],
-          message,
-        ),
-    ),
-  )
-  const outcome = cluster.execute(transaction)
-  if (outcome.error) {
+  // Ed25519 signatures are deterministic: two identical fundings signed against one blockhash are one
+  // transaction, and the second is "already processed". Every commit moves the blockhash on, so signing again
+  // makes it a new transaction.
+  for (let attempt = 1; ; attempt++) {
+    const transaction = await signTransactionMessageWithSigners(
+      pipe(
+        createTransactionMessage({ version: 0 }),
+        (message) => setTransactionMessageFeePayerSigner(authority, message),
+        (message) => setTransactionMessageLifetimeUsingBlockhash(cluster.latestBlockhash(), message),
+        (message) =>
+          appendTransactionMessageInstructions(
+            [
+              getCreateAssociatedTokenIdempotentInstruction({ payer: authority, ata, owner, mint }),
+              getMintToInstruction({ mint, token: ata, mintAuthority: authority, amount }),
+            ],
+            message,
+          ),
+      ),
+    )
+    const outcome = cluster.execute(transaction)
+    if (!outcome.error) return
+    if (outcome.error.json === 'AlreadyProcessed' && attempt < 3) continue
     throw new SolanaDevnetError('Could not mint USDC on the local Solana cluster.', {
       details: `${outcome.error.message}; logs: ${outcome.logs.join(' | ')}`,
     })
