@@ -16,7 +16,11 @@ export function loadSnapshot(path: string): LiteSVM | null {
   return LiteSVM.fromBytes(readFileSync(path))
 }
 
-/** Writes the cluster beside its old snapshot and renames it over: a kill mid-write leaves the old one whole. */
+/**
+ * Writes the cluster beside its old snapshot and renames it over: a kill mid-write leaves the old one whole.
+ * (LiteSVM's own `saveToFile` writes in place, so a kill during it could leave a torn file; `toBytes` is the
+ * same serialisation, and `fromBytes` reads it back.)
+ */
 export function saveSnapshot(svm: LiteSVM, path: string): void {
   const temporary = `${path}.tmp`
   writeFileSync(temporary, svm.toBytes(), { mode: 0o600 })

@@ -312,7 +312,13 @@ describe('the local Solana cluster, read through @solana/kit over HTTP', () => {
       chain.fund(owner.address, 'USDC', 1_000_000n),
       chain.fund(owner.address, 'USDC', 1_000_000n),
     ])
-    expect((await usdcOf(owner.address))[0]?.account.data.parsed.info.tokenAmount.amount).toBe('2000000')
+    // A whole uiAmount is written 2.0, as the real RPC writes it, so kit hands it over as a number, not 2n.
+    expect((await usdcOf(owner.address))[0]?.account.data.parsed.info.tokenAmount).toEqual({
+      amount: '2000000',
+      decimals: 6,
+      uiAmount: 2,
+      uiAmountString: '2',
+    })
   })
 
   it('answers only JSON posted to its loopback name: no DNS-rebinding Host, no cross-origin form body', async () => {
