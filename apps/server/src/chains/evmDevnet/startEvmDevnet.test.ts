@@ -7,7 +7,9 @@ import { type Address, createPublicClient, erc20Abi, getAddress, http } from 'vi
 import { afterAll, describe, expect, it } from 'vitest'
 import { anvilsServing, devnetTracker } from './__fixtures__/devnetTracker.ts'
 import { isAnvilFor } from './anvilProcesses.ts'
-import { readPidFile } from './pidFile.ts'
+import { devnetFiles } from './devnetFiles.ts'
+import { EvmDevnetError } from './EvmDevnetError.ts'
+import { readPidFile, writePidFile } from './pidFile.ts'
 
 const devnets = devnetTracker()
 afterAll(() => devnets.cleanUp())
@@ -106,6 +108,28 @@ describe('startEvmDevnet', () => {
     await next.chain.close()
   })
 
+  it('leaves alone a process whose pid a stale pid file names, when it is not that anvil (a reused pid)', async () => {
+    const stateDir = await devnets.tempDir()
+    const bystander = spawn('sleep', ['60'], { stdio: 'ignore' })
+    try {
+      const files = devnetFiles(stateDir, 84532)
+      writePidFile(files.pidFile, {
+        pid: bystander.pid ?? 0,
+        port: 1,
+        chainId: 84532,
+        stateFile: files.stateFile,
+        startedAt: new Date().toISOString(),
+      })
+      const { chain, pid } = await devnets.start(84532, stateDir)
+      expect(bystander.exitCode).toBeNull()
+      expect(bystander.signalCode).toBeNull()
+      expect(readPidFile(files.pidFile)?.pid).toBe(pid)
+      await chain.close()
+    } finally {
+      bystander.kill('SIGKILL')
+    }
+  })
+
   it('sets an unreadable state file aside and starts afresh', async () => {
     const stateDir = await devnets.tempDir()
     writeFileSync(`${stateDir}/anvil-84532.json`, '{"block":{"number":"0x5') // a dump cut short
@@ -122,6 +146,16 @@ describe('startEvmDevnet', () => {
       1,
     )
     await chain.close()
+  })
+
+  it('fails with what anvil said when anvil cannot start, and leaves nothing running', async () => {
+    const stateDir = await devnets.tempDir()
+    writeFileSync(`${stateDir}/anvil-84532.json`, '{"not":"a state"}') // JSON, but not anvil's
+    const failed = devnets.start(84532, stateDir)
+    await expect(failed).rejects.toThrow(EvmDevnetError)
+    await expect(failed).rejects.toThrow(/chain 84532 stopped as it started[\s\S]*missing field `block`/)
+    expect(existsSync(`${stateDir}/anvil-84532.pid`)).toBe(false)
+    expect(anvilsServing(`${stateDir}/anvil-84532.json`)).toEqual([])
   })
 
   it('runs Base Sepolia and Arbitrum Sepolia side by side, each with USDC at its own address', async () => {

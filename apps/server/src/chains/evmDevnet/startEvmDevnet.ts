@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs'
 import type { SupportedChainId } from '@charter/core'
 import type { Logger } from '../../logger.ts'
 import type { LocalChain } from '../LocalChain.ts'
-import { stopAnvil } from './anvilProcesses.ts'
 import { createDevnetClient } from './devnetClient.ts'
 import { placeDevnetContracts } from './devnetContracts.ts'
 import { devnetFiles } from './devnetFiles.ts'
@@ -11,6 +10,7 @@ import { fundOnDevnet } from './fundOnDevnet.ts'
 import { readPidFile, removePidFile } from './pidFile.ts'
 import { setAsideBrokenState } from './setAsideBrokenState.ts'
 import { spawnAnvil } from './spawnAnvil.ts'
+import { stopLeftoverDevnet } from './stopLeftoverDevnet.ts'
 
 export type EvmDevnetOptions = {
   /** The test network this devnet stands in for (84532 Base Sepolia, 421614 Arbitrum Sepolia, …). */
@@ -32,16 +32,7 @@ export async function startEvmDevnet({ chainId, stateDir, logger }: EvmDevnetOpt
   const files = devnetFiles(stateDir, chainId)
   mkdirSync(stateDir, { recursive: true })
 
-  const leftover = readPidFile(files.pidFile)
-  if (leftover) {
-    if (await stopAnvil(leftover.pid, files.stateFile)) {
-      logger.warn('local devnet: stopped the one a previous server left running', {
-        chainId,
-        pid: leftover.pid,
-      })
-    }
-    removePidFile(files.pidFile)
-  }
+  await stopLeftoverDevnet(chainId, files, logger)
   const aside = setAsideBrokenState(files.stateFile)
   if (aside)
     logger.warn('local devnet: its state file was unreadable; starting afresh', { chainId, keptAs: aside })
