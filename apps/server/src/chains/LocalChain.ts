@@ -1,0 +1,11 @@
+/** A chain Charter runs itself on this machine (embedded mode): a local devnet standing in for a test network. */
+export type LocalChain = {
+  /** The loopback JSON-RPC URL the server talks to; never shown to a browser. */
+  readonly rpcUrl: string
+  /** Credits `address` with `amount` in the asset's smallest unit (wei, or USDC's 6-decimal units). */
+  fund(address: string, asset: 'native' | 'USDC', amount: bigint): Promise<void>
+  /** The chain's current block height (EVM) or slot (Solana), for /api/health. */
+  height(): Promise<bigint>
+  /** Stops the chain, keeping its state for the next start. */
+  close(): Promise<void>
+}
