@@ -172,8 +172,7 @@ const settingsSchema = variablesSchema.transform((env, context) => {
       'CHAINS: embedded mode runs its own local devnets (Base Sepolia, Arbitrum Sepolia, Solana devnet); CHAINS and the RPC URLs apply with CHARTER_MODE=production',
     )
   }
-  const chains: RemoteChainSetting[] =
-    env.CHARTER_MODE === 'production' ? remoteChains(env, problems) : []
+  const chains: RemoteChainSetting[] = env.CHARTER_MODE === 'production' ? remoteChains(env, problems) : []
   if (env.CHARTER_MODE === 'production') {
     if (!env.PUBLIC_URL) {
       problems.push('PUBLIC_URL: required in production, the URL members open (https://charter.example.org)')

@@ -1,4 +1,4 @@
-import { getBalances, type JsonRpcClient, usdcAddresses } from '@charter/core'
+import { type EvmBalanceChain, getBalances, type JsonRpcClient, usdcAddresses } from '@charter/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLogger } from '../logger.ts'
 import { anvilLocalChain } from '../testing/anvilLocalChain.ts'
@@ -11,6 +11,7 @@ import type { LocalChain } from './LocalChain.ts'
 import { upstreamJsonRpcClient } from './postJsonRpc.ts'
 import { productionChains } from './productionChains.ts'
 import { isProxiedMethod } from './proxyMethods.ts'
+import type { PublicChain } from './ServedChain.ts'
 
 const logger = createLogger('silent')
 const ether = 10n ** 18n
@@ -56,9 +57,9 @@ afterAll(async () => {
   await solanaNode?.close()
 })
 
-const evmChains = () => [
-  { type: 'ethereum' as const, id: 84532, rpcUrl: base.url, usdc: usdcAddresses[84532] },
-  { type: 'ethereum' as const, id: 421614, rpcUrl: arbitrum.url, usdc: usdcAddresses[421614] },
+const evmChains = (): EvmBalanceChain[] => [
+  { type: 'ethereum', id: 84532, rpcUrl: base.url, usdc: usdcAddresses[84532] },
+  { type: 'ethereum', id: 421614, rpcUrl: arbitrum.url, usdc: usdcAddresses[421614] },
 ]
 
 describe('the faucet and the balance reader on local devnets', () => {
@@ -102,7 +103,7 @@ describe('the faucet and the balance reader on local devnets', () => {
     await member.client.post('/api/dev/faucet', { address, chainId: 84532, asset: 'native', amount: '2.5' })
     const [reading] = await getBalances(upstreamJsonRpcClient(), {
       address,
-      chains: [{ ...evmChains()[0], multicall3: null } as ReturnType<typeof evmChains>[number]],
+      chains: [{ ...(evmChains()[0] as EvmBalanceChain), multicall3: null }],
     })
     expect(reading?.balances?.native).toBe((5n * ether) / 2n)
   })
@@ -111,10 +112,7 @@ describe('the faucet and the balance reader on local devnets', () => {
     const dead = `http://127.0.0.1:${await freePort()}/`
     const readings = await getBalances(upstreamJsonRpcClient(), {
       address: '0x00000000000000000000000000000000000c0ffe',
-      chains: [
-        evmChains()[0] as ReturnType<typeof evmChains>[number],
-        { type: 'ethereum', id: 8453, rpcUrl: dead },
-      ],
+      chains: [evmChains()[0] as EvmBalanceChain, { type: 'ethereum', id: 8453, rpcUrl: dead }],
     })
     expect(readings[0]?.balances?.native).toBeGreaterThan(0n)
     expect(readings[1]?.balances).toBeNull()
@@ -124,7 +122,7 @@ describe('the faucet and the balance reader on local devnets', () => {
   it('lists the local devnets by their real names, local and without an explorer', async () => {
     const answer = await member.client.get('/api/v1/chains')
     expect(
-      answer.body.chains.map((each: { id: unknown; name: string; local: boolean; explorer: unknown }) => [
+      (JSON.parse(answer.text) as { chains: PublicChain[] }).chains.map((each) => [
         each.id,
         each.name,
         each.local,

@@ -5,7 +5,9 @@ import { createLogger } from '../logger.ts'
 import { spawnAnvil, type TestAnvil } from '../testing/spawnAnvil.ts'
 import { startChainsTestApp } from '../testing/startChainsTestApp.ts'
 import { relay, startTestUpstream } from '../testing/testUpstream.ts'
+import type { ChainHealth } from './Chains.ts'
 import { productionChains } from './productionChains.ts'
+import type { PublicChain } from './ServedChain.ts'
 
 const secretKey = 'k3yAbCdEf0123456789SECRET'
 const secretQuery = 'q9ZyXwVu8765tsrQUERY'
@@ -126,7 +128,7 @@ describe('the RPC proxy refuses', () => {
       body: JSON.stringify(call('anvil_setBalance')),
     })
     expect(answer.status).toBe(401)
-    expect((await answer.json()).code).toBe('must_be_authenticated')
+    expect(((await answer.json()) as { code: string }).code).toBe('must_be_authenticated')
   })
 
   it.each([
@@ -316,7 +318,7 @@ describe('an RPC URL with a key', () => {
   it('never appears in GET /api/v1/chains, the chains’ health, an error answer or a log line', async () => {
     const list = await member.client.get('/api/v1/chains')
     expect(list.status).toBe(200)
-    expect(list.body.chains[0]).toEqual({
+    expect((JSON.parse(list.text) as { chains: PublicChain[] }).chains[0]).toEqual({
       id: 84532,
       type: 'ethereum',
       name: 'Base Sepolia',
@@ -328,13 +330,14 @@ describe('an RPC URL with a key', () => {
       rpcPath: '/api/v1/rpc/84532',
     })
     const health = await member.client.get('/api/health/chains')
-    expect(health.body.health).toContainEqual({
+    const readings = (JSON.parse(health.text) as { health: ChainHealth[] }).health
+    expect(readings).toContainEqual({
       id: 84532,
       name: 'Base Sepolia',
       kind: 'remote',
       height: expect.any(String),
     })
-    expect(health.body.health.find((each: { id: number }) => each.id === 42161)).toEqual({
+    expect(readings.find((each) => each.id === 42161)).toEqual({
       id: 42161,
       name: 'Arbitrum One',
       kind: 'remote',

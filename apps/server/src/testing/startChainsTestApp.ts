@@ -42,7 +42,10 @@ export async function startChainsTestApp(options: {
         ...(options.limits && { limits: options.limits }),
       }),
     )
-    .route('/dev', options.faucet ? faucetRoutes({ chains, logger }) : new Hono())
+    .route(
+      '/dev',
+      options.faucet ? faucetRoutes({ chains, logger }) : (new Hono() as ReturnType<typeof faucetRoutes>),
+    )
     .get('/health/chains', async (c) =>
       c.json({ describe: chains.describe(), health: await chains.health() }),
     )
