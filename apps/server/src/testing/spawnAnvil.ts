@@ -86,7 +86,13 @@ export async function installMulticall3(anvil: TestAnvil): Promise<void> {
   if (!creationCode) throw new Error('viem no longer ships multicall3Bytecode where this helper looks')
   const [from] = (await anvil.rpc('eth_accounts')) as string[]
   const hash = await anvil.rpc('eth_sendTransaction', [{ from, data: creationCode, gas: '0x1000000' }])
-  const receipt = (await anvil.rpc('eth_getTransactionReceipt', [hash])) as { contractAddress: string }
+  // Anvil mines at once, but may store the receipt a moment after answering.
+  let receipt: { contractAddress: string } | null = null
+  for (let tries = 0; !receipt && tries < 100; tries++) {
+    receipt = (await anvil.rpc('eth_getTransactionReceipt', [hash])) as { contractAddress: string } | null
+    if (!receipt) await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  if (!receipt) throw new Error('Multicall3 was not deployed on the test anvil')
   const code = await anvil.rpc('eth_getCode', [receipt.contractAddress, 'latest'])
   await anvil.rpc('anvil_setCode', ['0xcA11bde05977b3631167028862bE2a173976CA11', code])
 }
