@@ -108,6 +108,38 @@ describe('the faucet and the balance reader on local devnets', () => {
     expect(reading?.balances?.native).toBe((5n * ether) / 2n)
   })
 
+  it('reads through Charter’s own RPC proxy, as the web app does: one proxied request per chain', async () => {
+    const address = '0x00000000000000000000000000000000000c0ffe'
+    const seen: string[] = []
+    const viaProxy: JsonRpcClient = {
+      async request(url, body) {
+        seen.push(url)
+        const answer = await member.client.post(url, body)
+        if (answer.status !== 200) throw new Error(`the proxy answered ${answer.status}`)
+        return JSON.parse(answer.text)
+      },
+    }
+    const list = (JSON.parse((await member.client.get('/api/v1/chains')).text) as { chains: PublicChain[] })
+      .chains
+    const readings = await getBalances(viaProxy, {
+      address,
+      chains: list
+        .filter((chain) => chain.type === 'ethereum')
+        .map((chain) => ({
+          type: 'ethereum' as const,
+          id: chain.id as number,
+          rpcUrl: chain.rpcPath,
+          usdc: chain.usdc?.address as `0x${string}`,
+        })),
+    })
+    expect(seen).toEqual(['/api/v1/rpc/84532', '/api/v1/rpc/421614'])
+    expect(readings[0]?.balances).toEqual({
+      native: ether,
+      nativeDecimals: 18,
+      usdc: { amount: 10_000_000n, decimals: 6 },
+    })
+  })
+
   it('gives null for a dead RPC URL while the other chains load', async () => {
     const dead = `http://127.0.0.1:${await freePort()}/`
     const readings = await getBalances(upstreamJsonRpcClient(), {

@@ -1,4 +1,4 @@
-import { encodeFunctionResult, parseAbi } from 'viem'
+import { decodeFunctionData, encodeFunctionResult, parseAbi } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { BaseError } from '../errors/BaseError.ts'
 import { formatWei } from '../format/formatWei.ts'
@@ -90,6 +90,28 @@ describe('getBalances on EVM chains', () => {
     expect(sent).toHaveLength(1)
     expect(formatWei(reading?.balances?.native ?? 0n)).toBe('1.5')
     expect(formatBalance(reading?.balances?.usdc ?? { amount: 0n, decimals: 6 })).toBe('10.25')
+  })
+
+  it('asks Multicall3 for getEthBalance and balanceOf of the owner, each allowed to fail', async () => {
+    const { client, sent } = cannedClient(() =>
+      multicallAnswer([
+        { success: true, returnData: uint(1n) },
+        { success: true, returnData: uint(2n) },
+      ]),
+    )
+    await getBalances(client, { address: owner, chains: [base] })
+    const request = sent[0]?.body as JsonRpcRequest
+    const { data } = request.params[0] as { data: `0x${string}` }
+    const { args } = decodeFunctionData({ abi: aggregate3Abi, data })
+    expect(args[0]).toEqual([
+      {
+        target: multicall3Address,
+        allowFailure: true,
+        callData: `0x4d2301cc${owner.slice(2).padStart(64, '0')}`,
+      },
+      { target: usdc, allowFailure: true, callData: `0x70a08231${owner.slice(2).padStart(64, '0')}` },
+    ])
+    expect(request.params[1]).toBe('latest')
   })
 
   it('makes exactly one request per chain, to each chain’s own URL, concurrently', async () => {
