@@ -261,3 +261,71 @@ describe("the README's Settings table", () => {
     expect(named.toSorted()).toEqual(settingNames.toSorted())
   })
 })
+
+describe('the chains of production', () => {
+  const production = {
+    CHARTER_MODE: 'production',
+    DATABASE_URL: 'postgres://charter@db.internal/charter',
+    PUBLIC_URL: 'https://charter.example.org',
+    AUTH_SECRET: '3f9c1a7e5b2d8f40c6e1a9b7d3f5c2e8a4b6d0f1c3e5a7b9d2f4e6a8c0b1d3f5',
+    WALLET_MASTER_KEY: '9a4e7c2b1f8d3a6e5c0b9f2d7a4e1c8b3f6d5a0e9c2b7f4d1a8e3c6b5f0d9a2e',
+    SMTP_URL: 'smtps://codes:pw@smtp.example.org:465',
+    EMAIL_FROM: 'codes@example.org',
+  }
+  const key = 'AbCdEf0123456789SecretKey'
+
+  it('offers the USDC mainnets on their public URLs by default, and none in embedded mode', () => {
+    const { chains } = loadSettings(production)
+    expect(chains.map((chain) => chain.id)).toEqual([1, 8453, 42161, 10, 137])
+    expect(chains.find((chain) => chain.id === 8453)?.rpcUrl).toBe('https://mainnet.base.org')
+    expect(loadSettings({}).chains).toEqual([])
+  })
+
+  it("lets the app's own URL win over the public one, and adds Solana when its URL is set", () => {
+    const { chains } = loadSettings({
+      ...production,
+      RPC_URL_8453: `https://base-mainnet.g.alchemy.com/v2/${key}`,
+      SOLANA_RPC_URL_MAINNET_BETA: `https://solana.example/${key}`,
+    })
+    expect(chains.find((chain) => chain.id === 8453)?.rpcUrl).toBe(
+      `https://base-mainnet.g.alchemy.com/v2/${key}`,
+    )
+    expect(chains.at(-1)).toEqual({
+      type: 'solana',
+      id: 'mainnet-beta',
+      rpcUrl: `https://solana.example/${key}`,
+    })
+  })
+
+  it('takes CHAINS in its order, EVM ids and Solana clusters', () => {
+    const { chains } = loadSettings({
+      ...production,
+      CHAINS: ' 84532, solana:devnet ,1',
+      SOLANA_RPC_URL_DEVNET: 'https://devnet.example',
+    })
+    expect(chains.map((chain) => chain.id)).toEqual([84532, 'devnet', 1])
+  })
+
+  it.each([
+    [{ CHAINS: '1,999' }, 'CHAINS: 999 is not a chain Charter supports'],
+    [{ CHAINS: '1,solana:mainnet' }, 'CHAINS: "solana:mainnet" is neither an EVM chain id nor'],
+    [{ CHAINS: '1,1' }, 'CHAINS: 1 is listed twice'],
+    [{ CHAINS: 'solana:devnet' }, 'SOLANA_RPC_URL_DEVNET: required, since CHAINS offers solana:devnet'],
+    [{ RPC_URL_999: 'https://rpc.example' }, 'RPC_URL_999: chain 999 is not one Charter supports'],
+    [{ SOLANA_RPC_URL_LOCALNET: 'https://rpc.example' }, 'SOLANA_RPC_URL_LOCALNET: not a Solana cluster'],
+    [{ RPC_URL_8453: `ftp://rpc.example/${key}` }, 'RPC_URL_8453: must be an http(s) URL'],
+    [{ RPC_URL_8453: `rpc.example/${key}` }, 'RPC_URL_8453: must be an http(s) URL'],
+  ])('refuses %o naming the setting, never printing a URL', (change, message) => {
+    expect(() => loadSettings({ ...production, ...change })).toThrow(SettingsError)
+    try {
+      loadSettings({ ...production, ...change })
+    } catch (error) {
+      expect((error as Error).message).toContain(message)
+      expect((error as Error).message).not.toContain(key)
+    }
+  })
+
+  it('refuses CHAINS in embedded mode, which runs its own devnets', () => {
+    expect(() => loadSettings({ CHAINS: '8453' })).toThrow('CHAINS: embedded mode runs its own local devnets')
+  })
+})

@@ -2,6 +2,12 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { z } from 'zod'
+import {
+  chainVariables,
+  type RemoteChainSetting,
+  remoteChains,
+  unknownRpcUrlSettings,
+} from './chains/chainSettings.ts'
 import { keyWeakness, secretWeakness } from './secretStrength.ts'
 
 /**
@@ -103,6 +109,7 @@ const variablesSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@smtp.example.org:465')
     .optional(),
   EMAIL_FROM: z.string().min(3).optional(),
+  ...chainVariables,
 })
 
 /**
@@ -159,6 +166,13 @@ const settingsSchema = variablesSchema.transform((env, context) => {
   if (env.APP_SECRET && env.APP_SECRET === env.AUTH_SECRET) {
     problems.push('APP_SECRET: must differ from AUTH_SECRET (openssl rand -hex 32 for each)')
   }
+  // Embedded mode runs its own devnets; a chain list there would be silently ignored, so it is refused.
+  if (env.CHARTER_MODE === 'embedded' && env.CHAINS) {
+    problems.push(
+      'CHAINS: embedded mode runs its own local devnets (Base Sepolia, Arbitrum Sepolia, Solana devnet); CHAINS and the RPC URLs apply with CHARTER_MODE=production',
+    )
+  }
+  const chains: RemoteChainSetting[] = env.CHARTER_MODE === 'production' ? remoteChains(env, problems) : []
   if (env.CHARTER_MODE === 'production') {
     if (!env.PUBLIC_URL) {
       problems.push('PUBLIC_URL: required in production, the URL members open (https://charter.example.org)')
@@ -249,6 +263,12 @@ const settingsSchema = variablesSchema.transform((env, context) => {
     /** Production senders; in embedded mode codes go to the dev outbox instead. */
     twilio,
     smtp,
+    /**
+     * Production: the chains offered (CHAINS), in order, each with the URL its JSON-RPC goes to (RPC_URL_<id>,
+     * SOLANA_RPC_URL_<CLUSTER>, or the chain's public URL). The URLs may hold keys: show them with `redactRpcUrl`.
+     * Empty in embedded mode, whose chains are local devnets.
+     */
+    chains,
   }
 })
 
@@ -266,7 +286,9 @@ export function loadSettings(source: Record<string, string | undefined> = proces
   // An empty value in a .env file means "not set", not "set to the empty string".
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''))
   const fromFiles = readSecretFiles(present)
-  if (fromFiles.problems.length > 0) fail(fromFiles.problems)
+  const unknownChains = unknownRpcUrlSettings(present)
+  if (fromFiles.problems.length > 0 || unknownChains.length > 0)
+    fail([...fromFiles.problems, ...unknownChains])
   const parsed = settingsSchema.safeParse({ ...present, ...fromFiles.values })
   if (!parsed.success) {
     fail(

@@ -1,5 +1,6 @@
 export * from './accounts/index.ts'
 export * from './authorization/index.ts'
+export * from './balances/index.ts'
 export * from './chains/index.ts'
 export * from './errors/index.ts'
 export * from './format/index.ts'

@@ -1,0 +1,7 @@
+export type { BalanceChain, EvmBalanceChain, SolanaBalanceChain } from './BalanceChain.ts'
+export { BalanceReadError } from './BalanceReadError.ts'
+export type { Balances, ChainBalances, TokenAmount } from './ChainBalances.ts'
+export { formatBalance } from './formatBalance.ts'
+export { type GetBalancesParameters, getBalances } from './getBalances.ts'
+export type { JsonRpcClient, JsonRpcRequest } from './JsonRpcClient.ts'
+export { multicall3Address } from './multicall3Address.ts'
