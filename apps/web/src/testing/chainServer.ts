@@ -61,7 +61,9 @@ export const remoteBase: OfferedChain = {
 /** What the embedded server offers: Base Sepolia, Arbitrum Sepolia and Solana, all local. */
 export const embeddedChains = (): OfferedChain[] => [localEvmChain(84532), localEvmChain(421614), localSolana]
 
-const multicall3 = '0xcA11bde05977b3631167028862bE2a173976CA11'
+/** Multicall3, at its usual address on every EVM chain. */
+export const multicall3Address = '0xcA11bde05977b3631167028862bE2a173976CA11'
+const multicall3 = multicall3Address
 
 type Holding = { native: bigint; usdc: bigint }
 type RpcRequest = { jsonrpc?: string; id?: number | string; method: string; params?: unknown[] }

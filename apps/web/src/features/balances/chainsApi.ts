@@ -111,6 +111,22 @@ export async function requestTestFunds(input: {
   await send('/api/dev/faucet', { method: 'POST', body: JSON.stringify(input) })
 }
 
+/**
+ * Whether `address` holds code (a contract) on the EVM chain `chainId`, read through the chain's proxy
+ * (`eth_getCode`). Throws when the server does not offer that chain or it did not answer: then nobody knows.
+ * TODO(integrator): keep; only `rpcClient` changes if the proxy gets a typed client.
+ */
+export async function hasContractCode(chainId: number, address: string): Promise<boolean> {
+  const answer = (await rpcClient.request(`/api/v1/rpc/${chainId}`, {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'eth_getCode',
+    params: [address, 'latest'],
+  })) as RpcAnswer
+  if (typeof answer.result !== 'string') throw new Error(answer.error?.message ?? 'no answer')
+  return answer.result !== '0x' && answer.result !== '0x0'
+}
+
 // ---- The stand-in reader: one JSON-RPC batch per chain. TODO(integrator): delete, core's `getBalances` replaces it.
 
 type RpcAnswer = { id: number; result?: unknown; error?: { message: string } }
