@@ -18,7 +18,8 @@ async function home(options: Parameters<typeof chainServer>[0] = {}, extra: Reco
   const server = await signedInOnThisDevice()
   const chains = chainServer(options)
   const evm = server.account.address
-  return { server, chains, evm, routes: { ...server.routes, ...chains.routes, ...extra } }
+  const routes: Record<string, ApiHandler> = { ...server.routes, ...chains.routes, ...extra }
+  return { server, chains, evm, routes }
 }
 
 const balances = () => screen.findByRole('region', { name: 'Balances' })

@@ -111,6 +111,10 @@ export async function requestTestFunds(input: {
   await send('/api/dev/faucet', { method: 'POST', body: JSON.stringify(input) })
 }
 
+/** One JSON-RPC answer, and one call of a batch. */
+type RpcAnswer = { id: number; result?: unknown; error?: { message: string } }
+type RpcCall = { method: string; params: unknown[] }
+
 /**
  * Whether `address` holds code (a contract) on the EVM chain `chainId`, read through the chain's proxy
  * (`eth_getCode`). Throws when the server does not offer that chain or it did not answer: then nobody knows.
@@ -129,9 +133,7 @@ export async function hasContractCode(chainId: number, address: string): Promise
 
 // ---- The stand-in reader: one JSON-RPC batch per chain. TODO(integrator): delete, core's `getBalances` replaces it.
 
-type RpcAnswer = { id: number; result?: unknown; error?: { message: string } }
-
-async function batch(chain: OfferedChain, calls: { method: string; params: unknown[] }[]) {
+async function batch(chain: OfferedChain, calls: RpcCall[]) {
   const answers = (await rpcClient.request(
     chain.rpcPath,
     calls.map((call, id) => ({ jsonrpc: '2.0', id, ...call })),
@@ -146,7 +148,7 @@ async function batch(chain: OfferedChain, calls: { method: string; params: unkno
 
 async function readOneChain(chain: OfferedChain, address: string): Promise<ChainBalance> {
   if (chain.type === 'ethereum') {
-    const calls = [{ method: 'eth_getBalance', params: [address, 'latest'] }]
+    const calls: RpcCall[] = [{ method: 'eth_getBalance', params: [address, 'latest'] }]
     if (chain.usdc) {
       const data = encodeFunctionData({
         abi: erc20Abi,
@@ -171,7 +173,7 @@ async function readOneChain(chain: OfferedChain, address: string): Promise<Chain
         : null,
     }
   }
-  const calls = [{ method: 'getBalance', params: [address] }]
+  const calls: RpcCall[] = [{ method: 'getBalance', params: [address] }]
   if (chain.usdc) {
     calls.push({
       method: 'getTokenAccountsByOwner',
