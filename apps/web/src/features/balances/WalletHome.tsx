@@ -39,7 +39,7 @@ export function WalletHome({ user }: { user: CharterUser }) {
   return (
     <section className="card stack" aria-labelledby={headingId}>
       <h2 id={headingId}>Balances</h2>
-      <UsdcTotal states={states} />
+      <UsdcTotal states={states} chainsLoading={chains.isPending} />
       <nav aria-label="Move money">
         <ul className="home-actions">
           <li>
@@ -59,7 +59,21 @@ export function WalletHome({ user }: { user: CharterUser }) {
           </li>
         </ul>
       </nav>
-      {chains.isPending && <StatusMessage>Loading your networks…</StatusMessage>}
+      {chains.isPending && (
+        <>
+          <StatusMessage>Loading your networks…</StatusMessage>
+          {/* Rows of the usual height while the list comes, so the page does not jump when it does. */}
+          <ul className="chain-list" aria-hidden="true">
+            {[0, 1, 2].map((index) => (
+              <li key={index} className="chain-row">
+                <span className="chain-icon skeleton" />
+                <span className="chain-name skeleton" />
+                <span className="balance-number skeleton" />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       {chains.isError && (
         <div className="wallet-error" role="alert">
           <p className="wallet-error-title">Your networks could not be loaded</p>
