@@ -28,8 +28,11 @@ export function WalletHome({ user }: { user: CharterUser }) {
   // Local chains never run in production, so one of them is as good a sign of a local server as health is.
   const local = health.data?.mode === 'embedded' || all.some((chain) => chain.local)
   const hasTestChains = all.some((chain) => chain.testnet || chain.local)
-  const shown = all.filter((chain) => isShownChain(chain, local || showTestNetworks))
   const addressFor = useCallback((type: OfferedChain['type']) => walletAddressFor(user, type), [user])
+  // A chain whose wallet is not there yet has nothing to read (the wallets card says to reload).
+  const shown = all.filter(
+    (chain) => isShownChain(chain, local || showTestNetworks) && addressFor(chain.type) !== undefined,
+  )
   const states = useChainBalances(shown, addressFor)
   const settled = states.length > 0 && states.every((state) => state.status !== 'loading')
   const known = states.flatMap((state) => (state.balance ? [state.balance] : []))
@@ -91,7 +94,10 @@ export function WalletHome({ user }: { user: CharterUser }) {
         </ul>
       )}
       {chains.isSuccess && shown.length === 0 && (
-        <p className="muted">No networks to show. Turn on test networks to see them.</p>
+        <p className="muted">
+          No networks to show.
+          {!local && hasTestChains && !showTestNetworks && ' Turn on test networks to see them.'}
+        </p>
       )}
       {empty &&
         (local ? (
