@@ -1,3 +1,4 @@
+import { focusManager } from '@tanstack/react-query'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -133,6 +134,21 @@ describe('balances on the signed-in home', () => {
     release()
     await refreshing
     await waitFor(() => expect(row('Base Sepolia')).toHaveTextContent('2 ETH'), firstAnswer)
+  })
+
+  it('reads the balances again when the page comes back into focus', async () => {
+    const { chains, evm, routes } = await home()
+    chains.fund(84532, evm, { native: ether })
+    stubApi(routes)
+    renderApp('/')
+    await balances()
+    await waitFor(() => expect(row('Base Sepolia')).toHaveTextContent('1 ETH'), firstAnswer)
+    chains.fund(84532, evm, { native: 5n * ether })
+    // As a browser tab does when it is left and shown again.
+    focusManager.setFocused(false)
+    focusManager.setFocused(true)
+    await waitFor(() => expect(row('Base Sepolia')).toHaveTextContent('5 ETH'))
+    focusManager.setFocused(undefined)
   })
 
   it('lists test networks only once "Show test networks" is on, on a production server', async () => {
