@@ -20,7 +20,7 @@ import {
   walletReady,
 } from './walletSteps.ts'
 
-test('shows both addresses and their QR codes, and copies a whole address', async ({
+test('shows both addresses on the home, and Receive one network’s QR code at a time with a whole address to copy', async ({
   page,
   context,
   request,
@@ -33,21 +33,22 @@ test('shows both addresses and their QR codes, and copies a whole address', asyn
   const overview = page.getByRole('region', { name: 'Wallets' })
   await expect(overview.getByText(shortenAddress(wallets.ethereum), { exact: true })).toBeVisible()
   await expect(overview.getByText(shortenAddress(wallets.solana), { exact: true })).toBeVisible()
-  await overview.getByRole('link', { name: 'Receive' }).click()
+  await page.getByRole('navigation', { name: 'Move money' }).getByRole('link', { name: 'Receive' }).click()
 
   await expect(page.getByRole('heading', { name: 'Receive', level: 1 })).toBeFocused()
-  await expect(page.getByRole('img', { name: 'QR code of your Ethereum address' })).toBeVisible()
-  await expect(page.getByRole('img', { name: 'QR code of your Solana address' })).toBeVisible()
-  const ethereum = page.getByRole('region', { name: 'Ethereum address' })
-  await expect(ethereum.getByText(shortenAddress(wallets.ethereum), { exact: true })).toBeVisible()
-  await ethereum.getByRole('button', { name: 'Copy Ethereum address' }).click()
-  await expect(ethereum.getByRole('status')).toHaveText('Copied')
+  const shown = page.getByRole('region', { name: /^Your address on / })
+  await expect(page.getByRole('img', { name: /^QR code of your address on / })).toHaveCount(1)
+  await expect(shown.locator('code')).toHaveText(wallets.ethereum)
+  await shown.getByRole('button', { name: 'Copy address' }).click()
+  await expect(shown.getByRole('status')).toHaveText('Copied')
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(wallets.ethereum)
-  await ethereum.getByText('Show the whole address').click()
-  await expect(ethereum.getByText(wallets.ethereum, { exact: true })).toBeVisible()
 
-  const solana = page.getByRole('region', { name: 'Solana address' })
-  await solana.getByRole('button', { name: 'Copy Solana address' }).click()
+  await page
+    .getByRole('group', { name: 'Network' })
+    .getByRole('radio', { name: /^Solana/ })
+    .check()
+  await expect(shown.locator('code')).toHaveText(wallets.solana)
+  await shown.getByRole('button', { name: 'Copy address' }).click()
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(wallets.solana)
 
   expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0)
@@ -174,6 +175,8 @@ test('the developer page signs with viem’s wallet client, and activity lists t
   const problems = watch(page)
   await signInByPhone(page, request)
   const { ethereum } = await embeddedWallets(page)
+  // The developers' page is reached from the Security page, not the home.
+  await page.goto('/security')
   await page.getByRole('link', { name: 'For developers: sign with viem' }).click()
   await expect(page.getByRole('heading', { name: 'Developer: sign with viem' })).toBeVisible()
   await page.getByRole('textbox', { name: 'Message' }).fill('Hello from the end-to-end test')

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { encode } from 'uqr'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { chainServer } from '../../testing/chainServer.ts'
 import { renderApp } from '../../testing/renderApp.tsx'
 import { signedInOnThisDevice } from '../../testing/signedInOnThisDevice.ts'
 import { stubApi } from '../../testing/stubApi.ts'
@@ -14,30 +15,65 @@ describe('receive', () => {
     vi.restoreAllMocks()
   })
 
-  it('shows each address short with a copy button, in full on request, and as a QR code', async () => {
+  it('shows one network at a time: the EVM address on Base Sepolia, the Solana address on Solana, named beside the code', async () => {
+    const server = await signedInOnThisDevice()
+    const chains = chainServer()
+    stubApi({ ...server.routes, ...chains.routes })
+    const user = userEvent.setup()
+    renderApp('/wallet/receive')
+    const heading = await screen.findByRole('heading', { name: 'Receive', level: 1 }, { timeout: 5_000 })
+    await waitFor(() => expect(heading).toHaveFocus())
+    const evm = server.account.address
+
+    const switcher = await screen.findByRole('group', { name: 'Network' })
+    const options = within(switcher).getAllByRole('radio')
+    expect(options.map((option) => option.closest('label')?.textContent)).toEqual([
+      'Base Sepolia (local devnet)',
+      'Arbitrum Sepolia (local devnet)',
+      'Solana Devnet (local devnet)',
+    ])
+    expect(within(switcher).getByRole('radio', { name: 'Base Sepolia (local devnet)' })).toBeChecked()
+    const base = screen.getByRole('region', { name: 'Your address on Base Sepolia (local devnet)' })
+    expect(
+      within(base).getByRole('img', { name: 'QR code of your address on Base Sepolia (local devnet)' })
+        .tagName,
+    ).toBe('svg')
+    expect(within(base).getByText('Only send on Base Sepolia (local devnet).')).toBeInTheDocument()
+    // The whole address, in groups of four: nothing cut.
+    expect(within(base).getByText(evm.slice(2, 6))).toBeInTheDocument()
+    expect(base.querySelector('code')?.textContent).toBe(evm)
+    expect(screen.getAllByRole('img', { name: /^QR code/ })).toHaveLength(1)
+    await user.click(within(base).getByRole('button', { name: 'Copy address' }))
+    expect(await within(base).findByText('Copied')).toBeInTheDocument()
+    expect(await navigator.clipboard.readText()).toBe(evm)
+
+    await user.click(within(switcher).getByRole('radio', { name: 'Solana Devnet (local devnet)' }))
+    const solana = screen.getByRole('region', { name: 'Your address on Solana Devnet (local devnet)' })
+    expect(within(solana).getByText('Only send on Solana Devnet (local devnet).')).toBeInTheDocument()
+    expect(solana.querySelector('code')?.textContent).toBe(solanaAddress)
+    expect(within(solana).getByText(solanaAddress.slice(0, 4))).toBeInTheDocument()
+    expect(screen.getAllByRole('img', { name: /^QR code/ })).toHaveLength(1)
+    expect(screen.queryByRole('region', { name: /Base Sepolia/ })).toBeNull()
+    await user.click(within(solana).getByRole('button', { name: 'Copy address' }))
+    expect(await within(solana).findByText('Copied')).toBeInTheDocument()
+    expect(await navigator.clipboard.readText()).toBe(solanaAddress)
+
+    // Arbitrum shares the EVM address.
+    await user.click(within(switcher).getByRole('radio', { name: 'Arbitrum Sepolia (local devnet)' }))
+    const arbitrum = screen.getByRole('region', { name: 'Your address on Arbitrum Sepolia (local devnet)' })
+    expect(arbitrum.querySelector('code')?.textContent).toBe(evm)
+  })
+
+  it('still shows each wallet’s address when the server’s networks cannot be loaded', async () => {
     const server = await signedInOnThisDevice()
     stubApi(server.routes)
     const user = userEvent.setup()
     renderApp('/wallet/receive')
-    const heading = await screen.findByRole('heading', { name: 'Receive', level: 1 })
-    await waitFor(() => expect(heading).toHaveFocus())
-
-    const evm = server.account.address
-    const ethereum = screen.getByRole('region', { name: 'Ethereum address' })
-    expect(within(ethereum).getByRole('img', { name: 'QR code of your Ethereum address' }).tagName).toBe(
-      'svg',
-    )
-    expect(within(ethereum).getByText(`${evm.slice(0, 5)}…${evm.slice(-4)}`)).toBeInTheDocument()
-    await user.click(within(ethereum).getByRole('button', { name: 'Copy Ethereum address' }))
-    expect(await within(ethereum).findByText('Copied')).toBeInTheDocument()
-    expect(await navigator.clipboard.readText()).toBe(evm)
-    expect(within(ethereum).getByText(evm)).toBeInTheDocument()
-
-    const solana = screen.getByRole('region', { name: 'Solana address' })
-    expect(within(solana).getByRole('img', { name: 'QR code of your Solana address' })).toBeInTheDocument()
-    await user.click(within(solana).getByRole('button', { name: 'Copy Solana address' }))
-    expect(await within(solana).findByText('Copied')).toBeInTheDocument()
-    expect(await navigator.clipboard.readText()).toBe(solanaAddress)
+    const switcher = await screen.findByRole('group', { name: 'Network' }, { timeout: 5_000 })
+    expect(screen.getByRole('region', { name: 'Your address on EVM networks' })).toBeInTheDocument()
+    await user.click(within(switcher).getByRole('radio', { name: 'Solana' }))
+    const solana = screen.getByRole('region', { name: 'Your address on Solana' })
+    expect(solana.querySelector('code')?.textContent).toBe(solanaAddress)
   })
 
   it('draws every dark module of the code, inside a quiet zone of four', () => {

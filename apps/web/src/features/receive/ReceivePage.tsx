@@ -1,50 +1,63 @@
-import type { CharterUser, EmbeddedWalletAccount } from '@charter/core'
-import { useId } from 'react'
-import { ShortAddress } from '../../ui/index.ts'
+import type { CharterUser } from '@charter/core'
+import { useQuery } from '@tanstack/react-query'
+import { useId, useState } from 'react'
+import { FullAddress } from '../../ui/index.ts'
 import { RequireSignIn } from '../auth/index.ts'
-import { chainTypeNames, userWallets, WalletPage } from '../wallet/index.ts'
+import { chainsQueryOptions, useShowTestNetworks } from '../balances/index.ts'
+import { useHealth } from '../health/index.ts'
+import { userWallets, WalletPage } from '../wallet/index.ts'
+import { NetworkSwitcher } from './NetworkSwitcher.tsx'
 import { QrCode } from './QrCode.tsx'
+import type { ReceiveNetwork } from './ReceiveNetwork.ts'
+import { receiveNetworks } from './receiveNetworks.ts'
 
-const networks = {
+const sameAddressHint = {
   ethereum:
-    'Use it on Ethereum and every EVM network Charter supports (Base, Arbitrum, Optimism, Polygon, …).',
-  solana: 'Use it on Solana only.',
+    'The same address is yours on every EVM network, but funds sent on another network arrive there, not here.',
+  solana: 'This address is for Solana only.',
 } as const
 
-/** `/wallet/receive`: each wallet's address, short with a copy button, in full on request, and as a QR code. */
+/** `/wallet/receive`: one network at a time, its address as a QR code and in full, and the network named beside it. */
 export function ReceivePage() {
   return <RequireSignIn>{(user) => <Receive user={user} />}</RequireSignIn>
 }
 
 function Receive({ user }: { user: CharterUser }) {
   const wallets = userWallets(user)
+  const chains = useQuery(chainsQueryOptions())
+  const health = useHealth()
+  const [showTestNetworks] = useShowTestNetworks()
+  const local = health.data?.mode === 'embedded' || (chains.data ?? []).some((chain) => chain.local)
+  const networks = receiveNetworks(chains.data, local || showTestNetworks).filter(
+    (network) => wallets[network.type] !== undefined,
+  )
+  const [chosen, setChosen] = useState<string | undefined>()
+  const network = networks.find((one) => one.key === chosen) ?? networks[0]
+  const address = network ? wallets[network.type]?.address : undefined
   return (
     <WalletPage title="Receive">
-      <p>Share an address, or let the sender scan its code. Send only tokens of that network to it.</p>
-      <div className="receive-grid">
-        {wallets.ethereum && <ReceiveAddress wallet={wallets.ethereum} />}
-        {wallets.solana && <ReceiveAddress wallet={wallets.solana} />}
-      </div>
-      {!wallets.ethereum && !wallets.solana && (
+      <p>Choose the network the sender will use, then share the address or let them scan the code.</p>
+      {networks.length > 1 && network && (
+        <NetworkSwitcher networks={networks} selected={network.key} onSelect={setChosen} />
+      )}
+      {network && address ? (
+        <ReceiveAddress network={network} address={address} />
+      ) : (
         <p className="muted">Your wallets are not there yet. Reload the page in a moment.</p>
       )}
     </WalletPage>
   )
 }
 
-function ReceiveAddress({ wallet }: { wallet: EmbeddedWalletAccount }) {
+function ReceiveAddress({ network, address }: { network: ReceiveNetwork; address: string }) {
   const headingId = useId()
-  const name = chainTypeNames[wallet.chain_type]
   return (
-    <section className="receive-card stack" aria-labelledby={headingId}>
-      <h2 id={headingId}>{name} address</h2>
-      <QrCode text={wallet.address} label={`QR code of your ${name} address`} />
-      <ShortAddress address={wallet.address} what={`${name} address`} />
-      <details className="full-address">
-        <summary>Show the whole address</summary>
-        <code className="address breakable">{wallet.address}</code>
-      </details>
-      <p className="field-hint">{networks[wallet.chain_type]}</p>
+    <section className="receive-card stack" aria-labelledby={headingId} aria-live="polite">
+      <h2 id={headingId}>Your address on {network.label}</h2>
+      <QrCode text={address} label={`QR code of your address on ${network.label}`} />
+      <p className="receive-network">Only send on {network.label}.</p>
+      <FullAddress address={address} copy="address" />
+      <p className="field-hint">{sameAddressHint[network.type]}</p>
     </section>
   )
 }

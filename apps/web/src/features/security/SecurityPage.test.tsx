@@ -123,6 +123,10 @@ describe('the Security page', () => {
     const keys = await screen.findByRole('region', { name: 'Your wallet keys' })
     expect(within(keys).getByRole('link', { name: 'Export a key' })).toHaveAttribute('href', '/wallet/export')
     expect(within(keys).getByRole('link', { name: 'Sign a message' })).toHaveAttribute('href', '/wallet/sign')
+    expect(within(keys).getByRole('link', { name: 'For developers: sign with viem' })).toHaveAttribute(
+      'href',
+      '/wallet/developer',
+    )
     const recent = screen.getByRole('region', { name: 'Recent sensitive actions' })
     expect(await within(recent).findByText('Added email address ada@example.org')).toBeInTheDocument()
   })

@@ -166,6 +166,9 @@ function WalletKeys() {
           </Link>
         </li>
       </ul>
+      <p className="developer-link">
+        <Link href="/wallet/developer">For developers: sign with viem</Link>
+      </p>
     </section>
   )
 }

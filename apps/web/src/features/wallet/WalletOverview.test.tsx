@@ -15,7 +15,7 @@ describe('the wallets on the signed-in home', () => {
     vi.restoreAllMocks()
   })
 
-  it('shows both addresses shortened, copies a whole one, and links to each wallet screen', async () => {
+  it('shows both addresses shortened, copies a whole one, and links to activity and the Security page', async () => {
     const server = await signedInOnThisDevice()
     const api = stubApi(server.routes)
     const user = userEvent.setup()
@@ -32,18 +32,15 @@ describe('the wallets on the signed-in home', () => {
     // user-event stands in for the clipboard.
     expect(await navigator.clipboard.readText()).toBe(solanaAddress)
 
-    const links = within(within(wallets).getByRole('navigation', { name: 'Wallet' })).getAllByRole('link')
-    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['Receive', '/wallet/receive'],
-      ['Activity', '/wallet/activity'],
-    ])
-    // Export and signing a message moved to the Security page.
-    expect(within(wallets).getByRole('link', { name: 'Security' })).toHaveAttribute('href', '/security')
-    expect(within(wallets).queryByRole('link', { name: 'Export a key' })).toBeNull()
-    expect(within(wallets).getByRole('link', { name: 'For developers: sign with viem' })).toHaveAttribute(
+    expect(within(wallets).getByRole('link', { name: 'Activity' })).toHaveAttribute(
       'href',
-      '/wallet/developer',
+      '/wallet/activity',
     )
+    // Export, signing a message and the developers' page live on the Security page, not on the home.
+    expect(within(wallets).getByRole('link', { name: 'Security' })).toHaveAttribute('href', '/security')
+    expect(screen.queryByRole('link', { name: 'Export a key' })).toBeNull()
+    expect(screen.queryByRole('link', { name: 'Sign a message' })).toBeNull()
+    expect(screen.queryByRole('link', { name: 'For developers: sign with viem' })).toBeNull()
     // The key the session was bound to at sign-in is registered again once, whatever the screen.
     await waitFor(() =>
       expect(api.bodiesOf('POST /api/v1/sessions/authorization_key')).toEqual([

@@ -7,7 +7,7 @@ import { WalletErrorMessage } from './WalletErrorMessage.tsx'
 
 export const chainTypeNames = { ethereum: 'Ethereum', solana: 'Solana' } as const
 
-/** The signed-in home's wallet card: both addresses, and the ways to receive and look back (export and signing a message live on the Security page). */
+/** The signed-in home's wallet card: both addresses, the wallet's state on this device, and its activity (export, signing a message and the developers' page live on the Security page). */
 export function WalletOverview({ user }: { user: CharterUser }) {
   const wallets = userWallets(user)
   const proxy = useWalletProxyState()
@@ -38,25 +38,12 @@ export function WalletOverview({ user }: { user: CharterUser }) {
       {proxy.status === 'error' && (
         <WalletErrorMessage error={proxy.error} title="Your wallet could not be set up on this device" />
       )}
-      <nav aria-label="Wallet">
-        <ul className="wallet-actions">
-          <li>
-            <Link href="/wallet/receive" className="button">
-              Receive
-            </Link>
-          </li>
-          <li>
-            <Link href="/wallet/activity" className="button button-secondary">
-              Activity
-            </Link>
-          </li>
-        </ul>
-      </nav>
       <p>
-        To export a key or sign a message, go to <Link href="/security">Security</Link>.
+        <Link href="/wallet/activity">Activity</Link>: what your wallets signed, newest first.
       </p>
-      <p className="developer-link">
-        <Link href="/wallet/developer">For developers: sign with viem</Link>
+      <p className="muted">
+        Key export, signing a message and the developers’ page are under{' '}
+        <Link href="/security">Security</Link>.
       </p>
     </section>
   )

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { recoverMessageAddress, recoverTypedDataAddress } from 'viem'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { chainServer, multicall3Address } from '../../../testing/chainServer.ts'
 import { renderApp } from '../../../testing/renderApp.tsx'
 import { signedInOnThisDevice } from '../../../testing/signedInOnThisDevice.ts'
 import { stubApi } from '../../../testing/stubApi.ts'
@@ -47,12 +48,21 @@ const message = {
 /** The app at home, signed in, its wallet ready; answers its provider. */
 async function signedIn() {
   const server = await signedInOnThisDevice()
-  const api = stubApi(server.routes)
+  // The chains too: the dialog asks a recipient's chain whether it is a contract.
+  const chains = chainServer()
+  const api = stubApi({ ...server.routes, ...chains.routes })
   const { queryClient } = renderApp('/')
   const runtime = walletRuntimeFor(queryClient)
   // The wallet loads lazily, the first time slowly.
   await waitFor(() => expect(runtime.proxy.getState().status).toBe('ready'), { timeout: 5_000 })
-  return { server, api, provider: runtime.provider, address: server.account.address, user: userEvent.setup() }
+  return {
+    server,
+    api,
+    chains,
+    provider: runtime.provider,
+    address: server.account.address,
+    user: userEvent.setup(),
+  }
 }
 
 const hex = (text: string) => `0x${Buffer.from(text, 'utf8').toString('hex')}`
@@ -241,7 +251,7 @@ describe('the confirmation dialog', () => {
       `Token permit (ERC-20 permit). Signing lets ${spender} spend unlimited USDC from your wallet, without asking you again.`,
     )
     expect(cell(within(dialog).getByRole('table', { name: 'Valid for' }), 'Contract')).toHaveTextContent(
-      `${baseSepoliaUsdc}A contract: the USDC token`,
+      `${baseSepoliaUsdc}A contract: the USDC token on Base Sepolia`,
     )
     await press(user, within(dialog).getByRole('button', { name: 'Reject' }))
     expect(await answer).toMatchObject({ code: 4001 })
@@ -295,6 +305,44 @@ describe('the confirmation dialog', () => {
     expect((error as ProviderRpcError).code).toBe(4001)
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(server.rpcCalls).toEqual([])
+  })
+
+  it('names a recipient with code on its chain “a contract on Base Sepolia”, and an account without code not', async () => {
+    const { provider, address, user, api } = await signedIn()
+    const toContract = outcome(
+      provider.request({
+        method: 'eth_signTransaction',
+        params: [{ from: address, ...lookAlikeTransaction, to: multicall3Address }],
+      }),
+    )
+    let dialog = await screen.findByRole('dialog', { name: 'Sign this transaction?' })
+    await waitFor(() =>
+      expect(within(dialog).getByText('To').nextElementSibling).toHaveTextContent(
+        'A contract on Base Sepolia',
+      ),
+    )
+    // The home reads balances through the same proxy (in batches); the dialog asks one thing of it.
+    const codeReads = () =>
+      api
+        .bodiesOf('POST /api/v1/rpc/84532')
+        .filter((body) => (body as { method?: string }).method === 'eth_getCode')
+    expect(codeReads()).toEqual([
+      { jsonrpc: '2.0', id: 1, method: 'eth_getCode', params: [multicall3Address, 'latest'] },
+    ])
+    await press(user, within(dialog).getByRole('button', { name: 'Reject' }))
+    expect(await toContract).toMatchObject({ code: 4001 })
+
+    const toAccount = outcome(
+      provider.request({
+        method: 'eth_signTransaction',
+        params: [{ from: address, ...lookAlikeTransaction }],
+      }),
+    )
+    dialog = await screen.findByRole('dialog', { name: 'Sign this transaction?' })
+    await waitFor(() => expect(codeReads()).toHaveLength(2))
+    expect(within(dialog).getByText('To').nextElementSibling).not.toHaveTextContent('A contract')
+    await press(user, within(dialog).getByRole('button', { name: 'Reject' }))
+    expect(await toAccount).toMatchObject({ code: 4001 })
   })
 
   it('decodes an ERC-20 approval: “Approve 0x… to spend unlimited USDC”, the token named as a contract', async () => {

@@ -2,13 +2,16 @@ import { FullAddress } from '../../../ui/index.ts'
 import { formatAmount } from '../describe/formatAmount.ts'
 import type { TransactionRequest } from '../describe/SignatureRequest.ts'
 import { ContractCallText } from './ContractCallText.tsx'
+import { useContractCode } from './useContractCode.ts'
 
 /**
- * A transaction as it is signed: network, recipient in full (and the token contract it is, when Charter knows
- * it), amount, the most the fee can be, the total, what the contract data asks for, and the data itself.
+ * A transaction as it is signed: network, recipient in full (the token contract it is when Charter knows it,
+ * else "a contract" when its chain says it has code), amount, the most the fee can be, the total, what the contract data asks for, and the data itself.
  */
 export function TransactionDetails({ request }: { request: TransactionRequest }) {
   const { to, fee, call, data } = request
+  // A known token is named as one without asking; any other recipient is looked up on its chain.
+  const isContract = useContractCode(request.chainId, to?.address, to !== undefined && !to.token)
   return (
     <div className="stack-small">
       <dl className="details-list">
@@ -24,10 +27,12 @@ export function TransactionDetails({ request }: { request: TransactionRequest })
             {to ? (
               <>
                 <FullAddress address={to.address} copy="recipient address" />
-                {to.token && (
+                {to.token ? (
                   <span className="address-note">
                     A contract: the {to.token.symbol} token on {request.chainName}
                   </span>
+                ) : (
+                  isContract && <span className="address-note">A contract on {request.chainName}</span>
                 )}
               </>
             ) : (

@@ -46,6 +46,7 @@ export function TypedDataDetails({ request }: { request: TypedDataRequest }) {
                 {domain.verifyingContract.token && (
                   <span className="address-note">
                     A contract: the {domain.verifyingContract.token.symbol} token
+                    {domain.chain && ` on ${domain.chain.name}`}
                   </span>
                 )}
               </td>

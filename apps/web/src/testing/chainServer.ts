@@ -1,0 +1,258 @@
+import { getChain, solanaClusters, solanaUsdcMints, usdcAddresses } from '@charter/core'
+import {
+  type Address,
+  decodeFunctionData,
+  encodeFunctionResult,
+  erc20Abi,
+  type Hex,
+  multicall3Abi,
+  numberToHex,
+  parseUnits,
+} from 'viem'
+import type { OfferedChain } from '../features/balances/index.ts'
+import type { ApiCall, ApiHandler } from './stubApi.ts'
+
+// TODO(integrator): once the server's chain routes are in `AppType`, type these routes as `StubRoutes`
+// ('GET /api/v1/chains' answers `AnswerTo<'GET /api/v1/chains'>`, and so on) and drop `OfferedChain`'s import
+// here for the server's own type; until then they are plain handlers, which `stubApi` takes as well.
+
+/** A local EVM chain as the embedded server offers it. */
+export const localEvmChain = (id: 84532 | 421614): OfferedChain => {
+  const chain = getChain(id)
+  return {
+    id,
+    type: 'ethereum',
+    name: chain.name,
+    nativeCurrency: chain.nativeCurrency,
+    usdc: { address: usdcAddresses[id], decimals: 6 },
+    explorer: null,
+    testnet: true,
+    local: true,
+    rpcPath: `/api/v1/rpc/${id}`,
+  }
+}
+
+/** The local Solana cluster as the embedded server offers it (devnet's name and USDC mint). */
+export const localSolana: OfferedChain = {
+  id: 'devnet',
+  type: 'solana',
+  name: solanaClusters.devnet.name,
+  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+  usdc: { address: solanaUsdcMints.devnet, decimals: 6 },
+  explorer: null,
+  testnet: true,
+  local: true,
+  rpcPath: '/api/v1/rpc/devnet',
+}
+
+/** A remote mainnet, as a production server offers one. */
+export const remoteBase: OfferedChain = {
+  id: 8453,
+  type: 'ethereum',
+  name: getChain(8453).name,
+  nativeCurrency: getChain(8453).nativeCurrency,
+  usdc: { address: usdcAddresses[8453], decimals: 6 },
+  explorer: { name: 'Basescan', url: 'https://basescan.org' },
+  testnet: false,
+  local: false,
+  rpcPath: '/api/v1/rpc/8453',
+}
+
+/** What the embedded server offers: Base Sepolia, Arbitrum Sepolia and Solana, all local. */
+export const embeddedChains = (): OfferedChain[] => [localEvmChain(84532), localEvmChain(421614), localSolana]
+
+/** Multicall3, at its usual address on every EVM chain. */
+export const multicall3Address = '0xcA11bde05977b3631167028862bE2a173976CA11'
+const multicall3 = multicall3Address
+
+type Holding = { native: bigint; usdc: bigint }
+type RpcRequest = { jsonrpc?: string; id?: number | string; method: string; params?: unknown[] }
+
+export type ChainServerOptions = {
+  chains?: OfferedChain[]
+  /** Whether `/api/dev/faucet` exists (embedded mode only). */
+  faucet?: boolean
+}
+
+/**
+ * The server's chain routes as the browser meets them: `GET /api/v1/chains`, the JSON-RPC proxy
+ * `POST /api/v1/rpc/{chainId}` over an in-memory ledger, and the dev faucet that credits it. The proxy answers
+ * the reads a balance reader makes (`eth_getBalance`, `eth_call` of USDC's `balanceOf` directly or through
+ * Multicall3's `aggregate3`/`getEthBalance`, `eth_getCode`, Solana's `getBalance`, `getTokenAccountsByOwner`,
+ * `getAccountInfo` of the mint), single or batched; a chain in `failing` answers 502 as a dead upstream does.
+ */
+export function chainServer(options: ChainServerOptions = {}) {
+  const chains = options.chains ?? embeddedChains()
+  const ledger = new Map<string, Holding>()
+  const failing = new Set<string>()
+  /** Every faucet call, in order. */
+  const faucetCalls: { address: string; chainId: OfferedChain['id']; asset: string; amount: string }[] = []
+  /** How many proxy requests each chain got (a batch is one). */
+  const rpcRequests = new Map<string, number>()
+
+  const keyOf = (chainId: string, address: string) =>
+    `${chainId}:${address.startsWith('0x') ? address.toLowerCase() : address}`
+  const holding = (chainId: string, address: string): Holding =>
+    ledger.get(keyOf(chainId, address)) ?? { native: 0n, usdc: 0n }
+  const findChain = (chainId: string) => chains.find((chain) => String(chain.id) === chainId)
+
+  const evm = (chain: OfferedChain, request: RpcRequest): unknown => {
+    const id = String(chain.id)
+    const params = request.params ?? []
+    const balanceOf = (address: string) => holding(id, address)
+    const call = (to: string, data: Hex): Hex => {
+      if (to.toLowerCase() === chain.usdc?.address.toLowerCase()) {
+        const { functionName, args } = decodeFunctionData({ abi: erc20Abi, data })
+        if (functionName === 'decimals')
+          return encodeFunctionResult({ abi: erc20Abi, functionName, result: 6 })
+        if (functionName !== 'balanceOf') throw new Error(`the stand-in's token has no ${functionName}`)
+        return encodeFunctionResult({ abi: erc20Abi, functionName, result: balanceOf(args[0]).usdc })
+      }
+      if (to.toLowerCase() === multicall3.toLowerCase()) {
+        const decoded = decodeFunctionData({ abi: multicall3Abi, data })
+        if (decoded.functionName === 'getEthBalance') {
+          return encodeFunctionResult({
+            abi: multicall3Abi,
+            functionName: 'getEthBalance',
+            result: balanceOf(decoded.args[0]).native,
+          })
+        }
+        if (decoded.functionName === 'aggregate3') {
+          const result = decoded.args[0].map((inner) => ({
+            success: true,
+            returnData: call(inner.target, inner.callData),
+          }))
+          return encodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', result })
+        }
+        throw new Error(`the stand-in's Multicall3 has no ${decoded.functionName}`)
+      }
+      return '0x'
+    }
+    switch (request.method) {
+      case 'eth_chainId':
+        return numberToHex(Number(chain.id))
+      case 'eth_blockNumber':
+        return '0x1'
+      case 'eth_getBalance':
+        return numberToHex(balanceOf(params[0] as string).native)
+      case 'eth_getCode': {
+        const address = (params[0] as string).toLowerCase()
+        return address === chain.usdc?.address.toLowerCase() || address === multicall3.toLowerCase()
+          ? '0x6080'
+          : '0x'
+      }
+      case 'eth_call': {
+        const { to, data } = params[0] as { to: Address; data: Hex }
+        return call(to, data)
+      }
+      default:
+        throw new Error(`${request.method} is not stood in for`)
+    }
+  }
+
+  const solana = (chain: OfferedChain, request: RpcRequest): unknown => {
+    const id = String(chain.id)
+    const params = request.params ?? []
+    const context = { slot: 1 }
+    switch (request.method) {
+      case 'getBalance':
+        return { context, value: Number(holding(id, params[0] as string).native) }
+      case 'getTokenAccountsByOwner': {
+        const owner = params[0] as string
+        const { mint } = params[1] as { mint: string }
+        const amount = holding(id, owner).usdc
+        if (mint !== chain.usdc?.address || amount === 0n) return { context, value: [] }
+        const tokenAmount = { amount: String(amount), decimals: 6, uiAmountString: '' }
+        const parsed = { type: 'account', info: { mint, owner, tokenAmount } }
+        const data = { program: 'spl-token', parsed, space: 165 }
+        return {
+          context,
+          value: [{ pubkey: `${owner.slice(0, 8)}TokenAccount`, account: { data, lamports: 2039280 } }],
+        }
+      }
+      case 'getAccountInfo': {
+        if (params[0] !== chain.usdc?.address) return { context, value: null }
+        const parsed = { type: 'mint', info: { decimals: 6, isInitialized: true, supply: '0' } }
+        return { context, value: { data: { program: 'spl-token', parsed, space: 82 }, lamports: 1 } }
+      }
+      default:
+        throw new Error(`${request.method} is not stood in for`)
+    }
+  }
+
+  const answerOne = (chain: OfferedChain, request: RpcRequest) => {
+    try {
+      const result = chain.type === 'ethereum' ? evm(chain, request) : solana(chain, request)
+      return { jsonrpc: '2.0', id: request.id ?? null, result }
+    } catch (error) {
+      return {
+        jsonrpc: '2.0',
+        id: request.id ?? null,
+        error: { code: -32601, message: error instanceof Error ? error.message : String(error) },
+      }
+    }
+  }
+
+  const rpc: ApiHandler = (call: ApiCall, params = {}) => {
+    const chainId = params.chainId ?? ''
+    const chain = findChain(chainId)
+    if (!chain) {
+      return Response.json({ error: `No chain ${chainId} here.`, code: 'not_found' }, { status: 404 })
+    }
+    rpcRequests.set(chainId, (rpcRequests.get(chainId) ?? 0) + 1)
+    if (failing.has(chainId)) {
+      return Response.json(
+        { error: `${chain.name} did not answer.`, code: 'upstream_error' },
+        { status: 502 },
+      )
+    }
+    const body = call.body as RpcRequest | RpcRequest[]
+    return Response.json(
+      Array.isArray(body) ? body.map((one) => answerOne(chain, one)) : answerOne(chain, body),
+    )
+  }
+
+  const faucet: ApiHandler = (call: ApiCall) => {
+    const body = call.body as { address: string; chainId: OfferedChain['id']; asset: string; amount: string }
+    const chain = findChain(String(body.chainId))
+    if (!chain?.local) {
+      return Response.json({ error: 'chainId: not a local chain.', code: 'invalid_data' }, { status: 400 })
+    }
+    if (!/^\d+(\.\d+)?$/.test(body.amount) || Number(body.amount) > 1000) {
+      return Response.json({ error: 'amount: not a sane amount.', code: 'invalid_data' }, { status: 400 })
+    }
+    faucetCalls.push(body)
+    const id = String(chain.id)
+    const now = holding(id, body.address)
+    ledger.set(
+      keyOf(id, body.address),
+      body.asset === 'USDC'
+        ? { ...now, usdc: now.usdc + parseUnits(body.amount, 6) }
+        : { ...now, native: now.native + parseUnits(body.amount, chain.nativeCurrency.decimals) },
+    )
+    return Response.json({ success: true })
+  }
+
+  const routes: Record<string, ApiHandler> = {
+    'GET /api/v1/chains': () => Response.json({ chains }),
+    'POST /api/v1/rpc/:chainId': rpc,
+    ...(options.faucet !== false && { 'POST /api/dev/faucet': faucet }),
+  }
+
+  return {
+    routes,
+    chains,
+    faucetCalls,
+    rpcRequests,
+    /** Sets what `address` holds on a chain, in base units. */
+    fund(chainId: OfferedChain['id'], address: string, holdingNow: Partial<Holding>) {
+      const id = String(chainId)
+      ledger.set(keyOf(id, address), { ...holding(id, address), ...holdingNow })
+    },
+    /** Makes a chain's upstream dead (502) or alive again. */
+    fail(chainId: OfferedChain['id'], dead = true) {
+      if (dead) failing.add(String(chainId))
+      else failing.delete(String(chainId))
+    },
+  }
+}
