@@ -207,13 +207,18 @@ export function closeServer(server: NodeServer): Promise<void> {
  */
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const parts = await buildParts(options)
-  const app = createApp({ ...options, parts })
   const { host, port } = options.settings
-  await parts.registry.start()
-  const server = await listen(app, host, port).catch(async (error: unknown) => {
+  let app: AppType
+  let server: NodeServer
+  try {
+    app = createApp({ ...options, parts })
+    await parts.registry.start()
+    server = await listen(app, host, port)
+  } catch (error) {
+    // Nothing may outlive a server that never listened (closing twice is harmless: a failed start has closed).
     await parts.registry.close()
     throw error
-  })
+  }
   // Hourly, and once at start: old throttling windows, codes and idempotency answers go.
   const sweep = () =>
     sweepExpired(parts.database.db).catch((error: unknown) =>
