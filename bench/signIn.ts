@@ -41,7 +41,7 @@ export async function measureSignIn({
   const logger = createLogger('silent')
   const server = await startServer({ settings, logger })
   const floor = await serveFloor({ settings, logger, parts: server.parts })
-  const outbox = server.parts.outbox
+  const outbox = server.parts.registry.get('devOutbox')?.outbox
   if (!outbox) throw new Error('the bench runs on the embedded defaults')
   let made = 0
   const newEmail = () => {

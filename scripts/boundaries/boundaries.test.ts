@@ -104,6 +104,45 @@ const samples: Record<string, { breaks: ParsedFile[]; keeps: ParsedFile[] }> = {
       sample('apps/server/src/serverApi/sample.test.ts', "import { x } from '../wallets/KeyVault.ts'"),
     ],
   },
+  'only the composition root imports auth/': {
+    breaks: [
+      sample('apps/server/src/analytics/sample.ts', "import { x } from '../auth/rateLimit.ts'"),
+      sample('apps/server/src/members/sample.ts', "import type { X } from '../auth/channels.ts'"),
+      sample('apps/server/src/wallets/methods/sample.ts', "import { x } from '../../auth/stepUp.ts'"),
+      sample('apps/server/src/http/sample.ts', "export { x } from '../auth/AuthService.ts'"),
+      sample('apps/server/src/chains/sample.ts', "const x = await import('../auth/AuthService.ts')"),
+    ],
+    keeps: [
+      sample('apps/server/src/app.ts', "import { authRoutes } from './auth/authRoutes.ts'"),
+      sample('apps/server/src/server.ts', "import { createAuthService } from './auth/AuthService.ts'"),
+      sample('apps/server/src/auth/sample.ts', "import { x } from './stepUp.ts'"),
+      sample('apps/server/src/wallets/sample.test.ts', "import { x } from '../auth/AuthService.ts'"),
+      sample('apps/server/src/testing/sample.ts', "import type { X } from '../auth/AuthService.ts'"),
+      sample('apps/server/src/fuzz/sample.ts', "import type { X } from '../auth/AuthService.ts'"),
+      sample('apps/server/src/analytics/sample.ts', "import { x } from '../http/rateLimit.ts'"),
+      // A folder that merely ends in "auth" is another folder.
+      sample('apps/server/src/serverApi/sample.ts', "import { x } from '../oauth/x.ts'"),
+    ],
+  },
+  'http/ imports no feature folder': {
+    breaks: [
+      sample('apps/server/src/http/sample.ts', "import { x } from '../senders/DevOutbox.ts'"),
+      sample('apps/server/src/http/sample.ts', "import { x } from '../members/digests.ts'"),
+      sample('apps/server/src/http/sample.ts', "import type { X } from '../auth/AuthService.ts'"),
+      sample('apps/server/src/http/sample.ts', "import { x } from '../wallets/KeyVault.ts'"),
+      sample('apps/server/src/http/sample.ts', "import { x } from '../chains/Chains.ts'"),
+      sample('apps/server/src/http/nested/sample.ts', "import { x } from '../../holds/holdRoutes.ts'"),
+    ],
+    keeps: [
+      sample('apps/server/src/http/sample.ts', "import { x } from './rateLimit.ts'"),
+      sample('apps/server/src/http/sample.ts', "import type { Db } from '../db/Database.ts'"),
+      sample('apps/server/src/http/sample.ts', "import type { Part } from '../parts/Part.ts'"),
+      sample('apps/server/src/http/sample.ts', "import type { Logger } from '../logger.ts'"),
+      sample('apps/server/src/http/sample.ts', "import { Hono } from 'hono'"),
+      sample('apps/server/src/http/sample.test.ts', "import { x } from '../testing/startTestServer.ts'"),
+      sample('apps/server/src/members/sample.ts', "import { x } from '../http/clientAddress.ts'"),
+    ],
+  },
 }
 
 describe('the repository', () => {

@@ -63,6 +63,22 @@ const reachesInto =
     isRelative(specifier) &&
     forbidden.includes(serverFolder(target(file, specifier)) ?? '')
 
+/** The server's folder a relative import lands in, or undefined for the server's root files and elsewhere. */
+const folderReached = (file: SourceFile, specifier: string): string | undefined =>
+  isRelative(specifier) ? serverFolder(target(file, specifier)) : undefined
+
+/**
+ * Who may wire sign-in in: the composition root (the server's root files: app.ts, server.ts, main.ts), sign-in
+ * itself, and what starts the whole server to drive it (tests, `testing/`, and the fuzz suite's `fuzz/`, whose
+ * harness files are not named .test.ts). Everything else gets what it needs from sign-in as an interface the
+ * root fills (`wallets/WalletAuth.ts`), or from `http/` (throttling) and `members/` (the member).
+ */
+const mayImportAuth = (path: string): boolean =>
+  isTest(path) || ['auth', 'fuzz', undefined].includes(serverFolder(path))
+
+/** What `http/` may build on: itself, the database, what a part is, and the server's root files (settings, log). */
+const underHttp = new Set(['http', 'db', 'parts', undefined])
+
 export const rules: Rule[] = [
   {
     name: 'each package declares the packages it imports',
@@ -113,6 +129,23 @@ export const rules: Rule[] = [
   // What the app's own server reaches (serverApi/) reads users and wallet rows, and never the code that opens
   // a key.
   { name: 'serverApi/ never imports wallets/', breaks: reachesInto('serverApi', ['wallets']) },
+  {
+    name: 'only the composition root imports auth/',
+    breaks: (file, { specifier }) =>
+      file.workspace === 'server' && !mayImportAuth(file.path) && folderReached(file, specifier) === 'auth',
+  },
+  // What every route shares (validators, throttling, the error handler) sits under every feature: a feature
+  // folder added later (chains/, pinning/, onramp/) is kept out of it without naming it here.
+  {
+    name: 'http/ imports no feature folder',
+    breaks: (file, { specifier }) =>
+      file.workspace === 'server' &&
+      !isTest(file.path) &&
+      serverFolder(file.path) === 'http' &&
+      isRelative(specifier) &&
+      target(file, specifier).startsWith('apps/server/src/') &&
+      !underHttp.has(folderReached(file, specifier)),
+  },
 ]
 
 export type ParsedFile = SourceFile & { imports: Import[] }

@@ -5,15 +5,12 @@ import rootPackage from '../../../package.json' with { type: 'json' }
 import { analyticsRoutes } from './analytics/analyticsRoutes.ts'
 import type { AuthService } from './auth/AuthService.ts'
 import { authRoutes } from './auth/authRoutes.ts'
-import type { Channel } from './auth/channels.ts'
-import { declineLimiter } from './auth/declineLimit.ts'
 import type { Database } from './db/Database.ts'
 import type { Settings } from './env.ts'
 import { holdRoutes } from './holds/holdRoutes.ts'
 import type { NewDeviceHold } from './holds/newDeviceHold.ts'
 import { accessLog } from './http/accessLog.ts'
-import { codeFlows } from './http/codeFlows.ts'
-import { devRoutes } from './http/devRoutes.ts'
+import { declineLimiter } from './http/declineLimit.ts'
 import { errorHandler } from './http/errorHandler.ts'
 import { healthRoutes } from './http/health.ts'
 import { hostGuard } from './http/hostGuard.ts'
@@ -21,13 +18,16 @@ import { securityHeaders } from './http/securityHeaders.ts'
 import { isWebAppBuilt, webApp } from './http/webApp.ts'
 import type { Logger } from './logger.ts'
 import { type AccessTokenKeys, accessTokenVerificationKey } from './members/accessToken.ts'
+import { codeFlows } from './members/codeFlows.ts'
 import { deviceCookie } from './members/deviceCookie.ts'
 import { type SessionCookie, sessionCookie } from './members/sessionCookie.ts'
 import { type SessionVariables, sessionMiddleware } from './members/sessionMiddleware.ts'
 import { signedRequest } from './members/signedRequest.ts'
 import type { Part } from './parts/Part.ts'
-import type { DevOutbox } from './senders/DevOutbox.ts'
-import type { DevOutboxToken } from './senders/devOutboxToken.ts'
+import type { PartsRegistry } from './parts/PartsRegistry.ts'
+import type { DevOutboxPart, SenderService } from './senders/chooseSenders.ts'
+import { devOutboxRoutes } from './senders/devOutboxRoutes.ts'
+import type { EmailSender, SmsSender } from './senders/Senders.ts'
 import { appConfig } from './serverApi/appConfig.ts'
 import { serverApiRoutes } from './serverApi/serverApiRoutes.ts'
 import type { KeyVault } from './wallets/KeyVault.ts'
@@ -45,15 +45,24 @@ export type AppParts = {
   hold: NewDeviceHold
   accessTokenKeys: AccessTokenKeys
   vault: KeyVault
-  sms: Channel | undefined
-  email: Channel | undefined
-  /** Embedded mode only: where codes go instead of a real SMS or email. */
-  outbox: DevOutbox | undefined
-  /** The token the dev outbox answers to, with the file it is in when Charter made it (embedded mode). */
-  outboxToken: DevOutboxToken | undefined
-  /** The parts /api/health reports, in its order: the database, the outside services, the wallets. */
-  registry: Part[]
+  /** Every part, registered once: what /api/health reports, in its order, and what starts and closes. */
+  registry: AppRegistry
 }
+
+/**
+ * The server's parts by name, in the order they start and /api/health reports them (they close in reverse). A
+ * new outside service is one line here and one in `buildParts` (server.ts), which registers it.
+ */
+export type AppRegistryParts = {
+  database: Part
+  sms: SenderService<SmsSender>
+  email: SenderService<EmailSender>
+  /** Embedded mode only: where codes go instead of a real SMS or email, and the token its routes answer to. */
+  devOutbox: DevOutboxPart | undefined
+  wallets: Part
+}
+
+export type AppRegistry = PartsRegistry<AppRegistryParts>
 
 export type AppOptions = {
   settings: Settings
@@ -134,8 +143,8 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
   const signIn = authRoutes({
     auth: parts.auth,
     db: database.db,
-    sms: parts.sms,
-    email: parts.email,
+    sms: parts.auth.channels.phone,
+    email: parts.auth.channels.email,
     cookie,
     flows,
     device: deviceCookie(settings.mode === 'production'),
@@ -162,17 +171,17 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
       appConfig({
         settings,
         verificationKey: accessTokenVerificationKey(parts.accessTokenKeys),
-        sms: parts.sms !== undefined,
-        email: parts.email !== undefined,
+        sms: parts.auth.channels.phone !== undefined,
+        email: parts.auth.channels.email !== undefined,
         createdAt,
         startedAt,
       }),
   })
   // Embedded mode only: in production there are no dev routes at all (their type stays, for the test client).
-  const dev =
-    parts.outbox && parts.outboxToken
-      ? devRoutes(parts.outbox, parts.outboxToken.value)
-      : (new Hono() as ReturnType<typeof devRoutes>)
+  const devOutbox = parts.registry.get('devOutbox')
+  const dev = devOutbox
+    ? devOutboxRoutes(devOutbox.outbox, devOutbox.token.value)
+    : (new Hono() as ReturnType<typeof devOutboxRoutes>)
 
   const api = apiFrame({ settings, parts, cookie })
     .route(
@@ -181,7 +190,7 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
         version,
         mode: settings.mode,
         appId: settings.appId,
-        parts: () => [...parts.registry, webPart],
+        parts: () => [...parts.registry.list(), webPart],
       }),
     )
     .route('/v1', signIn)

@@ -1,5 +1,6 @@
 import { loadSettings, SettingsError } from './env.ts'
 import { createLogger } from './logger.ts'
+import { PartStartError } from './parts/PartStartError.ts'
 import { startServer } from './server.ts'
 
 try {
@@ -13,7 +14,7 @@ try {
       ? 'embedded mode: everything runs on this machine, nothing is real money'
       : 'production mode'
   logger.info(`Charter is ready at ${server.url} (${where})`)
-  const outboxToken = server.parts.outboxToken
+  const outboxToken = server.parts.registry.get('devOutbox')?.token
   if (outboxToken) {
     const outbox = `${server.url}/api/dev/outbox`
     const read = outboxToken.file
@@ -32,7 +33,8 @@ try {
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
 } catch (error) {
-  if (error instanceof SettingsError) {
+  // Settings to fix, or a part that could not start (its parts already closed): the reason, not a stack.
+  if (error instanceof SettingsError || error instanceof PartStartError) {
     process.stderr.write(`${error.message}\n`)
     process.exit(1)
   }

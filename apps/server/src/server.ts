@@ -1,7 +1,7 @@
 import { mkdirSync, statSync } from 'node:fs'
 import type { AddressInfo, Server as NetServer, Socket } from 'node:net'
 import { serve } from '@hono/node-server'
-import { type AppParts, createApp } from './app.ts'
+import { type AppParts, type AppType, createApp } from './app.ts'
 import { createAuthService, defaultSignInLimits, type SignInLimits } from './auth/AuthService.ts'
 import { emailChannel, smsChannel } from './auth/channels.ts'
 import { loadAuthSecret } from './auth/secrets.ts'
@@ -14,6 +14,7 @@ import { newDeviceHold } from './holds/newDeviceHold.ts'
 import type { Logger } from './logger.ts'
 import { deriveAccessTokenKeys } from './members/accessToken.ts'
 import type { Part } from './parts/Part.ts'
+import { partsRegistry } from './parts/PartsRegistry.ts'
 import { chooseSenders } from './senders/chooseSenders.ts'
 import { loadKeyVault } from './wallets/loadKeyVault.ts'
 import { countUnopenableWallets, createFirstWallets } from './wallets/walletStore.ts'
@@ -22,6 +23,8 @@ export type RunningServer = {
   /** The base URL the server answers on, e.g. http://127.0.0.1:3000 */
   url: string
   parts: AppParts
+  /** The app it serves (its `routes` are what the fuzz table must cover). */
+  app: AppType
   close: () => Promise<void>
 }
 
@@ -102,8 +105,10 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
   const accessTokenKeys = deriveAccessTokenKeys(secret)
   const vault = loadKeyVault(settings, logger)
   const senders = chooseSenders(settings, logger)
-  const sms = senders.sms && smsChannel(senders.sms.adapter, settings.smsAllowedCountries)
-  const email = senders.email && emailChannel(senders.email.adapter)
+  const smsSender = senders.sms.adapter
+  const emailSender = senders.email.adapter
+  const sms = smsSender && smsChannel(smsSender, settings.smsAllowedCountries)
+  const email = emailSender && emailChannel(emailSender)
   const tell = tellMember({ db: database.db, channels: { phone: sms, email }, logger })
   const hold = newDeviceHold({
     db: database.db,
@@ -138,6 +143,8 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
       status: 'ok',
       detail: database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)',
     }),
+    // Closed with the server when the server opened it; a database the caller gave is the caller's to close.
+    ...(options.database ? {} : { close: () => database.close() }),
   }
   const walletsPart: Part = {
     name: 'wallets',
@@ -150,18 +157,18 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
           }
         : { status: 'ok' },
   }
-  return {
-    database,
-    auth,
-    hold,
-    accessTokenKeys,
-    vault,
-    sms,
-    email,
-    outbox: senders.outbox,
-    outboxToken: senders.outboxToken,
-    registry: [databasePart, ...senders.parts, walletsPart],
-  }
+  // Every part, once, in the order they start and /api/health lists them.
+  const registry = partsRegistry(
+    {
+      database: databasePart,
+      sms: senders.sms,
+      email: senders.email,
+      devOutbox: senders.devOutbox,
+      wallets: walletsPart,
+    },
+    logger,
+  )
+  return { database, auth, hold, accessTokenKeys, vault, registry }
 }
 
 type NodeServer = ReturnType<typeof serve>
@@ -194,12 +201,24 @@ export function closeServer(server: NodeServer): Promise<void> {
   })
 }
 
-/** Starts Charter's HTTP server; port 0 picks a free port (tests). */
+/**
+ * Starts Charter's HTTP server; port 0 picks a free port (tests). Every part starts before it listens; when one
+ * cannot, or it cannot listen, every part is closed and it throws.
+ */
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const parts = await buildParts(options)
-  const app = createApp({ ...options, parts })
   const { host, port } = options.settings
-  const server = await listen(app, host, port)
+  let app: AppType
+  let server: NodeServer
+  try {
+    app = createApp({ ...options, parts })
+    await parts.registry.start()
+    server = await listen(app, host, port)
+  } catch (error) {
+    // Nothing may outlive a server that never listened (closing twice is harmless: a failed start has closed).
+    await parts.registry.close()
+    throw error
+  }
   // Hourly, and once at start: old throttling windows, codes and idempotency answers go.
   const sweep = () =>
     sweepExpired(parts.database.db).catch((error: unknown) =>
@@ -212,10 +231,15 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   return {
     url: `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${address.port}`,
     parts,
+    app,
     close: async () => {
       clearInterval(sweeper)
-      await closeServer(server)
-      if (!options.database) await parts.database.close()
+      try {
+        await closeServer(server)
+      } finally {
+        // The parts go once no request can reach them, and go even when the listener did not close cleanly.
+        await parts.registry.close()
+      }
     },
   }
 }

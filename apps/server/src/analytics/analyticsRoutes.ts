@@ -1,10 +1,10 @@
 import { LoginError } from '@charter/core'
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { consumeRateLimit } from '../auth/rateLimit.ts'
 import type { Db } from '../db/Database.ts'
 import { analyticsEvents } from '../db/schema.ts'
 import { clientAddress } from '../http/clientAddress.ts'
+import { consumeRateLimit } from '../http/rateLimit.ts'
 import { jsonBody } from '../http/validate.ts'
 import type { SessionVariables } from '../members/sessionMiddleware.ts'
 

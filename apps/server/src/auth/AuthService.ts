@@ -2,10 +2,10 @@
 import { type CharterUser, LoginError } from '@charter/core'
 import type { Db } from '../db/Database.ts'
 import type { NewDeviceHold } from '../holds/newDeviceHold.ts'
-import type { CodeCaller } from '../http/codeFlows.ts'
 import type { Logger } from '../logger.ts'
 import { type AccessTokenKeys, signAccessToken } from '../members/accessToken.ts'
 import { recordAccountEvent } from '../members/accountEvents.ts'
+import type { CodeCaller } from '../members/codeFlows.ts'
 import { parseAuthorizationKey } from '../members/deviceKeys.ts'
 import { recogniseDevice } from '../members/knownDevices.ts'
 import {
@@ -303,6 +303,9 @@ export function createAuthService(options: AuthServiceOptions) {
     }),
 
     loadUser: mustLoadUser,
+
+    /** How codes and notices reach the member's phone and email, where set up (the routes offer only these). */
+    channels: options.channels,
   }
 }
 

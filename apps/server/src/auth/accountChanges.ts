@@ -2,15 +2,15 @@ import { type CharterUser, LoginError, maskPhoneNumber } from '@charter/core'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
 import { identities, users } from '../db/schema.ts'
-import type { CodeCaller } from '../http/codeFlows.ts'
+import { TooManyRequestsError, waitInWords } from '../http/TooManyRequestsError.ts'
 import type { Logger } from '../logger.ts'
 import { recordAccountEvent } from '../members/accountEvents.ts'
+import type { CodeCaller } from '../members/codeFlows.ts'
 import { revokeUserSessions } from '../members/sessions.ts'
 import { findUserIdByIdentity, type IdentityKind } from '../members/users.ts'
 import type { Channel } from './channels.ts'
 import type { CodeDelivery } from './codeDelivery.ts'
 import type { Channels, StepUp } from './stepUp.ts'
-import { TooManyRequestsError, waitInWords } from './TooManyRequestsError.ts'
 
 const kindWords = { phone: 'phone number', email: 'email address' } as const
 const shown = (kind: IdentityKind, address: string) => (kind === 'phone' ? maskPhoneNumber(address) : address)

@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest'
+import { consumeRateLimit } from '../http/rateLimit.ts'
 import { sharedTestDatabase } from '../testing/startTestServer.ts'
 import type { Channel } from './channels.ts'
 import { codeChallenges } from './codeChallenges.ts'
 import { codeDelivery } from './codeDelivery.ts'
-import { consumeRateLimit } from './rateLimit.ts'
 
 const limits = {
   perDestination: [{ limit: 2, windowSeconds: 30 }],

@@ -1,12 +1,12 @@
 import type { Db } from '../db/Database.ts'
-import type { CodeCaller } from '../http/codeFlows.ts'
+import { consumeRateLimit, type RateLimitRule, refundRateLimit, resetRateLimit } from '../http/rateLimit.ts'
+import { TooManyRequestsError, waitInWords } from '../http/TooManyRequestsError.ts'
+import type { CodeCaller } from '../members/codeFlows.ts'
 import { sha256Hex } from '../members/digests.ts'
 import type { Channel } from './channels.ts'
 import type { CodeChallenges } from './codeChallenges.ts'
 import type { CodePurpose } from './codeMessages.ts'
 import { consumeOneTimeCode, newOneTimeCode, oneTimeCodeRules, storeOneTimeCode } from './oneTimeCodes.ts'
-import { consumeRateLimit, type RateLimitRule, refundRateLimit, resetRateLimit } from './rateLimit.ts'
-import { TooManyRequestsError, waitInWords } from './TooManyRequestsError.ts'
 
 export type SignInLimits = {
   /**

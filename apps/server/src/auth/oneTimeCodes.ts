@@ -3,8 +3,8 @@ import { LoginError } from '@charter/core'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
 import { otpCodes } from '../db/schema.ts'
+import { TooManyRequestsError } from '../http/TooManyRequestsError.ts'
 import { equalDigests, hmacHex } from '../members/digests.ts'
-import { TooManyRequestsError } from './TooManyRequestsError.ts'
 
 export const oneTimeCodeRules = {
   digits: 6,

@@ -1,5 +1,5 @@
 import { type CharterUser, LoginError } from '@charter/core'
-import type { CodeCaller } from '../http/codeFlows.ts'
+import type { CodeCaller } from '../members/codeFlows.ts'
 import type { IdentityKind } from '../members/users.ts'
 import type { Channel } from './channels.ts'
 import type { CodeDelivery } from './codeDelivery.ts'

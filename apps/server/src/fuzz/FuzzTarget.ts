@@ -1,6 +1,9 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { Agent } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { SignInLimits } from '../auth/AuthService.ts'
-import { startTestServer } from '../testing/startTestServer.ts'
+import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { Member } from './Member.ts'
 
 /** The running server the fuzz suite sends its cases to. */
@@ -32,9 +35,41 @@ const fuzzSignInLimits: SignInLimits = {
 
 const appSecret = 'f0e1d2c3b4a5968778695a4b3c2d1e0ff0e1d2c3b4a5968778695a4b3c2d1e0f'
 
-/** The real server on its embedded defaults, as every server test starts it, with its server API on. */
+/**
+ * A built web app of two files, so that the fuzz suite reaches the web app's real serving (static files, and
+ * index.html for any other path) whether or not `npm run build` ran.
+ */
+async function builtWebApp(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'charter-fuzz-web-'))
+  await mkdir(join(dir, 'assets'))
+  await writeFile(join(dir, 'index.html'), '<!doctype html><title>Charter</title><div id="root"></div>\n')
+  await writeFile(join(dir, 'assets', 'app.js'), 'console.log("Charter")\n')
+  return dir
+}
+
+/**
+ * The real server on its embedded defaults, as every server test starts it, with its server API on and a built
+ * web app: every route the fuzz suite drives is there. Closing it removes the web app's folder too.
+ */
+export async function startFuzzServer(): Promise<TestServer> {
+  const webDist = await builtWebApp()
+  const server = await startTestServer({
+    signInLimits: fuzzSignInLimits,
+    env: { APP_SECRET: appSecret },
+    webDist,
+  })
+  return {
+    ...server,
+    close: async () => {
+      await server.close()
+      await rm(webDist, { recursive: true, force: true })
+    },
+  }
+}
+
+/** The fuzz suite's server (`startFuzzServer`), with a second member and the facts its cases need. */
 export async function startFuzzTarget(): Promise<FuzzTarget> {
-  const server = await startTestServer({ signInLimits: fuzzSignInLimits, env: { APP_SECRET: appSecret } })
+  const server = await startFuzzServer()
   const other = new Member(server.url, { deviceKey: false })
   await other.session()
   // The app id signed wallet requests send, as the browser learns it.
@@ -44,7 +79,7 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
     agent.destroy()
     await server.close()
   }
-  const outboxToken = server.parts.outboxToken?.value ?? ''
+  const outboxToken = server.parts.registry.get('devOutbox')?.token.value ?? ''
   return {
     url: server.url,
     logs: server.logs,

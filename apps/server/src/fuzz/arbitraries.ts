@@ -813,6 +813,39 @@ export const apiPath: fc.Arbitrary<string> = fc
     return slash ? `${path}/` : path
   })
 
+/**
+ * A path the web app serves: its files, its client-side routes, and hostile segments (encoded dots and slashes
+ * that would climb out of its folder). Never under /api, which is the API's.
+ */
+export const webPath: fc.Arbitrary<string> = fc
+  .tuple(
+    fc.array(
+      fc.oneof(
+        fc.constantFrom(
+          'assets',
+          'app.js',
+          'index.html',
+          'wallet',
+          'account',
+          'developers',
+          'favicon.ico',
+          '.env',
+          '..%2f..%2fpackage.json',
+          'assets%2fapp.js',
+          '%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+        ),
+        hostileSegment,
+      ),
+      { maxLength: 4 },
+    ),
+    fc.boolean(),
+  )
+  .map(([segments, slash]) => {
+    const path = segments.map((segment) => (dotSegment.test(segment) ? '_' : segment)).join('/')
+    const web = /^api(\/|$)/i.test(path) ? `_${path}` : path
+    return slash ? `${web}/` : web
+  })
+
 export const anyMethod = fc.constantFrom(
   'GET',
   'HEAD',

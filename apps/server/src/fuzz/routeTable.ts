@@ -10,13 +10,15 @@ import {
   type QueryPart,
   rawNumber,
   shape,
+  webPath,
   wrongValue,
 } from './arbitraries.ts'
 import { JsonEntries, Placeholder, type PlaceholderName } from './jsonText.ts'
 
 /**
- * Every route of the API with the shape of its body, its path parameters and whether it needs a session:
- * the fuzz suite's table. A new route is one more entry here.
+ * Every route of the app with the shape of its body, its path parameters and whether it needs a session:
+ * the fuzz suite's table. A new route is one more entry here; `routeCoverage.test.ts` fails, naming the route,
+ * until it is.
  */
 
 /**
@@ -999,4 +1001,6 @@ export const routeTable: FuzzRoute[] = [
     params: { rest: apiPath },
     body: hostileValue,
   },
+  // Everything else: the web app, its files and index.html for the paths of its own routes.
+  { method: 'GET', path: '/:rest', access: 'public', params: { rest: webPath } },
 ]

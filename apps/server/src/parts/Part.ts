@@ -1,11 +1,29 @@
 /** How a part is doing; a part in `error` makes the server `degraded`. */
 export type PartStatus = { status: 'ok' | 'missing' | 'error'; detail?: string; unopenable?: number }
 
-/** A part of the server (the database, an outside service, the wallets, the web app) in /api/health. */
+/**
+ * A part of the server (the database, an outside service, the wallets, the web app), registered once in the
+ * parts registry (`PartsRegistry.ts`), which reports it in /api/health and runs its lifecycle.
+ */
 export type Part = {
-  /** The key /api/health reports it under. */
+  /** The key it is registered and reported under. */
   readonly name: string
-  describe: () => PartStatus
+  /**
+   * How it is doing, for /api/health. A part without it works behind others that report it (the dev outbox,
+   * behind the sms and email services it stands in for) and is not listed on its own.
+   */
+  describe?: () => PartStatus
+  /**
+   * Brings it up before the server listens (a devnet spawned, a pool opened). Parts start one after the other,
+   * in the registry's order, so a part may rely on the ones before it.
+   */
+  start?: () => Promise<void>
+  /**
+   * Lets go of what it holds (processes, connections, timers), once, when the server stops, or when a part's
+   * start failed. It is called whatever `start` got to (not at all, halfway, done), so it must stop only what
+   * runs and be harmless when nothing does.
+   */
+  close?: () => Promise<void>
 }
 
 /** Who does a service's work: Charter itself (a stand-in that needs no account) or the real vendor. */
@@ -21,20 +39,33 @@ export type OutsideService<Adapter> = Part & {
   readonly adapter: Adapter
 }
 
-/** A service this server is not set up for: /api/health reports it `missing`. */
-export const notSetUp = (name: string): Part => ({ name, describe: () => ({ status: 'missing' }) })
+/** A service this server is not set up for: no mode, no adapter, and /api/health reports it `missing`. */
+export type NotSetUp = Part & { readonly mode?: undefined; readonly adapter?: undefined }
 
-/** The registry's parts by name, in the registry's order, each as it describes itself now. */
+/**
+ * A service this server is not set up for. Registered in its place, so that /api/health says so and
+ * `registry.get(name).adapter` reads `undefined` (typed `Adapter | undefined`, no narrowing needed).
+ */
+export const notSetUp = (name: string): NotSetUp => ({ name, describe: () => ({ status: 'missing' }) })
+
+/** The parts that describe themselves, by name, in the registry's order, each as it is now. */
 export function describeParts(parts: readonly Part[]): Record<string, PartStatus> {
-  return Object.fromEntries(parts.map((part) => [part.name, part.describe()]))
+  return Object.fromEntries(
+    parts.flatMap((part) => (part.describe ? [[part.name, part.describe()] as const] : [])),
+  )
 }
 
-/** An outside service whose adapter, once chosen, is simply there: /api/health names what does the work. */
+/**
+ * An outside service whose adapter, once chosen, is there while the server runs: /api/health names what does
+ * the work; `lifecycle` is what the adapter must do when the server starts and stops (the SMTP sender closes
+ * its connections).
+ */
 export function outsideService<Adapter>(
   name: string,
   mode: ServiceMode,
   adapter: Adapter,
   detail: string,
+  lifecycle: Pick<Part, 'start' | 'close'> = {},
 ): OutsideService<Adapter> {
-  return { name, mode, adapter, describe: () => ({ status: 'ok', detail }) }
+  return { name, mode, adapter, describe: () => ({ status: 'ok', detail }), ...lifecycle }
 }

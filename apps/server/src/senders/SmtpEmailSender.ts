@@ -3,8 +3,11 @@ import type { SmtpSettings } from '../env.ts'
 import type { EmailSender } from './Senders.ts'
 import { SendFailedError } from './SendFailedError.ts'
 
-/** Any SMTP server, from a URL such as smtps://user:password@smtp.example.org:465. */
-export function smtpEmailSender(settings: SmtpSettings): EmailSender & { close: () => void } {
+/**
+ * Any SMTP server, from a URL such as smtps://user:password@smtp.example.org:465 (`?pool=true` keeps connections
+ * open between messages). `close` ends its connections: the server calls it when it stops.
+ */
+export function smtpEmailSender(settings: SmtpSettings): EmailSender & { close: () => Promise<void> } {
   const transport = createTransport(settings.url, { from: settings.from })
   return {
     send: async ({ to, subject, text }) => {
@@ -17,6 +20,6 @@ export function smtpEmailSender(settings: SmtpSettings): EmailSender & { close: 
         })
       }
     },
-    close: () => transport.close(),
+    close: async () => transport.close(),
   }
 }

@@ -1,21 +1,26 @@
 import type { Settings } from '../env.ts'
 import type { Logger } from '../logger.ts'
-import { notSetUp, type OutsideService, outsideService, type Part } from '../parts/Part.ts'
+import { type NotSetUp, notSetUp, type OutsideService, outsideService, type Part } from '../parts/Part.ts'
 import { DevOutbox } from './DevOutbox.ts'
 import { type DevOutboxToken, loadDevOutboxToken } from './devOutboxToken.ts'
 import type { EmailSender, SmsSender } from './Senders.ts'
 import { smtpEmailSender } from './SmtpEmailSender.ts'
 import { twilioSmsSender } from './TwilioSmsSender.ts'
 
+/** A sender as the parts registry holds it: the chosen one, or `missing` when this server cannot send so. */
+export type SenderService<Sender> = OutsideService<Sender> | NotSetUp
+
+/**
+ * Embedded mode's outbox, with the token its routes answer to. It stands behind the sms and email services,
+ * which report it in /api/health, so it does not describe itself.
+ */
+export type DevOutboxPart = Part & { readonly name: 'devOutbox'; outbox: DevOutbox; token: DevOutboxToken }
+
 export type ChosenSenders = {
-  sms: OutsideService<SmsSender> | undefined
-  email: OutsideService<EmailSender> | undefined
+  sms: SenderService<SmsSender>
+  email: SenderService<EmailSender>
   /** Embedded mode only: where codes go instead of a real SMS or email. */
-  outbox: DevOutbox | undefined
-  /** What the dev outbox answers to (with it, and only with it). */
-  outboxToken: DevOutboxToken | undefined
-  /** SMS and email as /api/health reports them, `missing` when this server cannot send them. */
-  parts: Part[]
+  devOutbox: DevOutboxPart | undefined
 }
 
 const outboxWords = 'dev outbox (codes in the server log)'
@@ -26,12 +31,17 @@ const outboxWords = 'dev outbox (codes in the server log)'
  */
 export function chooseSenders(settings: Settings, logger: Logger): ChosenSenders {
   const outbox = settings.mode === 'embedded' ? new DevOutbox(logger) : undefined
-  const outboxToken = outbox && loadDevOutboxToken(settings, logger)
+  const devOutbox: DevOutboxPart | undefined = outbox && {
+    name: 'devOutbox',
+    outbox,
+    token: loadDevOutboxToken(settings, logger),
+  }
+  const smtp = settings.smtp && smtpEmailSender(settings.smtp)
   const sms = settings.twilio
     ? outsideService<SmsSender>('sms', 'production', twilioSmsSender(settings.twilio), 'Twilio')
     : outbox && outsideService('sms', 'embedded', outbox.sms, outboxWords)
-  const email = settings.smtp
-    ? outsideService<EmailSender>('email', 'production', smtpEmailSender(settings.smtp), 'SMTP')
+  const email = smtp
+    ? outsideService<EmailSender>('email', 'production', smtp, 'SMTP', { close: smtp.close })
     : outbox && outsideService('email', 'embedded', outbox.email, outboxWords)
-  return { sms, email, outbox, outboxToken, parts: [sms ?? notSetUp('sms'), email ?? notSetUp('email')] }
+  return { sms: sms ?? notSetUp('sms'), email: email ?? notSetUp('email'), devOutbox }
 }

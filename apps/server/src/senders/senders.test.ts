@@ -157,6 +157,56 @@ describe('smtpEmailSender', () => {
   })
 })
 
+describe('the SMTP sender, seen from the server', () => {
+  it('is closed when the server stops: its open connection to the SMTP server ends', async () => {
+    const connections = { opened: 0, closed: 0, mails: 0 }
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      disableReverseLookup: true,
+      onConnect: (_session, callback) => {
+        connections.opened += 1
+        callback()
+      },
+      onClose: () => {
+        connections.closed += 1
+      },
+      onData: (stream, _session, callback) => {
+        stream.resume()
+        stream.on('end', () => {
+          connections.mails += 1
+          callback()
+        })
+      },
+    })
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
+    closers.push(() => new Promise((resolve) => smtp.close(() => resolve())))
+    const port = (smtp.server.address() as AddressInfo).port
+    const server = await startTestServer({
+      env: {
+        CHARTER_MODE: 'production',
+        PUBLIC_URL: 'http://127.0.0.1',
+        DATABASE_URL: 'postgres://unused.invalid/charter',
+        AUTH_SECRET: '7c1e4a9f2d6b0e3a8c5f1d7b4e0a6c9f3b8d2e5a1c7f4b0d9e6a3c8f5b2d1e7a',
+        WALLET_MASTER_KEY: '4f2a8c6e0b9d3f7a1c5e8b2d6f0a4c9e3b7d1f5a8c2e6b0d4f9a3c7e1b5d8f2a',
+        // A pool keeps its connection open between messages: only closing the sender ends it.
+        SMTP_URL: `smtp://127.0.0.1:${port}?pool=true`,
+        EMAIL_FROM: 'codes@example.org',
+      },
+    })
+    const answer = await fetch(`${server.url}/api/v1/passwordless/init`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'close-test@example.org' }),
+    })
+    expect(answer.status).toBe(200)
+    expect(connections).toEqual({ opened: 1, closed: 0, mails: 1 })
+
+    await server.close()
+    await expect.poll(() => connections.closed, { timeout: 5_000 }).toBe(1)
+  })
+})
+
 describe('a failed send, seen from the server', () => {
   it('answers 502 and logs the provider’s reason at warn, never the code', async () => {
     const twilio = await fakeTwilio(400, {

@@ -3,10 +3,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { LoginError } from '@charter/core'
 import type { Context, MiddlewareHandler } from 'hono'
-import { consumeRateLimit, type RateLimitRule } from '../auth/rateLimit.ts'
-import { TooManyRequestsError, waitInWords } from '../auth/TooManyRequestsError.ts'
 import type { Db } from '../db/Database.ts'
 import { clientAddress } from '../http/clientAddress.ts'
+import { consumeRateLimit, type RateLimitRule } from '../http/rateLimit.ts'
+import { TooManyRequestsError, waitInWords } from '../http/TooManyRequestsError.ts'
 import type { Logger } from '../logger.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { PrivyClient } from '@privy-io/server-auth'
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { resetRateLimit } from '../auth/rateLimit.ts'
+import { resetRateLimit } from '../http/rateLimit.ts'
 import { ApiClient, uniqueEmail, uniquePhoneNumber } from '../testing/ApiClient.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { type MemberWallet, signedInMember, type WalletCaller } from '../testing/WalletCaller.ts'

@@ -63,7 +63,8 @@ export async function startTestServer(
     signInLimits: options.signInLimits ?? looseSignInLimits,
     ...(options.webDist ? { webDist: options.webDist } : {}),
   })
-  if (server.parts.outboxToken) rememberOutboxToken(server.url, server.parts.outboxToken.value)
+  const outboxToken = server.parts.registry.get('devOutbox')?.token
+  if (outboxToken) rememberOutboxToken(server.url, outboxToken.value)
   return {
     ...server,
     dataDir,

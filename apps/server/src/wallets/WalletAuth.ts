@@ -1,4 +1,4 @@
-import type { CodeCaller } from '../http/codeFlows.ts'
+import type { CodeCaller } from '../members/codeFlows.ts'
 
 /** The step-up action that confirms exporting one wallet: its code exports that wallet and no other. */
 export type ExportAction = `export:${string}`

@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 /** What the dev outbox holds for `to`, newest first (notices carry no code, so they are read here). */
-const messagesTo = (to: string) => server.parts.outbox?.list(to) ?? []
+const messagesTo = (to: string) => server.parts.registry.get('devOutbox')?.outbox.list(to) ?? []
 
 /** A device: a client of its own (cookies, device key). */
 const device = () => new WalletCaller(new ApiClient(server.url))

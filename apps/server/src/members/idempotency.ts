@@ -4,9 +4,9 @@ import { and, eq, gt, lt } from 'drizzle-orm'
 import type { MiddlewareHandler } from 'hono'
 import type { Db } from '../db/Database.ts'
 import { idempotencyKeys } from '../db/schema.ts'
-import { requireSession } from '../members/sessionMiddleware.ts'
-import type { SignedRequestVariables } from '../members/signedRequest.ts'
-import { WalletApiError } from './WalletApiError.ts'
+import { WalletApiError } from '../http/WalletApiError.ts'
+import { requireSession } from './sessionMiddleware.ts'
+import type { SignedRequestVariables } from './signedRequest.ts'
 
 const windowMs = 24 * 3_600_000
 const pending = 0

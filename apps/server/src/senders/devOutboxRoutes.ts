@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto'
 import { Hono } from 'hono'
 import { validator } from 'hono/validator'
 import { z } from 'zod'
-import type { DevOutbox } from '../senders/DevOutbox.ts'
+import type { DevOutbox } from './DevOutbox.ts'
 
 const sameText = (a: string, b: string) => {
   const left = Buffer.from(a)
@@ -23,7 +23,7 @@ const outboxQuery = z.object({
  * token in `x-dev-outbox-token` (DEV_OUTBOX_TOKEN, else the one generated into DATA_DIR), on loopback too,
  * since whoever reads it can sign in as anyone, and other users of the machine reach loopback as well.
  */
-export function devRoutes(outbox: DevOutbox, token: string) {
+export function devOutboxRoutes(outbox: DevOutbox, token: string) {
   // Any query is a valid one (a `to` or none), so the schema never refuses.
   const query = validator('query', (value: { to?: string | string[] }) => outboxQuery.parse(value))
   return new Hono().get('/outbox', query, (c) => {

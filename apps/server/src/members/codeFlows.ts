@@ -1,8 +1,8 @@
 import type { Context } from 'hono'
 import { setCookie } from 'hono/cookie'
-import { randomToken } from '../members/digests.ts'
-import { clientAddress } from './clientAddress.ts'
-import { readSingleCookie } from './readSingleCookie.ts'
+import { clientAddress } from '../http/clientAddress.ts'
+import { readSingleCookie } from '../http/readSingleCookie.ts'
+import { randomToken } from './digests.ts'
 
 /**
  * Who asks for or tries a code. A code belongs to the client flow that asked for it, so nobody else can burn it
