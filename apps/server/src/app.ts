@@ -5,6 +5,10 @@ import rootPackage from '../../../package.json' with { type: 'json' }
 import { analyticsRoutes } from './analytics/analyticsRoutes.ts'
 import type { AuthService } from './auth/AuthService.ts'
 import { authRoutes } from './auth/authRoutes.ts'
+import type { Chains } from './chains/Chains.ts'
+import { chainsRoutes } from './chains/chainsRoutes.ts'
+import { faucetRoutes } from './chains/faucetRoutes.ts'
+import { rpcProxyRoutes } from './chains/rpcProxyRoutes.ts'
 import type { Database } from './db/Database.ts'
 import type { Settings } from './env.ts'
 import { holdRoutes } from './holds/holdRoutes.ts'
@@ -23,7 +27,7 @@ import { deviceCookie } from './members/deviceCookie.ts'
 import { type SessionCookie, sessionCookie } from './members/sessionCookie.ts'
 import { type SessionVariables, sessionMiddleware } from './members/sessionMiddleware.ts'
 import { signedRequest } from './members/signedRequest.ts'
-import type { Part } from './parts/Part.ts'
+import type { OutsideService, Part } from './parts/Part.ts'
 import type { PartsRegistry } from './parts/PartsRegistry.ts'
 import type { DevOutboxPart, SenderService } from './senders/chooseSenders.ts'
 import { devOutboxRoutes } from './senders/devOutboxRoutes.ts'
@@ -59,6 +63,8 @@ export type AppRegistryParts = {
   email: SenderService<EmailSender>
   /** Embedded mode only: where codes go instead of a real SMS or email, and the token its routes answer to. */
   devOutbox: DevOutboxPart | undefined
+  /** The chains offered: local devnets (embedded), or remote nodes from the settings (production). */
+  chains: OutsideService<Chains>
   wallets: Part
 }
 
@@ -182,6 +188,12 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
   const dev = devOutbox
     ? devOutboxRoutes(devOutbox.outbox, devOutbox.token.value)
     : (new Hono() as ReturnType<typeof devOutboxRoutes>)
+  const chains = parts.registry.get('chains').adapter
+  // The faucet credits local devnets only: production has no such route (its type stays, as the outbox's).
+  const faucet =
+    chains.mode === 'embedded'
+      ? faucetRoutes({ chains, logger })
+      : (new Hono() as ReturnType<typeof faucetRoutes>)
 
   const api = apiFrame({ settings, parts, cookie })
     .route(
@@ -224,7 +236,19 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
         }),
       }),
     )
+    .route('/v1', chainsRoutes(chains))
+    .route(
+      '/v1',
+      rpcProxyRoutes({
+        chains,
+        db: database.db,
+        appId: settings.appId,
+        trustProxy: settings.trustProxy,
+        logger,
+      }),
+    )
     .route('/dev', dev)
+    .route('/dev', faucet)
 
   api.all('*', (c) =>
     c.json({ error: `There is no API route ${c.req.method} ${c.req.path}.`, code: 'not_found' }, 404),

@@ -109,6 +109,9 @@ const variablesSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@smtp.example.org:465')
     .optional(),
   EMAIL_FROM: z.string().min(3).optional(),
+  LOCAL_CHAINS: z
+    .enum(['on', 'off'], { error: 'on (run the local devnets) or off (offer no chains)' })
+    .default('on'),
   ...chainVariables,
 })
 
@@ -171,6 +174,9 @@ const settingsSchema = variablesSchema.transform((env, context) => {
     problems.push(
       'CHAINS: embedded mode runs its own local devnets (Base Sepolia, Arbitrum Sepolia, Solana devnet); CHAINS and the RPC URLs apply with CHARTER_MODE=production',
     )
+  }
+  if (env.CHARTER_MODE === 'production' && env.LOCAL_CHAINS === 'off') {
+    problems.push('LOCAL_CHAINS: applies to embedded mode only; production offers the chains of CHAINS')
   }
   const chains: RemoteChainSetting[] = env.CHARTER_MODE === 'production' ? remoteChains(env, problems) : []
   if (env.CHARTER_MODE === 'production') {
@@ -269,6 +275,11 @@ const settingsSchema = variablesSchema.transform((env, context) => {
      * Empty in embedded mode, whose chains are local devnets.
      */
     chains,
+    /**
+     * Embedded mode: run the local devnets (Base Sepolia, Arbitrum Sepolia, Solana devnet) with the server, or
+     * offer no chains at all (`off`: a faster start, for tests that need no chain).
+     */
+    localChains: env.CHARTER_MODE === 'embedded' && env.LOCAL_CHAINS === 'on',
   }
 })
 

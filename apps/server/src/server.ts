@@ -6,6 +6,7 @@ import { createAuthService, defaultSignInLimits, type SignInLimits } from './aut
 import { emailChannel, smsChannel } from './auth/channels.ts'
 import { loadAuthSecret } from './auth/secrets.ts'
 import { tellMember } from './auth/tellMember.ts'
+import { chooseChains } from './chains/chooseChains.ts'
 import type { Database } from './db/Database.ts'
 import { sweepExpired } from './db/housekeeping.ts'
 import { openDatabase } from './db/openDatabase.ts'
@@ -164,6 +165,7 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
       sms: senders.sms,
       email: senders.email,
       devOutbox: senders.devOutbox,
+      chains: chooseChains({ settings, logger }),
       wallets: walletsPart,
     },
     logger,

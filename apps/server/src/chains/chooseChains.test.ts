@@ -1,29 +1,33 @@
-import { describe, expect, it } from 'vitest'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
 import { createLogger } from '../logger.ts'
 import { chooseChains } from './chooseChains.ts'
-import type { LocalChain } from './LocalChain.ts'
 
 const logger = createLogger('silent')
-const unused: LocalChain = {
-  rpcUrl: 'http://127.0.0.1:1',
-  fund: async () => {},
-  height: async () => 0n,
-  close: async () => {},
+const folders: string[] = []
+const dataDir = async () => {
+  const folder = await mkdtemp(join(tmpdir(), 'charter-chains-'))
+  folders.push(folder)
+  return folder
 }
-const local = { evm: { 84532: unused, 421614: unused }, solana: unused }
+afterAll(() => Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true }))))
 
 describe('chooseChains', () => {
-  it('offers production’s remote chains as the settings list them', () => {
+  it('offers production’s remote chains as the settings list them, and starts nothing', async () => {
     const service = chooseChains({
       settings: {
         mode: 'production',
         chains: [{ type: 'solana', id: 'devnet', rpcUrl: 'https://devnet.example' }],
+        localChains: false,
+        dataDir: await dataDir(),
       },
       logger,
-      local: undefined,
     })
     expect(service.name).toBe('chains')
     expect(service.mode).toBe('production')
+    expect(service.start).toBeUndefined()
     expect(service.adapter.list()).toMatchObject([
       { id: 'devnet', local: false, explorer: { name: 'Solana Explorer' } },
     ])
@@ -31,21 +35,44 @@ describe('chooseChains', () => {
     expect(service.adapter.find('84532')).toBeUndefined()
   })
 
-  it('offers the three local devnets in embedded mode', () => {
-    const service = chooseChains({ settings: { mode: 'embedded', chains: [] }, logger, local })
-    expect(service.adapter.list().map((chain) => [chain.id, chain.local])).toEqual([
-      [84532, true],
-      [421614, true],
-      ['devnet', true],
-    ])
+  it('runs the three local devnets in embedded mode from start to close, in DATA_DIR/chains', async () => {
+    const folder = await dataDir()
+    const service = chooseChains({
+      settings: { mode: 'embedded', chains: [], localChains: true, dataDir: folder },
+      logger,
+    })
+    expect(service.adapter.list()).toEqual([])
+    await service.start?.()
+    try {
+      expect(service.adapter.list().map((chain) => [chain.id, chain.local])).toEqual([
+        [84532, true],
+        [421614, true],
+        ['devnet', true],
+      ])
+      const heights = await service.adapter.health()
+      expect(heights.map((chain) => [chain.id, chain.kind, typeof chain.height])).toEqual([
+        [84532, 'local devnet', 'string'],
+        [421614, 'local devnet', 'string'],
+        ['devnet', 'local devnet', 'string'],
+      ])
+      expect(await readdir(join(folder, 'chains'))).toEqual(
+        expect.arrayContaining(['anvil-84532.pid', 'anvil-421614.pid']),
+      )
+    } finally {
+      await service.close?.()
+    }
+    expect(service.adapter.list()).toEqual([])
+    expect(await readdir(join(folder, 'chains'))).not.toContain('anvil-84532.pid')
   })
 
-  it('never runs local devnets in production, nor embedded mode without them', () => {
-    expect(() => chooseChains({ settings: { mode: 'production', chains: [] }, logger, local })).toThrow(
-      'never run in production',
-    )
-    expect(() =>
-      chooseChains({ settings: { mode: 'embedded', chains: [] }, logger, local: undefined }),
-    ).toThrow('needs its local devnets')
+  it('offers no chain in embedded mode with LOCAL_CHAINS=off, and says so in /api/health', async () => {
+    const service = chooseChains({
+      settings: { mode: 'embedded', chains: [], localChains: false, dataDir: await dataDir() },
+      logger,
+    })
+    await service.start?.()
+    expect(service.adapter.list()).toEqual([])
+    expect(service.describe?.()).toEqual({ status: 'ok', detail: 'off (LOCAL_CHAINS=off)' })
+    await service.close?.()
   })
 })

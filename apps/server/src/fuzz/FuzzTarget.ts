@@ -55,7 +55,7 @@ export async function startFuzzServer(): Promise<TestServer> {
   const webDist = await builtWebApp()
   const server = await startTestServer({
     signInLimits: fuzzSignInLimits,
-    env: { APP_SECRET: appSecret },
+    env: { APP_SECRET: appSecret, LOCAL_CHAINS: 'on' },
     webDist,
   })
   return {

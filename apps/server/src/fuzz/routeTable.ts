@@ -693,6 +693,58 @@ const signInRoutes = signInFamilies.flatMap((family): FuzzRoute[] => [
   },
 ])
 
+/** A chain id in a path: the offered ones, others, and hostile segments. */
+const chainIdSegment = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom('84532', '421614', 'devnet') },
+  { weight: 1, arbitrary: fc.constantFrom('1', 'mainnet-beta', '0x14a34', '84532.0', 'localhost', '..') },
+  { weight: 1, arbitrary: hostileSegment },
+)
+
+/** One JSON-RPC call for the proxy: allowed and refused methods, good and hostile params and ids. */
+const jsonRpcCall = shape(
+  {
+    jsonrpc: fc.constantFrom('2.0', '1.0'),
+    id: fc.oneof(fc.nat(), cleanString),
+    method: fc.oneof(
+      {
+        weight: 3,
+        arbitrary: fc.constantFrom(
+          'eth_blockNumber',
+          'eth_chainId',
+          'eth_getBalance',
+          'eth_call',
+          'eth_getLogs',
+          'getBalance',
+          'getTokenAccountsByOwner',
+          'getLatestBlockhash',
+        ),
+      },
+      {
+        weight: 2,
+        arbitrary: fc.constantFrom(
+          'eth_sendTransaction',
+          'personal_sign',
+          'eth_sign',
+          'anvil_setBalance',
+          'debug_traceCall',
+          'requestAirdrop',
+          'constructor',
+          '__proto__',
+        ),
+      },
+      { weight: 1, arbitrary: cleanString },
+    ),
+    params: fc.oneof(
+      fc.constant([]),
+      fc.constant(['0x00000000000000000000000000000000000c0ffe', 'latest']),
+      fc.constant([{ fromBlock: '0x0', toBlock: 'latest' }]),
+      fc.constant(['9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM']),
+      fc.array(wrongValue, { maxLength: 3 }),
+    ),
+  },
+  ['id', 'params'],
+)
+
 export const routeTable: FuzzRoute[] = [
   { method: 'GET', path: '/api/health', access: 'public' },
   {
@@ -844,6 +896,50 @@ export const routeTable: FuzzRoute[] = [
         via: fc.constantFrom('phone', 'email', 'sms'),
       },
       ['via'],
+    ),
+  },
+  { method: 'GET', path: '/api/v1/chains', access: 'public' },
+  {
+    method: 'POST',
+    path: '/api/v1/rpc/:chainId',
+    access: 'session',
+    params: { chainId: chainIdSegment },
+    query: fc.oneof(
+      { weight: 2, arbitrary: fc.constant<QueryPart[]>([]) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .constantFrom('charter-local', 'someone-else', '')
+          .map((id): QueryPart[] => [`privyAppId=${encodeURIComponent(id)}`]),
+      },
+    ),
+    body: fc.oneof(
+      { weight: 3, arbitrary: jsonRpcCall },
+      { weight: 2, arbitrary: fc.array(jsonRpcCall, { maxLength: 120 }) },
+    ),
+  },
+  {
+    method: 'POST',
+    path: '/api/dev/faucet',
+    access: 'session',
+    body: shape(
+      {
+        address: fc.oneof(
+          placeholder('member.evmAddress'),
+          placeholder('member.solanaAddress'),
+          fc.constantFrom('0x0', '0x00000000000000000000000000000000000c0ffe', 'not-an-address'),
+        ),
+        chainId: fc.oneof(
+          fc.constantFrom<unknown>(84532, 421614, 'devnet', '84532', 1, 'mainnet-beta', -1, 1e400),
+          cleanString,
+        ),
+        asset: fc.constantFrom('native', 'USDC', 'usdc', 'ETH', ''),
+        amount: fc.oneof(
+          fc.constantFrom('1', '0.5', '10', '0', '-1', '1e3', '1000000000', '0.0000001', '0x10', ' 1', ''),
+          rawNumber,
+        ),
+      },
+      [],
     ),
   },
   {

@@ -162,7 +162,10 @@ function signature(
   return sign('sha256', payload, { key, dsaEncoding: 'der' }).toString('base64')
 }
 
-/** The property: never a 5xx, and a 4xx in JSON is `{error, code}`. */
+/**
+ * The property: never a 5xx, and a 4xx in JSON is `{error, code}`, or, from the RPC proxy, a JSON-RPC error
+ * (`{jsonrpc: '2.0', error: {code, message}}`), which is what its callers read.
+ */
 function judge(method: string, status: number, contentType: string, text: string): string | undefined {
   if (status >= 500) return `answered ${status}`
   if (status < 400 || method === 'HEAD' || !/\bjson\b/i.test(contentType)) return undefined
@@ -172,7 +175,11 @@ function judge(method: string, status: number, contentType: string, text: string
   } catch {
     return `answered ${status} with JSON that does not parse`
   }
-  const { error, code } = (body ?? {}) as { error?: unknown; code?: unknown }
+  const { error, code, jsonrpc } = (body ?? {}) as { error?: unknown; code?: unknown; jsonrpc?: unknown }
+  if (jsonrpc === '2.0' && typeof error === 'object' && error !== null) {
+    const { code: rpcCode, message } = error as { code?: unknown; message?: unknown }
+    if (Number.isInteger(rpcCode) && typeof message === 'string') return undefined
+  }
   if (typeof error !== 'string' || (typeof code !== 'string' && typeof code !== 'number')) {
     return `answered ${status} without {error, code}`
   }

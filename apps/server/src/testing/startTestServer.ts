@@ -46,12 +46,14 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'charter-test-')))
-  // The new-device hold is off unless a test is about it: most tests sign in and export at once.
+  // The new-device hold is off unless a test is about it: most tests sign in and export at once. The local
+  // devnets run only for the tests that read chains (LOCAL_CHAINS=on), so the others start in milliseconds.
   const settings = loadSettings({
     PORT: '0',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'debug',
     NEW_DEVICE_HOLD_HOURS: '0',
+    ...(options.env?.CHARTER_MODE !== 'production' && { LOCAL_CHAINS: 'off' }),
     ...options.env,
   })
   const logs: string[] = []
