@@ -47,6 +47,8 @@ export function chooseChains(options: {
       if (!settings.localChains) return
       const local = await startLocalChains({ stateDir: join(settings.dataDir, 'chains'), logger })
       running = embeddedChains({ local, logger })
+      // The first /api/health then shows each devnet's height rather than "being read".
+      await running.health()
     },
     close: async () => {
       const stopping = running
