@@ -1,22 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { createServer } from 'node:net'
-import { fileURLToPath } from 'node:url'
-
-const anvilBin = fileURLToPath(new URL('../../../../node_modules/.bin/anvil', import.meta.url))
-
-/** A free loopback port: anvil cannot be given port 0, so one is taken from the OS and let go. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      )
-    })
-  })
-}
+import { anvilBinaryPath } from '../chains/evmDevnet/anvilBinary.ts'
+import { findFreePort } from '../chains/evmDevnet/freePort.ts'
 
 export type TestAnvil = {
   url: string
@@ -27,7 +11,9 @@ export type TestAnvil = {
 
 /** A real anvil for a test, on a free port, stopped by its own PID. */
 export async function spawnAnvil(chainId: number): Promise<TestAnvil> {
-  const port = await freePort()
+  const port = await findFreePort()
+  const anvilBin = anvilBinaryPath()
+  if (!anvilBin) throw new Error('no anvil binary: @foundry-rs/anvil is not installed for this platform')
   const child = spawn(
     anvilBin,
     ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--silent'],
