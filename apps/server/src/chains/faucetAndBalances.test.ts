@@ -1,196 +1,350 @@
-import { type EvmBalanceChain, getBalances, type JsonRpcClient, usdcAddresses } from '@charter/core'
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import {
+  type BalanceChain,
+  type ChainBalances,
+  getBalances,
+  getSolanaUsdcMint,
+  type JsonRpcClient,
+} from '@charter/core'
+import {
+  type Address,
+  appendTransactionMessageInstructions,
+  type Blockhash,
+  createTransactionMessage,
+  generateKeyPairSigner,
+  getBase64EncodedWireTransaction,
+  type KeyPairSigner,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
+} from '@solana/kit'
+import { getCreateAccountInstruction } from '@solana-program/system'
+import {
+  findAssociatedTokenPda,
+  getInitializeAccount3Instruction,
+  getTokenSize,
+  getTransferInstruction,
+  TOKEN_PROGRAM_ADDRESS,
+} from '@solana-program/token'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createLogger } from '../logger.ts'
-import { anvilLocalChain } from '../testing/anvilLocalChain.ts'
-import { freePort, installMulticall3, spawnAnvil, type TestAnvil } from '../testing/spawnAnvil.ts'
-import { startChainsTestApp } from '../testing/startChainsTestApp.ts'
-import { startTestUpstream } from '../testing/testUpstream.ts'
-import type { Chains } from './Chains.ts'
-import { embeddedChains } from './embeddedChains.ts'
-import type { LocalChain } from './LocalChain.ts'
-import { upstreamJsonRpcClient } from './postJsonRpc.ts'
-import { productionChains } from './productionChains.ts'
-import { isProxiedMethod } from './proxyMethods.ts'
+import { ApiClient, uniquePhoneNumber } from '../testing/ApiClient.ts'
+import { anvilsServing } from '../testing/anvilsServing.ts'
+import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
+import { findFreePort } from './evmDevnet/freePort.ts'
 import type { PublicChain } from './ServedChain.ts'
 
-const logger = createLogger('silent')
-const ether = 10n ** 18n
-const solanaAddress = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
+// Raw JSON-RPC answers, read field by field as each test goes.
+// biome-ignore lint/suspicious/noExplicitAny: see above.
+type Json = any
 
-let base: TestAnvil
-let arbitrum: TestAnvil
-let solanaNode: Awaited<ReturnType<typeof startTestUpstream>>
-let chains: Chains
-let app: Awaited<ReturnType<typeof startChainsTestApp>>
-let member: Awaited<ReturnType<typeof app.member>>
+const ether = 10n ** 18n
+const oneSol = 1_000_000_000n
+const usdcMint = getSolanaUsdcMint('devnet') as Address
+/** What the SVM charges per signature (the local cluster runs the real fee rules). */
+const feePerSignature = 5_000n
+
+let dataDir: string
+let server: TestServer
+/** A member signed in on the real server: its cookie goes with every faucet and proxy call, as the web's does. */
+let member: ApiClient
+const evmAddress = privateKeyToAccount(generatePrivateKey()).address
+let solanaOwner: KeyPairSigner
+
+const startServer = () => startTestServer({ dataDir, env: { LOCAL_CHAINS: 'on' } })
+
+/** The same member (same session) on whichever server now runs on the data folder. */
+function memberOn(running: TestServer): ApiClient {
+  const client = new ApiClient(running.url)
+  client.cookie = member.cookie
+  return client
+}
 
 beforeAll(async () => {
-  ;[base, arbitrum] = await Promise.all([spawnAnvil(84532), spawnAnvil(421614)])
-  await Promise.all([installMulticall3(base), installMulticall3(arbitrum)])
-  // No local Solana cluster in this test (its helper brings one): a node that refuses, so funding there fails.
-  solanaNode = await startTestUpstream(async () => ({ status: 503, body: 'down' }))
-  const solana: LocalChain = {
-    rpcUrl: `${solanaNode.origin}/`,
-    fund: async () => {
-      throw new Error(`connect ECONNREFUSED ${solanaNode.origin}`)
-    },
-    height: async () => 0n,
-    close: async () => {},
-  }
-  chains = embeddedChains({
-    local: {
-      evm: {
-        84532: await anvilLocalChain(base, usdcAddresses[84532]),
-        421614: await anvilLocalChain(arbitrum, usdcAddresses[421614]),
-      },
-      solana,
-    },
-    logger,
-  })
-  app = await startChainsTestApp({ chains, faucet: true })
-  member = await app.member()
-})
+  dataDir = await mkdtemp(join(tmpdir(), 'charter-chains-'))
+  server = await startServer()
+  member = new ApiClient(server.url)
+  const signedIn = await member.signInByPhone(uniquePhoneNumber())
+  if (signedIn.status !== 200) throw new Error(`sign-in failed: ${signedIn.text}`)
+  solanaOwner = await generateKeyPairSigner()
+}, 60_000)
 
 afterAll(async () => {
-  await app?.close()
-  await chains?.close()
-  await solanaNode?.close()
+  await server?.close()
+  if (dataDir) await rm(dataDir, { recursive: true, force: true })
 })
 
-const evmChains = (): EvmBalanceChain[] => [
-  { type: 'ethereum', id: 84532, rpcUrl: base.url, usdc: usdcAddresses[84532] },
-  { type: 'ethereum', id: 421614, rpcUrl: arbitrum.url, usdc: usdcAddresses[421614] },
-]
+/**
+ * The web's balance client: one POST of the JSON-RPC body to the chain's URL, here the server's own proxy
+ * (`/api/v1/rpc/<id>`) with the member's session; an absolute URL (a dead node) is posted to as it is.
+ * Counts the requests it makes.
+ */
+function proxyClient(client: ApiClient) {
+  const sent: string[] = []
+  const rpc: JsonRpcClient = {
+    async request(url, body) {
+      sent.push(url)
+      const response = await fetch(new URL(url, client.baseUrl), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: client.cookie ?? '' },
+        body: JSON.stringify(body),
+      })
+      if (response.status !== 200) throw new Error(`the proxy answered ${response.status}`)
+      return response.json()
+    },
+  }
+  return { rpc, sent }
+}
 
-describe('the faucet and the balance reader on local devnets', () => {
-  it('funds 1 ETH and 10 USDC, and getBalances reads them exactly with one request per chain', async () => {
-    const address = '0x00000000000000000000000000000000000c0ffe'
-    const native = await member.client.post('/api/dev/faucet', {
-      address,
-      chainId: 84532,
+/** The chains the server offers, as getBalances takes them: by their proxy paths, never a node's URL. */
+async function offeredChains(client: ApiClient): Promise<BalanceChain[]> {
+  const answer = await client.get('/api/v1/chains')
+  expect(answer.status).toBe(200)
+  return (JSON.parse(answer.text) as { chains: PublicChain[] }).chains.map(
+    (chain): BalanceChain =>
+      chain.type === 'ethereum'
+        ? {
+            type: 'ethereum',
+            id: chain.id as number,
+            rpcUrl: chain.rpcPath,
+            usdc: chain.usdc?.address as `0x${string}`,
+          }
+        : { type: 'solana', id: 'devnet', rpcUrl: chain.rpcPath, usdcMint: chain.usdc?.address },
+  )
+}
+
+/** Every offered chain's balances for the member's two addresses, each read through the proxy. */
+async function readAll(client: ApiClient) {
+  const chains = await offeredChains(client)
+  const { rpc, sent } = proxyClient(client)
+  const evm = await getBalances(rpc, {
+    address: evmAddress,
+    chains: chains.filter((c) => c.type === 'ethereum'),
+  })
+  const solana = await getBalances(rpc, {
+    address: solanaOwner.address,
+    chains: chains.filter((c) => c.type === 'solana'),
+  })
+  return { readings: [...evm, ...solana], sent }
+}
+
+const balancesOf = (readings: ChainBalances[]) =>
+  Object.fromEntries(readings.map((reading) => [String(reading.chain.id), reading.balances]))
+
+/** One JSON-RPC call through the proxy as the member; the answer's `result` (the test fails on an error). */
+async function proxied(client: ApiClient, chainId: string | number, method: string, params: unknown[]) {
+  const answer = await client.post(`/api/v1/rpc/${chainId}`, { jsonrpc: '2.0', id: 1, method, params })
+  const body = answer.body as Json
+  if (answer.status !== 200 || body.error) throw new Error(`${method}: ${answer.text}`)
+  return body.result
+}
+
+const faucet = (client: ApiClient, body: Record<string, unknown>) => client.post('/api/dev/faucet', body)
+
+/** Balances read after the restart are compared with these. */
+let beforeRestart: Record<string, unknown>
+
+describe('the faucet and the balance reader, against the real server and its local devnets', () => {
+  it('lists the local devnets by their real names, local and without an explorer, and no node URL', async () => {
+    const answer = await member.get('/api/v1/chains')
+    const chains = (JSON.parse(answer.text) as { chains: PublicChain[] }).chains
+    expect(chains.map((each) => [each.id, each.name, each.local, each.explorer, each.rpcPath])).toEqual([
+      [84532, 'Base Sepolia', true, null, '/api/v1/rpc/84532'],
+      [421614, 'Arbitrum Sepolia', true, null, '/api/v1/rpc/421614'],
+      ['devnet', 'Solana Devnet', true, null, '/api/v1/rpc/devnet'],
+    ])
+    expect(answer.text).not.toContain('127.0.0.1')
+  })
+
+  it('funds 1 ETH and 10 USDC on both EVM devnets, and SOL and USDC on Solana, over HTTP', async () => {
+    for (const chainId of [84532, 421614]) {
+      for (const [asset, amount] of [
+        ['native', '1'],
+        ['USDC', '10'],
+      ] as const) {
+        const answer = await faucet(member, { address: evmAddress, chainId, asset, amount })
+        expect(answer.status, `${chainId} ${asset}`).toBe(200)
+        expect(answer.body).toEqual({ chainId, asset, amount, address: evmAddress })
+      }
+    }
+    const sol = await faucet(member, {
+      address: solanaOwner.address,
+      chainId: 'devnet',
       asset: 'native',
-      amount: '1',
+      amount: '2',
     })
-    expect(native.status).toBe(200)
-    expect(native.body).toEqual({ chainId: 84532, asset: 'native', amount: '1', address })
-    const usdc = await member.client.post('/api/dev/faucet', {
-      address,
-      chainId: '84532',
+    expect(sol.status).toBe(200)
+    expect(sol.body).toEqual({
+      chainId: 'devnet',
+      asset: 'native',
+      amount: '2',
+      address: solanaOwner.address,
+    })
+    const usdc = await faucet(member, {
+      address: solanaOwner.address,
+      chainId: 'devnet',
       asset: 'USDC',
       amount: '10',
     })
     expect(usdc.status).toBe(200)
-    await member.client.post('/api/dev/faucet', { address, chainId: 421614, asset: 'native', amount: '0.25' })
+  })
 
-    let requests = 0
-    const client = upstreamJsonRpcClient()
-    const counting: JsonRpcClient = {
-      request: (url, body) => {
-        requests++
-        return client.request(url, body)
-      },
+  it('reads every balance exactly through the server’s own proxy, one request per chain', async () => {
+    const { readings, sent } = await readAll(member)
+    expect(sent).toEqual(['/api/v1/rpc/84532', '/api/v1/rpc/421614', '/api/v1/rpc/devnet'])
+    expect(readings.map((each) => each.error)).toEqual([null, null, null])
+    expect(balancesOf(readings)).toEqual({
+      84532: { native: ether, nativeDecimals: 18, usdc: { amount: 10_000_000n, decimals: 6 } },
+      421614: { native: ether, nativeDecimals: 18, usdc: { amount: 10_000_000n, decimals: 6 } },
+      devnet: { native: 2n * oneSol, nativeDecimals: 9, usdc: { amount: 10_000_000n, decimals: 6 } },
+    })
+  })
+
+  it('sums two USDC token accounts of one owner on Solana (the associated one and another)', async () => {
+    // A second, non-associated token account for the same owner and mint, made by a real transaction the owner
+    // signs here and sends through the proxy, as a wallet would: it moves 2.5 of the 10 USDC into it.
+    const second = await generateKeyPairSigner()
+    const rent = BigInt(
+      (await proxied(member, 'devnet', 'getMinimumBalanceForRentExemption', [getTokenSize()])) as number,
+    )
+    const [ata] = await findAssociatedTokenPda({
+      owner: solanaOwner.address,
+      mint: usdcMint,
+      tokenProgram: TOKEN_PROGRAM_ADDRESS,
+    })
+    const latest = (await proxied(member, 'devnet', 'getLatestBlockhash', [])) as {
+      value: { blockhash: Blockhash; lastValidBlockHeight: number }
     }
-    const readings = await getBalances(counting, { address, chains: evmChains() })
-    expect(requests).toBe(2)
-    expect(readings.map((each) => each.balances)).toEqual([
-      { native: ether, nativeDecimals: 18, usdc: { amount: 10_000_000n, decimals: 6 } },
-      { native: ether / 4n, nativeDecimals: 18, usdc: { amount: 0n, decimals: 6 } },
+    const transaction = await signTransactionMessageWithSigners(
+      pipe(
+        createTransactionMessage({ version: 0 }),
+        (message) => setTransactionMessageFeePayerSigner(solanaOwner, message),
+        (message) =>
+          setTransactionMessageLifetimeUsingBlockhash(
+            {
+              blockhash: latest.value.blockhash,
+              lastValidBlockHeight: BigInt(latest.value.lastValidBlockHeight),
+            },
+            message,
+          ),
+        (message) =>
+          appendTransactionMessageInstructions(
+            [
+              getCreateAccountInstruction({
+                payer: solanaOwner,
+                newAccount: second,
+                lamports: rent,
+                space: getTokenSize(),
+                programAddress: TOKEN_PROGRAM_ADDRESS,
+              }),
+              getInitializeAccount3Instruction({
+                account: second.address,
+                mint: usdcMint,
+                owner: solanaOwner.address,
+              }),
+              getTransferInstruction({
+                source: ata,
+                destination: second.address,
+                authority: solanaOwner,
+                amount: 2_500_000n,
+              }),
+            ],
+            message,
+          ),
+      ),
+    )
+    const signature = await proxied(member, 'devnet', 'sendTransaction', [
+      getBase64EncodedWireTransaction(transaction),
+      { encoding: 'base64' },
     ])
-  })
+    const statuses = (await proxied(member, 'devnet', 'getSignatureStatuses', [[signature]])) as Json
+    expect(statuses.value[0]?.err).toBeNull()
+    // And the faucet credits 1 more, to the associated account.
+    expect(
+      (await faucet(member, { address: solanaOwner.address, chainId: 'devnet', asset: 'USDC', amount: '1' }))
+        .status,
+    ).toBe(200)
 
-  it('reads the same with one JSON-RPC batch where Multicall3 is not used', async () => {
-    const address = '0x00000000000000000000000000000000000b0a7e'
-    await member.client.post('/api/dev/faucet', { address, chainId: 84532, asset: 'native', amount: '2.5' })
-    const [reading] = await getBalances(upstreamJsonRpcClient(), {
-      address,
-      chains: [{ ...(evmChains()[0] as EvmBalanceChain), multicall3: null }],
+    const accounts = (await proxied(member, 'devnet', 'getTokenAccountsByOwner', [
+      solanaOwner.address,
+      { mint: usdcMint },
+      { encoding: 'jsonParsed' },
+    ])) as Json
+    expect(
+      Object.fromEntries(
+        accounts.value.map((each: Json) => [each.pubkey, each.account.data.parsed.info.tokenAmount.amount]),
+      ),
+    ).toEqual({ [ata]: '8500000', [second.address]: '2500000' })
+
+    const { readings } = await readAll(member)
+    // Two signatures (the owner's and the new account's) paid, and the new account's rent.
+    expect(balancesOf(readings).devnet).toEqual({
+      native: 2n * oneSol - rent - 2n * feePerSignature,
+      nativeDecimals: 9,
+      usdc: { amount: 11_000_000n, decimals: 6 },
     })
-    expect(reading?.balances?.native).toBe((5n * ether) / 2n)
+    beforeRestart = balancesOf(readings)
   })
 
-  it('reads through Charter’s own RPC proxy, as the web app does: one proxied request per chain', async () => {
-    const address = '0x00000000000000000000000000000000000c0ffe'
-    const seen: string[] = []
-    const viaProxy: JsonRpcClient = {
-      async request(url, body) {
-        seen.push(url)
-        const answer = await member.client.post(url, body)
-        if (answer.status !== 200) throw new Error(`the proxy answered ${answer.status}`)
-        return JSON.parse(answer.text)
-      },
-    }
-    const list = (JSON.parse((await member.client.get('/api/v1/chains')).text) as { chains: PublicChain[] })
-      .chains
-    const readings = await getBalances(viaProxy, {
-      address,
-      chains: list
+  it('gives null for a chain whose RPC URL is dead, while the others load', async () => {
+    const chains = await offeredChains(member)
+    const dead = `http://127.0.0.1:${await findFreePort()}/`
+    const { rpc } = proxyClient(member)
+    const readings = await getBalances(rpc, {
+      address: evmAddress,
+      chains: chains
         .filter((chain) => chain.type === 'ethereum')
-        .map((chain) => ({
-          type: 'ethereum' as const,
-          id: chain.id as number,
-          rpcUrl: chain.rpcPath,
-          usdc: chain.usdc?.address as `0x${string}`,
-        })),
+        .map((chain) => (chain.id === 421614 ? { ...chain, rpcUrl: dead } : chain)),
     })
-    expect(seen).toEqual(['/api/v1/rpc/84532', '/api/v1/rpc/421614'])
     expect(readings[0]?.balances).toEqual({
       native: ether,
       nativeDecimals: 18,
       usdc: { amount: 10_000_000n, decimals: 6 },
     })
-  })
-
-  it('gives null for a dead RPC URL while the other chains load', async () => {
-    const dead = `http://127.0.0.1:${await freePort()}/`
-    const readings = await getBalances(upstreamJsonRpcClient(), {
-      address: '0x00000000000000000000000000000000000c0ffe',
-      chains: [evmChains()[0] as EvmBalanceChain, { type: 'ethereum', id: 8453, rpcUrl: dead }],
-    })
-    expect(readings[0]?.balances?.native).toBeGreaterThan(0n)
     expect(readings[1]?.balances).toBeNull()
-    expect(readings[1]?.error?.shortMessage).toBe('Could not read the balances on chain 8453')
+    expect(readings[1]?.error?.shortMessage).toBe('Could not read the balances on chain 421614')
   })
 
-  it('lists the local devnets by their real names, local and without an explorer', async () => {
-    const answer = await member.client.get('/api/v1/chains')
-    expect(
-      (JSON.parse(answer.text) as { chains: PublicChain[] }).chains.map((each) => [
-        each.id,
-        each.name,
-        each.local,
-        each.explorer,
-      ]),
-    ).toEqual([
-      [84532, 'Base Sepolia', true, null],
-      [421614, 'Arbitrum Sepolia', true, null],
-      ['devnet', 'Solana Devnet', true, null],
-    ])
-    expect(answer.text).not.toContain(base.url)
+  it('reports each chain in /api/health with its height, as a local devnet', async () => {
+    let detail = ''
+    for (let tries = 0; tries < 100 && !/height \d+.*height \d+.*height \d+/.test(detail); tries++) {
+      const health = (await (await fetch(`${server.url}/api/health`)).json()) as Json
+      detail = health.parts.chains?.detail ?? ''
+      if (!detail.includes('height')) await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    expect(detail).toMatch(
+      /^Base Sepolia \(84532, local devnet\): height \d+; Arbitrum Sepolia \(421614, local devnet\): height \d+; Solana Devnet \(devnet, local devnet\): height \d+$/,
+    )
   })
 
-  it('reports each local chain’s height for health', async () => {
-    await base.rpc('anvil_mine', ['0x2'])
-    const health = await chains.health()
-    expect(health[0]).toEqual({
-      id: 84532,
-      name: 'Base Sepolia',
-      kind: 'local devnet',
-      height: String(BigInt((await base.rpc('eth_blockNumber')) as string)),
-    })
-  })
+  it('keeps every balance across a restart on the same data folder', async () => {
+    const before = balancesOf((await readAll(member)).readings)
+    expect(before).toEqual(beforeRestart)
+    await server.close()
+    server = await startServer()
+    const again = memberOn(server)
+    const { readings } = await readAll(again)
+    expect(readings.map((each) => each.error)).toEqual([null, null, null])
+    expect(balancesOf(readings)).toEqual(before)
+    member = again
+  }, 60_000)
 })
 
-describe('the faucet refuses', () => {
-  const address = '0x00000000000000000000000000000000000000aa'
+describe('the faucet refuses, with a message naming what is wrong, and credits nothing', () => {
+  const solanaAddress = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
   it.each([
     ['a negative amount', { asset: 'native', amount: '-1' }, 'amount: The amount cannot be negative'],
     [
-      'a huge amount',
+      'a huge amount of ETH',
       { asset: 'native', amount: '1000.000000000000000001' },
       'amount: the faucet gives at most 1000 ETH per call',
     ],
     [
-      'too much USDC',
+      'a huge amount of USDC',
       { asset: 'USDC', amount: '100001' },
       'amount: the faucet gives at most 100000 USDC per call',
     ],
@@ -198,6 +352,11 @@ describe('the faucet refuses', () => {
       'more decimals than USDC has',
       { asset: 'USDC', amount: '0.0000001' },
       'amount: USDC has at most 6 decimals',
+    ],
+    [
+      'more decimals than ETH has',
+      { asset: 'native', amount: '0.0000000000000000001' },
+      'amount: ETH has at most 18 decimals',
     ],
     ['a word', { asset: 'native', amount: 'ten' }, 'amount: Enter the amount as a number'],
     ['an exponent', { asset: 'native', amount: '1e3' }, 'amount: Enter the amount as a number'],
@@ -208,72 +367,83 @@ describe('the faucet refuses', () => {
       'address: not an EVM address',
     ],
     [
+      'a Solana address on an EVM chain',
+      { address: solanaAddress, asset: 'native', amount: '1' },
+      'address: not an EVM address',
+    ],
+    [
       'an EVM address on Solana',
       { chainId: 'devnet', asset: 'native', amount: '1' },
       'address: not a Solana address',
     ],
     [
-      'a chain that is not local',
+      'a chain that is not offered',
       { chainId: 8453, asset: 'native', amount: '1' },
       'chainId: the faucet funds the local devnets only (84532, 421614, devnet)',
     ],
     ['another asset', { asset: 'DAI', amount: '1' }, 'asset'],
-  ])('%s, with 400 invalid_data', async (_name, change, message) => {
-    const before = await base.rpc('eth_getBalance', [address, 'latest'])
-    const answer = await member.client.post('/api/dev/faucet', { address, chainId: 84532, ...change })
+  ])('%s (400 invalid_data)', async (_name, change, message) => {
+    const address = privateKeyToAccount(generatePrivateKey()).address
+    const answer = await faucet(member, { address, chainId: 84532, ...change })
     expect(answer.status).toBe(400)
     expect(answer.body.code).toBe('invalid_data')
     expect(answer.body.error).toContain(message)
-    expect(await base.rpc('eth_getBalance', [address, 'latest'])).toBe(before)
+    expect(await proxied(member, 84532, 'eth_getBalance', [address, 'latest'])).toBe('0x0')
   })
 
-  it('a caller who is not signed in, with 401', async () => {
-    const answer = await fetch(`${app.url}/api/dev/faucet`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ address, chainId: 84532, asset: 'native', amount: '1' }),
-    })
-    expect(answer.status).toBe(401)
-  })
-
-  it('says a devnet that failed failed (502), without its URL', async () => {
-    const answer = await member.client.post('/api/dev/faucet', {
-      address: solanaAddress,
-      chainId: 'devnet',
-      asset: 'USDC',
+  it('a caller who is not signed in (401), crediting nothing', async () => {
+    const address = privateKeyToAccount(generatePrivateKey()).address
+    const answer = await new ApiClient(server.url).post('/api/dev/faucet', {
+      address,
+      chainId: 84532,
+      asset: 'native',
       amount: '1',
     })
-    expect(answer.status).toBe(502)
-    expect(answer.body.code).toBe('faucet_failed')
-    expect(answer.text).not.toContain(solanaNode.origin)
-    expect(app.logs()).toContain('The faucet could not fund an address')
+    expect(answer.status).toBe(401)
+    expect(answer.body.code).toBe('must_be_authenticated')
+    expect(await proxied(member, 84532, 'eth_getBalance', [address, 'latest'])).toBe('0x0')
   })
 })
 
-describe('production mode', () => {
-  it('has no faucet route at all', async () => {
-    const production = await startChainsTestApp({
-      chains: productionChains({ chains: [{ type: 'ethereum', id: 84532, rpcUrl: base.url }], logger }),
+describe('a production-mode server', () => {
+  it('has no faucet and never starts a local devnet, even with LOCAL_CHAINS=on', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'charter-production-'))
+    // Its one chain's node is a port nobody listens on: nothing here leaves this machine.
+    const production = await startTestServer({
+      dataDir: folder,
+      env: {
+        CHARTER_MODE: 'production',
+        DATABASE_URL: 'postgres://unused.invalid/charter',
+        PUBLIC_URL: 'http://127.0.0.1',
+        AUTH_SECRET: '5e0c9b2f7a1d4e8c3b6f0a9d2e5c8b1f4a7d0e3c6b9f2a5d8e1c4b7f0a3d6e9c',
+        WALLET_MASTER_KEY: '1d8e4b7a0c3f6e9d2a5c8b1e4f7a0d3c6b9e2f5a8d1c4b7e0a3f6d9c2b5e8a1f',
+        SMTP_URL: 'smtp://127.0.0.1:1',
+        EMAIL_FROM: 'Charter <codes@example.org>',
+        LOCAL_CHAINS: 'on',
+        CHAINS: '84532',
+        RPC_URL_84532: `http://127.0.0.1:${await findFreePort()}/`,
+      },
     })
     try {
-      const { client } = await production.member()
-      const answer = await client.post('/api/dev/faucet', {
-        address,
+      const answer = await new ApiClient(production.url).post('/api/dev/faucet', {
+        address: evmAddress,
         chainId: 84532,
         asset: 'native',
         amount: '1',
       })
+      // Not 401: the route is not there at all, for anyone.
       expect(answer.status).toBe(404)
+      const chains = (
+        JSON.parse((await new ApiClient(production.url).get('/api/v1/chains')).text) as {
+          chains: PublicChain[]
+        }
+      ).chains
+      expect(chains.map((each) => [each.id, each.local])).toEqual([[84532, false]])
+      expect(existsSync(join(folder, 'chains'))).toBe(false)
+      expect(anvilsServing(folder)).toEqual([])
     } finally {
       await production.close()
+      await rm(folder, { recursive: true, force: true })
     }
   })
-
-  it('forwards requestAirdrop to a local Solana devnet only', () => {
-    expect(isProxiedMethod('solana', 'requestAirdrop', true)).toBe(true)
-    expect(isProxiedMethod('solana', 'requestAirdrop', false)).toBe(false)
-    expect(isProxiedMethod('ethereum', 'anvil_setBalance', true)).toBe(false)
-  })
 })
-
-const address = '0x00000000000000000000000000000000000000aa'

@@ -1,23 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { fileURLToPath } from 'node:url'
-
-const anvilBin = fileURLToPath(new URL('../../../../node_modules/.bin/anvil', import.meta.url))
-
-/** A free loopback port: anvil cannot be given port 0, so one is taken from the OS and let go. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      )
-    })
-  })
-}
+import { anvilBinaryPath } from '../chains/evmDevnet/anvilBinary.ts'
+import { findFreePort } from '../chains/evmDevnet/freePort.ts'
 
 export type TestAnvil = {
   url: string
@@ -28,7 +11,9 @@ export type TestAnvil = {
 
 /** A real anvil for a test, on a free port, stopped by its own PID. */
 export async function spawnAnvil(chainId: number): Promise<TestAnvil> {
-  const port = await freePort()
+  const port = await findFreePort()
+  const anvilBin = anvilBinaryPath()
+  if (!anvilBin) throw new Error('no anvil binary: @foundry-rs/anvil is not installed for this platform')
   const child = spawn(
     anvilBin,
     ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--silent'],
@@ -71,28 +56,4 @@ export async function spawnAnvil(chainId: number): Promise<TestAnvil> {
         child.kill('SIGTERM')
       }),
   }
-}
-
-/**
- * Puts Multicall3 at its usual address on a test anvil: viem ships Multicall3's creation code (for its
- * deployless multicall), which is deployed from anvil's first funded account and its runtime code copied over.
- */
-export async function installMulticall3(anvil: TestAnvil): Promise<void> {
-  const source = readFileSync(
-    fileURLToPath(new URL('../../../../node_modules/viem/_esm/constants/contracts.js', import.meta.url)),
-    'utf8',
-  )
-  const creationCode = /multicall3Bytecode\s*=\s*'(0x[0-9a-f]+)'/.exec(source)?.[1]
-  if (!creationCode) throw new Error('viem no longer ships multicall3Bytecode where this helper looks')
-  const [from] = (await anvil.rpc('eth_accounts')) as string[]
-  const hash = await anvil.rpc('eth_sendTransaction', [{ from, data: creationCode, gas: '0x1000000' }])
-  // Anvil mines at once, but may store the receipt a moment after answering.
-  let receipt: { contractAddress: string } | null = null
-  for (let tries = 0; !receipt && tries < 100; tries++) {
-    receipt = (await anvil.rpc('eth_getTransactionReceipt', [hash])) as { contractAddress: string } | null
-    if (!receipt) await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  if (!receipt) throw new Error('Multicall3 was not deployed on the test anvil')
-  const code = await anvil.rpc('eth_getCode', [receipt.contractAddress, 'latest'])
-  await anvil.rpc('anvil_setCode', ['0xcA11bde05977b3631167028862bE2a173976CA11', code])
 }

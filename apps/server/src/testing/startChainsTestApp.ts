@@ -1,8 +1,6 @@
-import { Hono } from 'hono'
 import { apiFrame, appFrame } from '../app.ts'
 import type { Chains } from '../chains/Chains.ts'
 import { chainsRoutes } from '../chains/chainsRoutes.ts'
-import { faucetRoutes } from '../chains/faucetRoutes.ts'
 import { type RpcProxyLimits, rpcProxyRoutes } from '../chains/rpcProxyRoutes.ts'
 import { loadSettings } from '../env.ts'
 import type { RateLimitRule } from '../http/rateLimit.ts'
@@ -14,14 +12,14 @@ import { startTestServer } from './startTestServer.ts'
 
 /**
  * The chain routes behind the server's real frame (access log, host guard, body limit, session middleware,
- * error handler), over the real server's parts: a member signs in on the real server and calls these routes
- * with the same session. Until the composition root mounts them, this is how they are tested over HTTP.
+ * error handler), over the real server's parts, but with chains and limits a test chooses: production chains
+ * whose nodes are the test's own (one that redirects, hangs, fails, or wants a key in its URL) and a small rate
+ * limit. A member signs in on the real server and calls these routes with the same session. What the real
+ * server does with its own devnets is tested on it (`startTestServer` with LOCAL_CHAINS=on).
  */
 export async function startChainsTestApp(options: {
   chains: Chains
   limits?: Partial<RpcProxyLimits> & { perSession?: RateLimitRule }
-  /** Mount the faucet, as the composition root does in embedded mode only. */
-  faucet?: boolean
   trustProxy?: number
 }) {
   const server = await startTestServer()
@@ -41,10 +39,6 @@ export async function startChainsTestApp(options: {
         logger,
         ...(options.limits && { limits: options.limits }),
       }),
-    )
-    .route(
-      '/dev',
-      options.faucet ? faucetRoutes({ chains, logger }) : (new Hono() as ReturnType<typeof faucetRoutes>),
     )
     .get('/health/chains', async (c) =>
       c.json({ describe: chains.describe(), health: await chains.health() }),
