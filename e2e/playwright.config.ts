@@ -52,7 +52,8 @@ export default defineConfig({
     cwd: '..',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // The embedded server starts its local devnets (two anvils and LiteSVM) before it answers health.
+    timeout: 120_000,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -10,11 +10,15 @@ import {
   parseUnits,
 } from 'viem'
 import type { OfferedChain } from '../features/balances/index.ts'
-import type { ApiCall, ApiHandler } from './stubApi.ts'
+import { type AnswerTo, answer, refuse, type StubRoutes } from './stubAnswers.ts'
+import type { ApiCall } from './stubApi.ts'
 
-// TODO(integrator): once the server's chain routes are in `AppType`, type these routes as `StubRoutes`
-// ('GET /api/v1/chains' answers `AnswerTo<'GET /api/v1/chains'>`, and so on) and drop `OfferedChain`'s import
-// here for the server's own type; until then they are plain handlers, which `stubApi` takes as well.
+type RpcAnswer =
+  AnswerTo<'POST /api/v1/rpc/:chainId'> extends infer Each
+    ? Each extends readonly (infer One)[]
+      ? One
+      : never
+    : never
 
 /** A local EVM chain as the embedded server offers it. */
 export const localEvmChain = (id: 84532 | 421614): OfferedChain => {
@@ -79,7 +83,9 @@ export type ChainServerOptions = {
  * `POST /api/v1/rpc/{chainId}` over an in-memory ledger, and the dev faucet that credits it. The proxy answers
  * the reads a balance reader makes (`eth_getBalance`, `eth_call` of USDC's `balanceOf` directly or through
  * Multicall3's `aggregate3`/`getEthBalance`, `eth_getCode`, Solana's `getBalance`, `getTokenAccountsByOwner`,
- * `getAccountInfo` of the mint), single or batched; a chain in `failing` answers 502 as a dead upstream does.
+ * `getAccountInfo` of the mint), single or batched; a chain in `failing` answers each call with the JSON-RPC
+ * error the server's proxy gives when the chain's node is down (-32002). Each route answers what the server
+ * answers it (`StubRoutes`, typed by `AppType`).
  */
 export function chainServer(options: ChainServerOptions = {}) {
   const chains = options.chains ?? embeddedChains()
@@ -96,7 +102,7 @@ export function chainServer(options: ChainServerOptions = {}) {
     ledger.get(keyOf(chainId, address)) ?? { native: 0n, usdc: 0n }
   const findChain = (chainId: string) => chains.find((chain) => String(chain.id) === chainId)
 
-  const evm = (chain: OfferedChain, request: RpcRequest): unknown => {
+  const evm = (chain: OfferedChain, request: RpcRequest): RpcAnswer['result'] => {
     const id = String(chain.id)
     const params = request.params ?? []
     const balanceOf = (address: string) => holding(id, address)
@@ -150,7 +156,7 @@ export function chainServer(options: ChainServerOptions = {}) {
     }
   }
 
-  const solana = (chain: OfferedChain, request: RpcRequest): unknown => {
+  const solana = (chain: OfferedChain, request: RpcRequest): RpcAnswer['result'] => {
     const id = String(chain.id)
     const params = request.params ?? []
     const context = { slot: 1 }
@@ -180,7 +186,14 @@ export function chainServer(options: ChainServerOptions = {}) {
     }
   }
 
-  const answerOne = (chain: OfferedChain, request: RpcRequest) => {
+  const answerOne = (chain: OfferedChain, request: RpcRequest): RpcAnswer => {
+    if (failing.has(String(chain.id))) {
+      return {
+        jsonrpc: '2.0',
+        id: request.id ?? null,
+        error: { code: -32002, message: `${chain.name}'s node is not available right now. Try again later.` },
+      }
+    }
     try {
       const result = chain.type === 'ethereum' ? evm(chain, request) : solana(chain, request)
       return { jsonrpc: '2.0', id: request.id ?? null, result }
@@ -193,33 +206,28 @@ export function chainServer(options: ChainServerOptions = {}) {
     }
   }
 
-  const rpc: ApiHandler = (call: ApiCall, params = {}) => {
+  const rpc = (call: ApiCall, params: Record<string, string> = {}) => {
     const chainId = params.chainId ?? ''
     const chain = findChain(chainId)
-    if (!chain) {
-      return Response.json({ error: `No chain ${chainId} here.`, code: 'not_found' }, { status: 404 })
-    }
+    if (!chain) return refuse({ error: `No chain ${chainId} here.`, code: 'chain_not_offered' }, 404)
     rpcRequests.set(chainId, (rpcRequests.get(chainId) ?? 0) + 1)
-    if (failing.has(chainId)) {
-      return Response.json(
-        { error: `${chain.name} did not answer.`, code: 'upstream_error' },
-        { status: 502 },
-      )
-    }
     const body = call.body as RpcRequest | RpcRequest[]
-    return Response.json(
+    return answer<AnswerTo<'POST /api/v1/rpc/:chainId'>>(
       Array.isArray(body) ? body.map((one) => answerOne(chain, one)) : answerOne(chain, body),
     )
   }
 
-  const faucet: ApiHandler = (call: ApiCall) => {
-    const body = call.body as { address: string; chainId: OfferedChain['id']; asset: string; amount: string }
-    const chain = findChain(String(body.chainId))
-    if (!chain?.local) {
-      return Response.json({ error: 'chainId: not a local chain.', code: 'invalid_data' }, { status: 400 })
+  const faucet = (call: ApiCall) => {
+    const body = call.body as {
+      address: string
+      chainId: OfferedChain['id']
+      asset: 'native' | 'USDC'
+      amount: string
     }
+    const chain = findChain(String(body.chainId))
+    if (!chain?.local) return refuse({ error: 'chainId: not a local chain.', code: 'invalid_data' }, 400)
     if (!/^\d+(\.\d+)?$/.test(body.amount) || Number(body.amount) > 1000) {
-      return Response.json({ error: 'amount: not a sane amount.', code: 'invalid_data' }, { status: 400 })
+      return refuse({ error: 'amount: not a sane amount.', code: 'invalid_data' }, 400)
     }
     faucetCalls.push(body)
     const id = String(chain.id)
@@ -230,11 +238,11 @@ export function chainServer(options: ChainServerOptions = {}) {
         ? { ...now, usdc: now.usdc + parseUnits(body.amount, 6) }
         : { ...now, native: now.native + parseUnits(body.amount, chain.nativeCurrency.decimals) },
     )
-    return Response.json({ success: true })
+    return answer<AnswerTo<'POST /api/dev/faucet'>>({ ...body, chainId: chain.id })
   }
 
-  const routes: Record<string, ApiHandler> = {
-    'GET /api/v1/chains': () => Response.json({ chains }),
+  const routes: StubRoutes = {
+    'GET /api/v1/chains': () => answer({ chains }),
     'POST /api/v1/rpc/:chainId': rpc,
     ...(options.faucet !== false && { 'POST /api/dev/faucet': faucet }),
   }
@@ -249,7 +257,7 @@ export function chainServer(options: ChainServerOptions = {}) {
       const id = String(chainId)
       ledger.set(keyOf(id, address), { ...holding(id, address), ...holdingNow })
     },
-    /** Makes a chain's upstream dead (502) or alive again. */
+    /** Makes a chain's node dead (every call answered -32002, as the proxy does) or alive again. */
     fail(chainId: OfferedChain['id'], dead = true) {
       if (dead) failing.add(String(chainId))
       else failing.delete(String(chainId))

@@ -23,7 +23,7 @@ export function ChainBalanceRow({ state }: { state: ChainBalanceState }) {
       <span className="chain-amounts">
         <BalanceText
           amount={balance?.native}
-          decimals={chain.nativeCurrency.decimals}
+          decimals={balance?.nativeDecimals ?? chain.nativeCurrency.decimals}
           symbol={chain.nativeCurrency.symbol}
           loading={loading}
         />

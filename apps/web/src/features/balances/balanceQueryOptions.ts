@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { BalanceUnavailableError } from './BalanceUnavailableError.ts'
 import { balanceRefreshMs } from './balanceRefreshMs.ts'
-import { type OfferedChain, readChainBalance } from './chainsApi.ts'
+import { type OfferedChain, readChainBalances } from './chainsApi.ts'
 
 /**
  * One chain's balances of one address: a query per chain, so a failed chain is retried alone and the others
@@ -11,11 +10,7 @@ import { type OfferedChain, readChainBalance } from './chainsApi.ts'
 export const balanceQueryOptions = (chain: OfferedChain, address: string) =>
   queryOptions({
     queryKey: ['balance', String(chain.id), address],
-    queryFn: async () => {
-      const balance = await readChainBalance(chain, address)
-      if (balance === null) throw new BalanceUnavailableError(chain)
-      return { native: balance.native, usdc: balance.usdc }
-    },
+    queryFn: () => readChainBalances(chain, address),
     refetchInterval: balanceRefreshMs,
     refetchOnWindowFocus: true,
     placeholderData: keepPreviousData,
