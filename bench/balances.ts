@@ -34,6 +34,8 @@ export type Reads = { batches: Batch[]; requests: number[]; mostToOneChain: numb
 
 export type BalancesRounds = {
   floor: Reads
+  /** Beside the longer list: one round trip to every entry at once (eth_chainId, getSlot), no reading. */
+  floorMany: Reads
   charter: Reads
   naive: Reads
   charterMany: Reads
@@ -121,6 +123,8 @@ async function charterBalances(chains: readonly BalanceChain[]): Promise<void> {
  * cluster) started here on a state folder of their own, each funded for one address (native and USDC). The
  * same, again, over `manyEntries` chain entries: the three chains, and more EVM entries on the same two anvils
  * (their own ids and USDC addresses), each through a proxy route of its own so that its requests count apart.
+ * Beside the longer list, a second floor: one round trip to every entry at once, which tells what the machine
+ * and the proxy cost for that many requests side by side from what the reader adds.
  * Everything started is stopped before this returns.
  */
 export async function measureBalances(plan: BalancesPlan): Promise<BalancesRounds> {
@@ -182,6 +186,11 @@ export async function measureBalances(plan: BalancesPlan): Promise<BalancesRound
       floor: reads(floorEntries, async () => {
         await ask(floorUrl, 'eth_chainId', [])
       }),
+      floorMany: reads(many, async () => {
+        await Promise.all(
+          many.map((entry) => ask(entry.rpcUrl, entry.type === 'ethereum' ? 'eth_chainId' : 'getSlot', [])),
+        )
+      }),
       charter: reads(configured, () => charterBalances(configured)),
       naive: reads(configured, () => naiveBalances(configured)),
       charterMany: reads(many, () => charterBalances(many)),
@@ -196,12 +205,14 @@ export async function measureBalances(plan: BalancesPlan): Promise<BalancesRound
       floor: () => timeBatch(plan.perRound, 1, ways.floor.once),
       charter: () => timeBatch(plan.perRound, 1, ways.charter.once),
       naive: () => timeBatch(plan.perRound, 1, ways.naive.once),
+      floorMany: () => timeBatch(plan.perRound, 1, ways.floorMany.once),
       charterMany: () => timeBatch(plan.perRound, 1, ways.charterMany.once),
       naiveMany: () => timeBatch(plan.perRound, 1, ways.naiveMany.once),
     })
     const result = (name: keyof typeof ways): Reads => ({ ...ways[name].measured, batches: batches[name] })
     return {
       floor: result('floor'),
+      floorMany: result('floorMany'),
       charter: result('charter'),
       naive: result('naive'),
       charterMany: result('charterMany'),

@@ -116,6 +116,13 @@ balanceRow(
   balances.charterMany,
   `${charterTarget(balances.charterMany)}; the ${balancesPlan.manyEntries - 3} entries past the 3 chains are the same 2 anvils (same USDC), each through a proxy route of its own`,
 )
+row(
+  '',
+  '',
+  `${requestsOf(balances.floorMany)}, ${ms(summarize(balances.floorMany.batches).p50)} side by side`,
+  times(ratios(balances.charterMany.batches, balances.floorMany.batches, p50)),
+  `second floor: one round trip to each of the ${balancesPlan.manyEntries} entries at once (eth_chainId, getSlot), no reading`,
+)
 balanceRow(
   `balances, ${balancesPlan.manyEntries} entries, naive, p50`,
   balances.naiveMany,
