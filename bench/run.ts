@@ -4,6 +4,7 @@
 // each figure stands above what any request, start or page costs at least.
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { measureBalances, type Reads } from './balances.ts'
 import { measurePersonalSign } from './personalSign.ts'
 import { type Batch, ratios, type Spread, type Summary, summarize } from './rounds.ts'
 import { measureSignIn } from './signIn.ts'
@@ -50,14 +51,82 @@ row(
   ms(summarize(start.first).p50),
   ms(summarize(start.floorFirst).p50),
   times(ratios(start.first, start.floorFirst, p50)),
-  'creates the embedded database; floor: a bare Node HTTP server',
+  "with the devnets (LOCAL_CHAINS=on, the default): healthy = /api/health tells the 3 devnets' heights",
+)
+row(
+  '  without the devnets',
+  ms(summarize(start.firstOff).p50),
+  ms(summarize(start.floorFirst).p50),
+  times(ratios(start.firstOff, start.floorFirst, p50)),
+  'LOCAL_CHAINS=off, the start before chains: healthy = /api/health answers; creates the embedded database',
 )
 row(
   `start to healthy, restart (median of ${restarts})`,
   ms(summarize(start.restart).p50),
   ms(summarize(start.floorRestart).p50),
   times(ratios(start.restart, start.floorRestart, p50)),
-  'the embedded database exists',
+  'with the devnets; their state and the embedded database exist',
+)
+row(
+  '  without the devnets',
+  ms(summarize(start.restartOff).p50),
+  ms(summarize(start.floorRestart).p50),
+  times(ratios(start.restartOff, start.floorRestart, p50)),
+  'LOCAL_CHAINS=off; floor: a bare Node HTTP server; every stop checked to leave no anvil running',
+)
+
+const balancesPlan = { delayMs: 50, rounds: 10, perRound: 5, warmUp: 3, manyEntries: 12 }
+const balances = await measureBalances(balancesPlan)
+console.log(
+  [
+    `\nbalances (native + USDC) of one EVM and one Solana address on every configured chain, through a JSON-RPC proxy`,
+    `  that adds ${balancesPlan.delayMs} ms to each HTTP request: ${balancesPlan.rounds} rounds of ${balancesPlan.perRound} reads, after ${balancesPlan.warmUp} of each. Floor: one round trip`,
+    "  through the proxy (eth_chainId). Naive: one request per balance, each chain's in turn, the chains side by side",
+  ].join('\n'),
+)
+const requestsOf = (reads: Reads) => {
+  const low = Math.min(...reads.requests)
+  const high = Math.max(...reads.requests)
+  return low === high ? `${low} req` : `${low}–${high} req`
+}
+const perChain = (reads: Reads) => {
+  const most = Math.max(...reads.mostToOneChain)
+  return `${(Math.max(...reads.requests) / reads.entries).toFixed(2).replace(/\.00$/, '')} req per chain, at most ${most} to one`
+}
+const floorFigure = `${requestsOf(balances.floor)}, ${ms(summarize(balances.floor.batches).p50)}`
+const target = 1.5 * balancesPlan.delayMs
+const balanceRow = (name: string, reads: Reads, note: string) => {
+  const wall = summarize(reads.batches).p50
+  row(
+    name,
+    `${requestsOf(reads)}, ${ms(wall)}`,
+    floorFigure,
+    times(ratios(reads.batches, balances.floor.batches, p50)),
+    `${perChain(reads)}; ${note}`,
+  )
+}
+const charterTarget = (reads: Reads) => {
+  const met = Math.max(...reads.mostToOneChain) === 1 && summarize(reads.batches).p50 < target
+  return `target 1 per chain, p50 under ${ms(target)}: ${met ? 'met' : 'not met'}`
+}
+balanceRow('balances, 3 chains, Charter, p50', balances.charter, charterTarget(balances.charter))
+balanceRow('balances, 3 chains, naive, p50', balances.naive, 'one request per balance')
+balanceRow(
+  `balances, ${balancesPlan.manyEntries} entries, Charter, p50`,
+  balances.charterMany,
+  `${charterTarget(balances.charterMany)}; the ${balancesPlan.manyEntries - 3} entries past the 3 chains are the same 2 anvils (same USDC), each through a proxy route of its own`,
+)
+row(
+  '',
+  '',
+  `${requestsOf(balances.floorMany)}, ${ms(summarize(balances.floorMany.batches).p50)} side by side`,
+  times(ratios(balances.charterMany.batches, balances.floorMany.batches, p50)),
+  `second floor: one round trip to each of the ${balancesPlan.manyEntries} entries at once (eth_chainId, getSlot), no reading`,
+)
+balanceRow(
+  `balances, ${balancesPlan.manyEntries} entries, naive, p50`,
+  balances.naiveMany,
+  'one request per balance',
 )
 
 const signInPlan = { rounds: 10, perRound: 30, warmUp: 3000 }
