@@ -52,6 +52,31 @@ describe('sessions', () => {
     expect(events[0]).toMatchObject({ kind: 'signed_out_session', summary: 'Signed out an unknown device' })
   })
 
+  it('says which address each session signed in with, for a member who has both', async () => {
+    const { caller } = await member()
+    const phoneNumber = uniquePhoneNumber()
+    await caller.api.post('/api/v1/passwordless_sms/init', { phoneNumber, purpose: 'link' })
+    await caller.post('/api/v1/passwordless_sms/link', {
+      phoneNumber,
+      code: await caller.api.codeFor(phoneNumber),
+    })
+    const phone = new ApiClient(server.url)
+    expect((await phone.signInByPhone(phoneNumber)).status).toBe(200)
+
+    const byEmail = (await caller.api.get('/api/v1/sessions')).body.sessions
+    const byPhone = (await phone.get('/api/v1/sessions')).body.sessions
+    expect(byEmail).toHaveLength(2)
+    expect(byEmail.find((each: { current: boolean }) => each.current)).toMatchObject({
+      signed_in_with: 'email',
+    })
+    expect(byEmail.find((each: { current: boolean }) => !each.current)).toMatchObject({
+      signed_in_with: 'phone',
+    })
+    expect(byPhone.find((each: { current: boolean }) => each.current)).toMatchObject({
+      signed_in_with: 'phone',
+    })
+  })
+
   it('names the browser of a session signed out from another, as the Security page lists it', async () => {
     const { caller, email } = await member()
     const laptop = new WalletCaller(new ApiClient(server.url))

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
 import { batchLoader } from '../db/batch.ts'
 import type { Db } from '../db/Database.ts'
-import { sessionSupersededTokens, sessions } from '../db/schema.ts'
+import { sessionOrigins, sessionSupersededTokens, sessions } from '../db/schema.ts'
 import { hmacBase64Url, randomToken, sha256Hex } from './digests.ts'
 
 /**
@@ -257,14 +257,19 @@ export async function revokeSessionByRefreshToken(
     .where(and(eq(sessions.refreshTokenHash, sha256Hex(refreshToken)), live(now)))
 }
 
-/** The user's live sessions, most recently used first, for the member to see and end one by one. */
+/**
+ * The user's live sessions, most recently used first, for the member to see and end one by one. Each says
+ * which address kind it signed in with (`session_origins`), so "signed in as" names that address for a member
+ * who has both; null for a session with no recorded origin (one started before origins were kept).
+ */
 export async function listUserSessions(db: Db, userId: string, now = new Date()) {
   const rows = await db
-    .select()
+    .select({ session: sessions, signedInWith: sessionOrigins.signedInWith })
     .from(sessions)
+    .leftJoin(sessionOrigins, eq(sessionOrigins.sessionId, sessions.id))
     .where(and(eq(sessions.userId, userId), live(now)))
     .orderBy(desc(sessions.lastSeenAt))
-  return rows.map((row) => ({
+  return rows.map(({ session: row, signedInWith }) => ({
     id: row.id,
     user_agent: row.userAgent,
     client_address: row.clientAddress,
@@ -272,6 +277,7 @@ export async function listUserSessions(db: Db, userId: string, now = new Date())
     last_seen_at: Math.floor(row.lastSeenAt.getTime() / 1000),
     expires_at: Math.floor(row.expiresAt.getTime() / 1000),
     has_device_key: row.authorizationKey !== null,
+    signed_in_with: signedInWith,
   }))
 }
 

@@ -71,6 +71,8 @@ export type WalletServerOptions = {
   signedIn?: boolean
   /** The member before their wallets are added; by default a phone-only member. */
   member?: CharterUser
+  /** The address the browser's session signed in with; by default the member's phone, if they have one. */
+  signedInWith?: 'phone' | 'email'
 }
 
 export type WalletServer = {
@@ -163,6 +165,8 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
   const stepUps: StepUp[] = []
   const declines: { walletId: string; method: string }[] = []
   const now = () => Math.floor(Date.now() / 1000)
+  const signedInWith =
+    options.signedInWith ?? (member.linked_accounts.some((each) => each.type === 'phone') ? 'phone' : 'email')
   const sessions: SessionRow[] = [
     {
       id: thisSessionId,
@@ -173,6 +177,7 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
       last_seen_at: now(),
       expires_at: now() + 7 * 86_400,
       has_device_key: true,
+      signed_in_with: signedInWith,
     },
     {
       id: otherSessionId,
@@ -183,6 +188,7 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
       last_seen_at: now() - 86_400,
       expires_at: now() + 6 * 86_400,
       has_device_key: true,
+      signed_in_with: signedInWith,
     },
   ]
   const events: AccountEvent[] = []
@@ -309,6 +315,8 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
       const address = kind === 'phone' ? body.phoneNumber : body.email
       if (address && addressOf(kind) !== address) user = withAddress(kind, address)
       signedIn = true
+      const current = sessions.find((session) => session.current)
+      if (current) current.signed_in_with = kind
       // A new session: born bound to the key that came with the code, or to none.
       registeredKeys.length = 0
       if (body.authorization_key) registeredKeys.push(body.authorization_key)

@@ -1,1 +1,2 @@
 export { SecurityPage } from './SecurityPage.tsx'
+export { useSignedInWith } from './useSignedInWith.ts'
