@@ -54,6 +54,8 @@ export default defineConfig({
     reuseExistingServer: false,
     // The embedded server starts its local devnets (two anvils and LiteSVM) before it answers health.
     timeout: 120_000,
+    // SIGTERM, so that the server stops its local devnets (and anvil saves their state) before it exits.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
