@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { parseEther } from 'viem'
 import rootPackage from '../../../package.json' with { type: 'json' }
 import { analyticsRoutes } from './analytics/analyticsRoutes.ts'
 import type { AuthService } from './auth/AuthService.ts'
@@ -35,6 +36,7 @@ import type { EmailSender, SmsSender } from './senders/Senders.ts'
 import { appConfig } from './serverApi/appConfig.ts'
 import { serverApiRoutes } from './serverApi/serverApiRoutes.ts'
 import type { KeyVault } from './wallets/KeyVault.ts'
+import { sendsRoutes } from './wallets/sends/sendsRoutes.ts'
 import { walletRoutes } from './wallets/walletRoutes.ts'
 
 export const version: string = rootPackage.version
@@ -221,6 +223,7 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
         trustProxy: settings.trustProxy,
         flows,
         maxWalletsPerChain: settings.maxWalletsPerChain,
+        sending: { chains, maxFeeWei: parseEther(settings.sendMaxFeeEth) },
         limitDeclines: declineLimiter(database.db),
       }),
     )
@@ -236,6 +239,7 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
         }),
       }),
     )
+    .route('/v1', sendsRoutes({ db: database.db, chains }))
     .route('/v1', chainsRoutes(chains))
     .route(
       '/v1',

@@ -85,6 +85,10 @@ const variablesSchema = z.object({
   EXPORT_COOLDOWN_HOURS: z.coerce.number().int().min(0).max(720).default(24),
   NEW_DEVICE_HOLD_HOURS: z.coerce.number().min(0).max(720).default(24),
   MAX_WALLETS_PER_CHAIN: z.coerce.number().int().min(1).max(1000).default(10),
+  SEND_MAX_FEE_ETH: z
+    .string()
+    .regex(/^(\d{1,9}(\.\d{1,18})?|\.\d{1,18})$/, 'must be an amount of ETH, e.g. 0.01')
+    .default('0.01'),
   SMS_ALLOWED_COUNTRIES: countryList.optional(),
   TRUST_PROXY: z
     .string()
@@ -247,6 +251,11 @@ const settingsSchema = variablesSchema.transform((env, context) => {
     newDeviceHoldHours: env.NEW_DEVICE_HOLD_HOURS,
     /** Wallets one user may have per chain type. */
     maxWalletsPerChain: env.MAX_WALLETS_PER_CHAIN,
+    /**
+     * A send whose maximum fee (gas limit × max fee per gas) is above this, in the native coin (a decimal string,
+     * as settings stay JSON), needs the caller's `allow_high_fee`.
+     */
+    sendMaxFeeEth: env.SEND_MAX_FEE_ETH,
     /** The URL members open (production): its host is the only one answered, its origin the only one trusted. */
     publicUrl: env.PUBLIC_URL ? new URL(env.PUBLIC_URL) : undefined,
     /** The dev outbox answers only with this token; unset, one is generated into `dataDir`. */

@@ -294,3 +294,67 @@ export const knownDevices = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.deviceDigest] })],
 )
+
+/**
+ * Every EVM send, recorded before it is broadcast (so a crash cannot lose it) and followed to its end. The signed
+ * transaction is kept: it is public once broadcast, and the record of what left the wallet.
+ */
+export const sends = pgTable(
+  'sends',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    walletId: text('wallet_id')
+      .notNull()
+      .references(() => wallets.id, { onDelete: 'cascade' }),
+    /** `privy-idempotency-key`: one send per wallet and key; cleared when the node refused the transaction. */
+    idempotencyKey: text('idempotency_key'),
+    chainId: integer('chain_id').notNull(),
+    nonce: integer('nonce').notNull(),
+    toAddress: text('to_address').notNull(),
+    /** Wei, as a decimal string (up to 2^256 − 1). */
+    value: text('value').notNull(),
+    /** SHA-256 of the calldata, or null without data. */
+    dataDigest: text('data_digest'),
+    /** For a USDC `transfer`: the real recipient and the amount in base units. */
+    tokenTo: text('token_to'),
+    tokenAmount: text('token_amount'),
+    signedTransaction: text('signed_transaction').notNull(),
+    hash: text('hash').notNull(),
+    status: text('status', { enum: ['pending', 'confirmed', 'failed', 'interrupted'] }).notNull(),
+    /** Why it failed or was interrupted: reverted, dropped, replaced, the node's refusal. */
+    reason: text('reason'),
+    blockNumber: text('block_number'),
+    /** When the node took it; null while recorded and not yet broadcast. */
+    broadcastAt: timestamp('broadcast_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('sends_wallet_idempotency_key').on(table.walletId, table.idempotencyKey),
+    index('sends_wallet_created').on(table.walletId, table.createdAt),
+    index('sends_wallet_chain_nonce').on(table.walletId, table.chainId, table.nonce),
+  ],
+)
+
+/**
+ * One row per (wallet, chain): the lease under which a nonce is chosen and its transaction recorded and broadcast,
+ * by one request at a time across every server process. A lease, not a transaction held open: PGlite has one
+ * connection, and a crashed holder's lease simply runs out.
+ */
+export const walletNonces = pgTable(
+  'wallet_nonces',
+  {
+    walletId: text('wallet_id')
+      .notNull()
+      .references(() => wallets.id, { onDelete: 'cascade' }),
+    chainId: integer('chain_id').notNull(),
+    /** The nonce after the last one handed out (informative: the chain and the sends decide). */
+    nextNonce: integer('next_nonce').notNull().default(0),
+    leaseHolder: text('lease_holder'),
+    leaseEndsAt: timestamp('lease_ends_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.walletId, table.chainId] })],
+)

@@ -520,6 +520,17 @@ const rpcBody = fc.oneof(
   },
   {
     weight: 2,
+    arbitrary: shape(
+      {
+        method: fc.constant('eth_sendTransaction'),
+        caip2: fc.oneof(fc.constantFrom('eip155:84532', 'eip155:1', 'eip155:0', 'solana:x', ''), cleanString),
+        params: shape({ transaction, allow_high_fee: fc.oneof(fc.boolean(), wrongValue) }),
+      },
+      ['caip2'],
+    ),
+  },
+  {
+    weight: 2,
     arbitrary: shape({
       method: fc.constant('signMessage'),
       params: shape({ message: base64, encoding: fc.constantFrom('base64', 'hex') }),
@@ -1021,6 +1032,40 @@ export const routeTable: FuzzRoute[] = [
     access: 'signed',
     params: { id: walletId },
     body: rpcBody,
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/wallets/:id/sends',
+    access: 'session',
+    params: { id: walletId },
+    query: fc.oneof(
+      {
+        weight: 2,
+        arbitrary: hostileSegment.map((value): QueryPart[] => [`before=${value}`, `&limit=${value}`]),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom<QueryPart[]>(
+          [],
+          ['limit=1'],
+          ['limit=100'],
+          ['limit=0'],
+          ['limit=101'],
+          ['before=00000000-0000-4000-8000-000000000000&limit=5'],
+          ['before=-1'],
+          ['before=a&before=b'],
+        ),
+      },
+    ),
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/wallets/:id/sends/:send_id',
+    access: 'session',
+    params: {
+      id: walletId,
+      send_id: fc.oneof({ weight: 3, arbitrary: fc.uuid() }, { weight: 2, arbitrary: hostileSegment }),
+    },
   },
   {
     method: 'POST',

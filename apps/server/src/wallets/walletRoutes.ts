@@ -16,6 +16,7 @@ import type { KeyVault } from './KeyVault.ts'
 import { encryptKeystore, type KeystoreV3 } from './keystore.ts'
 import type { WalletRpcRequest } from './methods/index.ts'
 import { walletCall } from './methods/walletCall.ts'
+import type { Sending } from './sends/Sending.ts'
 import type { WalletAuth } from './WalletAuth.ts'
 import { activityPage, activityRecorder, listActivity } from './walletActivity.ts'
 import { solanaSecretKeyBase58 } from './walletKeys.ts'
@@ -34,6 +35,8 @@ export type WalletRoutesOptions = {
   /** Whose export codes are whose (see `http/codeFlows.ts`). */
   flows: CodeFlows
   maxWalletsPerChain: number
+  /** The chains `eth_sendTransaction` sends to, and its fee cap (the composition root's). */
+  sending: Omit<Sending, 'db'>
   /** Counts a session's recorded declines, refusing (429) past its limit (auth/declineLimit.ts). */
   limitDeclines(sessionId: string): Promise<void>
 }
@@ -61,9 +64,14 @@ const schemas = {
     })),
   // Only the method's name is checked here: the wallet's own table checks the name (4200) and its params
   // (-32602). The route's input type still names every method with its params, for the callers' types.
-  rpc: z.object({ method: z.string().min(1).max(64), params: z.unknown() }) as unknown as z.ZodType<
-    { method: string; params: unknown },
-    WalletRpcRequest
+  // Privy's `caip2` names the chain a send goes to (`eip155:84532`); the methods that need it check it.
+  rpc: z.object({
+    method: z.string().min(1).max(64),
+    caip2: z.string().max(128).optional(),
+    params: z.unknown(),
+  }) as unknown as z.ZodType<
+    { method: string; caip2?: string | undefined; params: unknown },
+    WalletRpcRequest & { caip2?: string }
   >,
   exportInit: z.strictObject({}),
   exportHold: z.strictObject({}),
@@ -133,6 +141,7 @@ export function walletRoutes(options: WalletRoutesOptions) {
   const findUserWallet = walletFinder(db)
   const createNextWallet = walletCreator(db, vault)
   const { hold } = options
+  const sending: Sending = { db, ...options.sending }
   /** Exporting this wallet from this session, as the new-device hold words and records it. */
   const exportOf = (
     session: { sessionId: string; userId: string },
@@ -182,7 +191,12 @@ export function walletRoutes(options: WalletRoutesOptions) {
       const body = c.req.valid('json')
       const wallet = await findUserWallet(session.userId, c.req.valid('param').id)
       const call = walletCall(wallet.chainType, body.method, body.params)
-      const result = await withKey(wallet, (privateKey) => call.run({ privateKey, wallet }))
+      const request = {
+        caip2: body.caip2,
+        idempotencyKey: c.req.header('privy-idempotency-key'),
+        expiry: c.req.header('privy-request-expiry'),
+      }
+      const result = await withKey(wallet, (privateKey) => call.run({ privateKey, wallet, sending, request }))
       await recordActivity({
         userId: session.userId,
         walletId: wallet.id,

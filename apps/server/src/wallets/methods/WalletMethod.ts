@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { WalletRow } from '../../members/walletAccounts.ts'
+import type { Sending } from '../sends/Sending.ts'
 
 /**
  * What a wallet method runs with: the wallet's opened key (the caller's to wipe) and its row. Parts a later method
@@ -8,6 +9,14 @@ import type { WalletRow } from '../../members/walletAccounts.ts'
 export type WalletMethodContext = {
   privateKey: Uint8Array
   wallet: WalletRow
+  /** The database and the chains a send goes through (`eth_sendTransaction`). */
+  sending: Sending
+  /** What the request carried beside the params: Privy's `caip2`, and the headers a send requires. */
+  request: {
+    caip2: string | undefined
+    idempotencyKey: string | undefined
+    expiry: string | undefined
+  }
 }
 
 /** What a method answers (`data`), and what the owner's activity log keeps about it. */

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { ChainType } from '../walletKeys.ts'
 import { personalSign, personalSignParams } from './personalSign.ts'
+import { sendTransaction, sendTransactionParams } from './sendTransaction.ts'
 import { signTransaction, signTransactionParams } from './signTransaction.ts'
 import { signTypedData, signTypedDataParams } from './signTypedData.ts'
 import { solanaSignMessage, solanaSignMessageParams } from './solanaSignMessage.ts'
@@ -16,6 +17,7 @@ export const walletMethods = {
     personal_sign: { params: personalSignParams, run: personalSign },
     eth_signTypedData_v4: { params: signTypedDataParams, run: signTypedData },
     eth_signTransaction: { params: signTransactionParams, run: signTransaction },
+    eth_sendTransaction: { params: sendTransactionParams, run: sendTransaction },
   },
   solana: {
     signMessage: { params: solanaSignMessageParams, run: solanaSignMessage },

@@ -7,19 +7,19 @@ import { evmKey } from './evmKey.ts'
 import type { MethodOutcome, WalletMethodContext } from './WalletMethod.ts'
 
 const hexString = z.string().refine((value) => isHex(value), 'must be 0x-prefixed hex')
-const quantity = z.union([
+export const quantity = z.union([
   z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
   z.string().regex(quantityPattern, 'must be a number, a decimal string or 0x hex'),
 ])
 
 /** A quantity the schema let through; it always parses, so a failure here is a bug, not the caller's. */
-function toBigInt(value: z.output<typeof quantity>): bigint {
+export function toBigInt(value: z.output<typeof quantity>): bigint {
   const parsed = parseQuantity(value)
   if (parsed === undefined) throw new Error(`not a quantity: ${value}`)
   return parsed
 }
 
-const transactionFields = z.strictObject({
+export const transactionFields = z.strictObject({
   chain_id: quantity,
   // Privy's clients name the signing wallet; any case of its address is the same address.
   from: z
@@ -44,7 +44,12 @@ const transactionFields = z.strictObject({
  * The fee fields say which transaction this is, and nothing may say otherwise: a gas price beside a max fee, or
  * a `type` that contradicts the fees, would leave which fee is signed to a guess.
  */
-function feeProblem(transaction: z.output<typeof transactionFields>): string | undefined {
+export function feeProblem(
+  transaction: Pick<
+    z.output<typeof transactionFields>,
+    'max_fee_per_gas' | 'max_priority_fee_per_gas' | 'gas_price' | 'type'
+  >,
+): string | undefined {
   const eip1559Fees =
     transaction.max_fee_per_gas !== undefined || transaction.max_priority_fee_per_gas !== undefined
   const legacyFee = transaction.gas_price !== undefined

@@ -3,6 +3,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest'
 import { WalletApiError } from '../../http/WalletApiError.ts'
 import type { WalletRow } from '../../members/walletAccounts.ts'
 import type { WalletAnswers } from '../../testing/WalletCaller.ts'
+import type { Sending } from '../sends/Sending.ts'
 import { type ChainType, generateWalletKey } from '../walletKeys.ts'
 import type { WalletRpcAnswer } from './index.ts'
 import { walletCall } from './walletCall.ts'
@@ -11,7 +12,10 @@ import { walletCall } from './walletCall.ts'
 function opened(chainType: ChainType) {
   const { privateKey, address } = generateWalletKey(chainType)
   const wallet = { id: 'wallet', userId: 'user', chainType, walletIndex: 0, address } as WalletRow
-  return { privateKey, wallet }
+  // Signing methods reach no chain: a send's parts are not theirs (wallets/sendTransaction.test.ts sends).
+  const sending = undefined as unknown as Sending
+  const request = { caip2: undefined, idempotencyKey: undefined, expiry: undefined }
+  return { privateKey, wallet, sending, request }
 }
 
 /** What `run` throws, as the answer the route gives. */
@@ -31,7 +35,7 @@ describe('walletCall', () => {
       code: 4200,
       status: 400,
       error:
-        'signMessage is not a method of an Ethereum wallet here (personal_sign, eth_signTypedData_v4, eth_signTransaction).',
+        'signMessage is not a method of an Ethereum wallet here (personal_sign, eth_signTypedData_v4, eth_signTransaction, eth_sendTransaction).',
     })
     expect(await refusal(() => walletCall('solana', 'personal_sign', {}))).toEqual({
       code: 4200,
@@ -103,7 +107,12 @@ describe('walletCall', () => {
       signature: `0x${string}`
     }>()
     expectTypeOf<WalletRpcAnswer['method']>().toEqualTypeOf<
-      'personal_sign' | 'eth_signTypedData_v4' | 'eth_signTransaction' | 'signMessage' | 'signTransaction'
+      | 'personal_sign'
+      | 'eth_signTypedData_v4'
+      | 'eth_signTransaction'
+      | 'eth_sendTransaction'
+      | 'signMessage'
+      | 'signTransaction'
     >()
   })
 })

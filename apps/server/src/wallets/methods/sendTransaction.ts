@@ -1,0 +1,369 @@
+import { createHash, randomUUID } from 'node:crypto'
+import { chainName } from '@charter/core'
+import { and, eq } from 'drizzle-orm'
+import {
+  decodeFunctionResult,
+  encodeFunctionData,
+  erc20Abi,
+  formatUnits,
+  type Hex,
+  isAddress,
+  keccak256,
+  numberToHex,
+  type TransactionSerializable,
+} from 'viem'
+import { signTransaction as viemSignTransaction } from 'viem/accounts'
+import { z } from 'zod'
+import { UpstreamError } from '../../chains/UpstreamError.ts'
+import { isUniqueViolation } from '../../db/isUniqueViolation.ts'
+import { sends } from '../../db/schema.ts'
+import { WalletApiError } from '../../http/WalletApiError.ts'
+import { allocateNonce } from '../sends/allocateNonce.ts'
+import { ChainRpcError } from '../sends/ChainRpcError.ts'
+import { type ChainRpc, chainRpc } from '../sends/chainRpc.ts'
+import { withNonceLease } from '../sends/nonceLease.ts'
+import { usdcTransfer } from '../sends/usdcTransfer.ts'
+import { evmKey } from './evmKey.ts'
+import { feeProblem, quantity, toBigInt, transactionFields } from './signTransaction.ts'
+import type { MethodOutcome, WalletMethodContext } from './WalletMethod.ts'
+
+const uint256Max = 2n ** 256n - 1n
+/** EIP-2681: a nonce is below 2^64 − 1; a gas limit above a block's is nonsense well before 2^64. */
+const uint64Limit = 2n ** 64n - 1n
+/** The estimate's margin: a state change between estimate and inclusion costs a little more gas. */
+const gasMarginPercent = 120n
+
+export const sendTransactionParams = z.strictObject({
+  transaction: transactionFields
+    .extend({
+      // caip2 names the chain; chain_id may repeat it, never contradict it.
+      chain_id: quantity.optional(),
+      to: z.string().refine((value) => isAddress(value, { strict: false }), 'must be an address'),
+    })
+    .superRefine((transaction, context) => {
+      const problem = feeProblem(transaction)
+      if (problem) context.addIssue({ code: 'custom', message: problem })
+    }),
+  /** A maximum fee above the server's cap (SEND_MAX_FEE_ETH) goes only with this set. */
+  allow_high_fee: z.boolean().optional(),
+})
+
+export type SendTransactionParameters = z.output<typeof sendTransactionParams>
+
+export type SendTransactionReturnType = { caip2: string; hash: Hex }
+
+const refuse = (message: string) => new WalletApiError(-32602, 400, message)
+const cannotPay = (message: string) => new WalletApiError(-32000, 400, `insufficient funds: ${message}`)
+
+/**
+ * `eth_sendTransaction`: fills what the caller left out (nonce, gas limit, fees), refuses before signing what the
+ * wallet cannot pay or what is ambiguous, records the send, broadcasts it and answers its hash. One send per
+ * (wallet, `privy-idempotency-key`): a replay answers the first hash, whichever server process it reaches.
+ */
+export async function sendTransaction(
+  context: WalletMethodContext,
+  { transaction, allow_high_fee }: SendTransactionParameters,
+): Promise<MethodOutcome<SendTransactionReturnType>> {
+  const { wallet, request } = context
+  const { db, chains } = context.sending
+  const key = request.idempotencyKey
+  if (key === undefined || request.expiry === undefined) {
+    throw new WalletApiError(
+      -32600,
+      400,
+      'eth_sendTransaction needs both privy-request-expiry and privy-idempotency-key headers, so that a retried request can never send twice.',
+    )
+  }
+  const [earlier] = await db
+    .select()
+    .from(sends)
+    .where(and(eq(sends.walletId, wallet.id), eq(sends.idempotencyKey, key)))
+  if (earlier) {
+    if (earlier.status === 'interrupted') {
+      throw new WalletApiError(
+        -32000,
+        409,
+        `The send under this idempotency key was interrupted before it was broadcast and will never be sent (${earlier.reason}). Send again with a new key.`,
+      )
+    }
+    return {
+      data: { caip2: `eip155:${earlier.chainId}`, hash: earlier.hash as Hex },
+      signed: { method: 'eth_sendTransaction', hash: earlier.hash },
+      summary: `Sent transaction ${earlier.hash} on ${chainName(earlier.chainId)}`,
+    }
+  }
+
+  // The chain: caip2's, offered here, and the one chain_id names if it is given.
+  const caip2Match = /^eip155:([1-9]\d{0,9})$/.exec(request.caip2 ?? '')
+  if (!caip2Match) {
+    throw refuse(
+      `caip2: ${request.caip2 === undefined ? 'is required' : JSON.stringify(request.caip2)}; send the chain as 'eip155:<chain id>', e.g. 'eip155:84532'.`,
+    )
+  }
+  const chainId = Number(caip2Match[1])
+  const chain = chains.find(String(chainId))
+  if (chain?.info.type !== 'ethereum') {
+    const offered = chains.chains
+      .filter((each) => each.info.type === 'ethereum')
+      .map((each) => `eip155:${each.info.id}`)
+    throw new WalletApiError(
+      4902,
+      400,
+      `Unrecognized chain eip155:${chainId}: this server does not offer it (unsupported_chain_id). It offers ${offered.join(', ') || 'no EVM chain'}.`,
+    )
+  }
+  if (transaction.chain_id !== undefined && toBigInt(transaction.chain_id) !== BigInt(chainId)) {
+    throw refuse(
+      `params.transaction.chain_id: ${toBigInt(transaction.chain_id)} is not the chain caip2 names (eip155:${chainId}). Leave chain_id out or make them agree.`,
+    )
+  }
+  const { address } = wallet
+  if (transaction.from !== undefined && transaction.from.toLowerCase() !== address.toLowerCase()) {
+    throw refuse(
+      `params.transaction.from: ${transaction.from} is not this wallet's address, ${address}. Leave from out, or send the address of the wallet that sends.`,
+    )
+  }
+
+  // Hostile numbers, refused by name before the node sees them.
+  const value = transaction.value === undefined ? 0n : toBigInt(transaction.value)
+  if (value > uint256Max)
+    throw refuse('params.transaction.value: is above 2^256 − 1, the most a value can be.')
+  const callerNonce = transaction.nonce === undefined ? undefined : toBigInt(transaction.nonce)
+  if (callerNonce !== undefined && callerNonce >= uint64Limit) {
+    throw refuse('params.transaction.nonce: must be below 2^64 − 1 (EIP-2681).')
+  }
+  const callerGas = transaction.gas_limit === undefined ? undefined : toBigInt(transaction.gas_limit)
+  if (callerGas !== undefined && (callerGas === 0n || callerGas >= uint64Limit)) {
+    throw refuse(
+      'params.transaction.gas_limit: must be above 0 and below 2^64; leave it out and the server estimates it.',
+    )
+  }
+  for (const field of ['gas_price', 'max_fee_per_gas', 'max_priority_fee_per_gas'] as const) {
+    const fee = transaction[field]
+    if (fee !== undefined && toBigInt(fee) > uint256Max) {
+      throw refuse(`params.transaction.${field}: is above 2^256 − 1.`)
+    }
+  }
+
+  const rpc = chainRpc(chain.rpcUrl)
+  const to = transaction.to as Hex
+  const data = transaction.data as Hex | undefined
+  const symbol = chain.info.nativeCurrency.symbol
+  const name = chain.info.name
+  const eth = (wei: bigint) => `${formatUnits(wei, chain.info.nativeCurrency.decimals)} ${symbol}`
+
+  // What the wallet holds is checked before anything is estimated: the node's estimate of an overdraft fails
+  // with a message of its own, less clear than ours.
+  const balance = BigInt(await nodeCall<string>(rpc, 'eth_getBalance', [address, 'latest']))
+  if (value > balance) {
+    throw cannotPay(`the value is ${eth(value)} and the wallet holds ${eth(balance)} on ${name}.`)
+  }
+  // A USDC transfer: the token balance must hold the amount.
+  const usdc = chain.info.usdc?.address
+  let token: { to: Hex; amount: bigint } | undefined
+  try {
+    token = usdcTransfer(to, data, usdc)
+  } catch {
+    throw refuse(
+      'params.transaction.data: starts like a USDC transfer but does not decode as transfer(address,uint256).',
+    )
+  }
+  if (token && usdc) {
+    const held = decodeFunctionResult({
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      data: await nodeCall<Hex>(rpc, 'eth_call', [
+        {
+          to: usdc,
+          data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [address as Hex] }),
+        },
+        'latest',
+      ]),
+    })
+    if (token.amount > held) {
+      throw cannotPay(
+        `the transfer is ${formatUnits(token.amount, 6)} USDC and the wallet holds ${formatUnits(held, 6)} USDC on ${name}.`,
+      )
+    }
+  }
+  const fees = await chainFees(rpc, transaction)
+  const gas = callerGas ?? (await estimateGas(rpc, { from: address, to, value, data }))
+  const maxFee = gas * fees.cap
+  if (value + maxFee > balance) {
+    throw cannotPay(
+      `value ${eth(value)} + maximum fee ${eth(maxFee)} (gas ${gas} × ${fees.cap} wei) = ${eth(value + maxFee)}, and the wallet holds ${eth(balance)} on ${name}.`,
+    )
+  }
+  if (maxFee > context.sending.maxFeeWei && allow_high_fee !== true) {
+    throw refuse(
+      `the maximum fee, ${eth(maxFee)}, is above this server's cap of ${eth(context.sending.maxFeeWei)} (SEND_MAX_FEE_ETH). Send params.allow_high_fee: true to pay it anyway.`,
+    )
+  }
+
+  const hash = await withNonceLease(db, { walletId: wallet.id, chainId }, async (lease) => {
+    const nonce = await allocateNonce(db, rpc, wallet, chainId)
+    if (callerNonce !== undefined && callerNonce !== BigInt(nonce)) {
+      throw refuse(
+        `params.transaction.nonce: ${callerNonce} is not this wallet's next nonce on ${name} (${nonce}). Leave nonce out and the server picks it.`,
+      )
+    }
+    const unsigned: TransactionSerializable = {
+      chainId,
+      to,
+      value,
+      nonce,
+      gas,
+      ...(data && { data }),
+      ...(fees.type === 'legacy'
+        ? { type: 'legacy', gasPrice: fees.cap }
+        : { type: 'eip1559', maxFeePerGas: fees.cap, maxPriorityFeePerGas: fees.tip }),
+    }
+    const signed = await viemSignTransaction({
+      transaction: unsigned,
+      privateKey: evmKey(context.privateKey),
+    })
+    const hash = keccak256(signed)
+    const id = randomUUID()
+    try {
+      // Recorded before it is broadcast: a crash from here on cannot lose it, nor send it twice.
+      await db.insert(sends).values({
+        id,
+        userId: wallet.userId,
+        walletId: wallet.id,
+        idempotencyKey: key,
+        chainId,
+        nonce,
+        toAddress: to,
+        value: value.toString(),
+        dataDigest: data ? createHash('sha256').update(data.toLowerCase()).digest('hex') : null,
+        tokenTo: token?.to ?? null,
+        tokenAmount: token?.amount.toString() ?? null,
+        signedTransaction: signed,
+        hash,
+        status: 'pending',
+      })
+    } catch (error) {
+      if (isUniqueViolation(error, 'sends_wallet_idempotency_key')) {
+        throw new WalletApiError(-32600, 409, 'A send with this idempotency key is already being handled.')
+      }
+      throw error
+    }
+    await lease.setNextNonce(nonce + 1)
+    try {
+      await rpc('eth_sendRawTransaction', [signed])
+    } catch (error) {
+      if (error instanceof ChainRpcError) {
+        // The node refused it: it was never sent. Its nonce is free again, and the key may be tried again.
+        await db
+          .update(sends)
+          .set({
+            status: 'failed',
+            reason: `refused by the node: ${error.message}`,
+            idempotencyKey: null,
+            updatedAt: new Date(),
+          })
+          .where(eq(sends.id, id))
+        throw new WalletApiError(
+          -32000,
+          400,
+          `The node refused the transaction: ${error.message}. Nothing was sent.`,
+        )
+      }
+      // No answer: the node may have it. The send stays pending, followed by its hash; a retry answers it.
+      await db.update(sends).set({ broadcastAt: new Date(), updatedAt: new Date() }).where(eq(sends.id, id))
+      throw new WalletApiError(
+        -32603,
+        502,
+        `The node did not answer the broadcast (${(error as Error).message}). The send ${hash} may still go through: retry with the same idempotency key to follow it, never with a new one.`,
+      )
+    }
+    await db.update(sends).set({ broadcastAt: new Date(), updatedAt: new Date() }).where(eq(sends.id, id))
+    return hash
+  })
+
+  const what = token ? `${formatUnits(token.amount, 6)} USDC to ${token.to}` : `${eth(value)} to ${to}`
+  return {
+    data: { caip2: `eip155:${chainId}`, hash },
+    signed: { method: 'eth_sendTransaction', caip2: `eip155:${chainId}`, hash },
+    summary: `Sent ${what} on ${name}`,
+  }
+}
+
+/** A node call whose failure is the node's, not the caller's: answered 502 with its message. */
+async function nodeCall<T>(rpc: ChainRpc, method: string, params: unknown[]): Promise<T> {
+  try {
+    return await rpc<T>(method, params)
+  } catch (error) {
+    if (error instanceof ChainRpcError || error instanceof UpstreamError) {
+      throw new WalletApiError(-32603, 502, `The chain's node could not answer ${method}: ${error.message}`)
+    }
+    throw error
+  }
+}
+
+/** The fee the caller set, or the chain's: EIP-1559's cap of twice the base fee plus the tip, or a gas price. */
+async function chainFees(
+  rpc: ChainRpc,
+  transaction: SendTransactionParameters['transaction'],
+): Promise<{ type: 'legacy' | 'eip1559'; cap: bigint; tip: bigint }> {
+  if (transaction.gas_price !== undefined || transaction.type === 0 || transaction.type === '0x0') {
+    const gasPrice =
+      transaction.gas_price !== undefined
+        ? toBigInt(transaction.gas_price)
+        : BigInt(await nodeCall<string>(rpc, 'eth_gasPrice', []))
+    return { type: 'legacy', cap: gasPrice, tip: gasPrice }
+  }
+  const givenCap =
+    transaction.max_fee_per_gas === undefined ? undefined : toBigInt(transaction.max_fee_per_gas)
+  const givenTip =
+    transaction.max_priority_fee_per_gas === undefined
+      ? undefined
+      : toBigInt(transaction.max_priority_fee_per_gas)
+  const tip = givenTip ?? BigInt(await nodeCall<string>(rpc, 'eth_maxPriorityFeePerGas', []))
+  let cap = givenCap
+  if (cap === undefined) {
+    const block = await nodeCall<{ baseFeePerGas?: string } | null>(rpc, 'eth_getBlockByNumber', [
+      'latest',
+      false,
+    ])
+    cap = 2n * BigInt(block?.baseFeePerGas ?? '0x0') + tip
+  }
+  if (givenTip !== undefined && givenTip > cap) {
+    throw refuse(
+      'params.transaction.max_priority_fee_per_gas: is above max_fee_per_gas; the tip is part of the maximum fee.',
+    )
+  }
+  return { type: 'eip1559', cap, tip: tip > cap ? cap : tip }
+}
+
+/** The chain's estimate plus a margin; a transaction the chain says would fail is refused before signing. */
+async function estimateGas(
+  rpc: ChainRpc,
+  call: { from: string; to: Hex; value: bigint; data: Hex | undefined },
+): Promise<bigint> {
+  try {
+    const estimate = BigInt(
+      await rpc<string>('eth_estimateGas', [
+        {
+          from: call.from,
+          to: call.to,
+          value: numberToHex(call.value),
+          ...(call.data && { data: call.data }),
+        },
+      ]),
+    )
+    return (estimate * gasMarginPercent + 99n) / 100n
+  } catch (error) {
+    if (error instanceof ChainRpcError) {
+      throw new WalletApiError(
+        -32000,
+        400,
+        `The chain says this transaction would fail: ${error.message}. Nothing was signed.`,
+      )
+    }
+    if (error instanceof UpstreamError) {
+      throw new WalletApiError(-32603, 502, `The chain's node could not estimate gas: ${error.message}`)
+    }
+    throw error
+  }
+}

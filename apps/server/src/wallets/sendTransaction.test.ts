@@ -1,0 +1,319 @@
+import { randomUUID } from 'node:crypto'
+import { encodeFunctionData, erc20Abi, type Hex, parseEther, parseUnits } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ApiClient } from '../testing/ApiClient.ts'
+import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
+import { type MemberWallet, signedInMember, WalletCaller } from '../testing/WalletCaller.ts'
+
+// Raw JSON answers (the node's, the routes'), read field by field as each test goes.
+// biome-ignore lint/suspicious/noExplicitAny: see above.
+type Json = any
+
+const chainId = 84532
+const caip2 = `eip155:${chainId}`
+
+let server: TestServer
+let me: WalletCaller
+let evm: MemberWallet
+let usdc: Hex
+
+/** JSON-RPC to the local Base Sepolia through the server's proxy, as the member's browser would. */
+async function rpc(method: string, params: unknown[]): Promise<Json> {
+  const answer = await me.api.post(`/api/v1/rpc/${chainId}`, { jsonrpc: '2.0', id: 1, method, params })
+  const body = JSON.parse(answer.text) as Json
+  if (body.error) throw new Error(`${method}: ${body.error.message}`)
+  return body.result
+}
+
+const balance = async (address: string) => BigInt(await rpc('eth_getBalance', [address, 'latest']))
+const nonceOf = async (address: string) =>
+  Number(BigInt(await rpc('eth_getTransactionCount', [address, 'latest'])))
+const usdcBalance = async (address: string) =>
+  BigInt(
+    await rpc('eth_call', [
+      {
+        to: usdc,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [address as Hex] }),
+      },
+      'latest',
+    ]),
+  )
+
+/** A send with a fresh idempotency key (unless given), and the expiry the caller adds to every request. */
+function send(
+  transaction: Record<string, unknown>,
+  options: {
+    key?: string | null
+    extra?: Record<string, unknown>
+    caller?: WalletCaller
+    walletId?: string
+  } = {},
+) {
+  const key = options.key === undefined ? randomUUID() : options.key
+  return (options.caller ?? me).post(
+    `/api/v1/wallets/${options.walletId ?? evm.id}/rpc`,
+    { method: 'eth_sendTransaction', caip2, params: { transaction, ...options.extra } },
+    { headers: key === null ? {} : { 'privy-idempotency-key': key } },
+  )
+}
+
+/** The send the list shows for `hash`, read until it is no longer pending. */
+async function settled(hash: string, caller = me, walletId = evm.id): Promise<Json> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const list = await caller.api.get(`/api/v1/wallets/${walletId}/sends?limit=100`)
+    expect(list.status).toBe(200)
+    const found = (JSON.parse(list.text) as Json).data.find((each: Json) => each.hash === hash)
+    expect(found).toBeDefined()
+    const one = await caller.api.get(`/api/v1/wallets/${walletId}/sends/${found.id}`)
+    const body = JSON.parse(one.text) as Json
+    if (body.status !== 'pending') return body
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`send ${hash} stayed pending`)
+}
+
+const recipient = () => privateKeyToAccount(generatePrivateKey()).address
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { LOCAL_CHAINS: 'on' } })
+  const member = await signedInMember(server.url)
+  me = member.caller
+  evm = member.wallet('ethereum')
+  const chains = JSON.parse((await me.api.get('/api/v1/chains')).text) as Json
+  usdc = chains.chains.find((chain: Json) => chain.id === chainId).usdc.address
+  for (const [asset, amount] of [
+    ['native', '5'],
+    ['USDC', '100'],
+  ]) {
+    const funded = await me.api.post('/api/dev/faucet', { address: evm.address, chainId, asset, amount })
+    if (funded.status !== 200) throw new Error(`faucet: ${funded.text}`)
+  }
+}, 120_000)
+
+afterAll(() => server?.close())
+
+describe('eth_sendTransaction on a local devnet', () => {
+  it('sends ETH: the recipient gets exactly the value, the sender pays the value and the fee, confirmed', async () => {
+    const to = recipient()
+    const before = await balance(evm.address)
+    const value = parseEther('0.25')
+    const answer = await send({ to, value: value.toString() })
+    expect(answer.status, answer.text).toBe(200)
+    const body = JSON.parse(answer.text) as Json
+    expect(body).toEqual({
+      method: 'eth_sendTransaction',
+      data: { caip2, hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) },
+    })
+    const sent = await settled(body.data.hash)
+    expect(sent).toMatchObject({ status: 'confirmed', caip2, to, value: value.toString(), token: null })
+    expect(sent.block_number).toMatch(/^\d+$/)
+    const receipt = await rpc('eth_getTransactionReceipt', [body.data.hash])
+    const fee = BigInt(receipt.gasUsed) * BigInt(receipt.effectiveGasPrice)
+    expect(await balance(to)).toBe(value)
+    expect(await balance(evm.address)).toBe(before - value - fee)
+    // Activity lists the send in words.
+    const activity = JSON.parse((await me.api.get('/api/v1/wallets/activity')).text) as Json
+    expect(JSON.stringify(activity)).toContain(`Sent 0.25 ETH to ${to}`)
+  })
+
+  it('sends USDC with transfer calldata: both token balances move by exactly the amount', async () => {
+    const to = recipient()
+    const amount = parseUnits('2.5', 6)
+    const beforeToken = await usdcBalance(evm.address)
+    const before = await balance(evm.address)
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] })
+    const answer = await send({ to: usdc, data })
+    expect(answer.status, answer.text).toBe(200)
+    const { hash } = (JSON.parse(answer.text) as Json).data
+    const sent = await settled(hash)
+    expect(sent).toMatchObject({
+      status: 'confirmed',
+      token: { symbol: 'USDC', to, amount: amount.toString() },
+    })
+    const receipt = await rpc('eth_getTransactionReceipt', [hash])
+    expect(await usdcBalance(to)).toBe(amount)
+    expect(await usdcBalance(evm.address)).toBe(beforeToken - amount)
+    expect(await balance(evm.address)).toBe(
+      before - BigInt(receipt.gasUsed) * BigInt(receipt.effectiveGasPrice),
+    )
+  })
+
+  it('answers a replay with the first hash and sends once, at this server and at a second one', async () => {
+    const key = randomUUID()
+    const transaction = { to: recipient(), value: '1000' }
+    const first = await send(transaction, { key })
+    expect(first.status, first.text).toBe(200)
+    const nonceAfterFirst = await nonceOf(evm.address)
+    const again = await send(transaction, { key })
+    expect(JSON.parse(again.text)).toEqual(JSON.parse(first.text))
+    expect(again.headers.get('privy-idempotency-replayed')).toBe('true')
+    // A second server process on the same database (this one offers no chain at all: the answer is the stored one).
+    const second = await startTestServer()
+    try {
+      const api = new ApiClient(second.url)
+      api.cookie = me.api.cookie
+      const there = Object.assign(new WalletCaller(api), {
+        privateKey: me.privateKey,
+        publicKeySpki: me.publicKeySpki,
+      })
+      const replayed = await send(transaction, { key, caller: there })
+      expect(replayed.status, replayed.text).toBe(200)
+      expect(JSON.parse(replayed.text)).toEqual(JSON.parse(first.text))
+    } finally {
+      await second.close()
+    }
+    expect(await nonceOf(evm.address)).toBe(nonceAfterFirst)
+    expect(await balance(transaction.to)).toBe(1000n)
+  })
+
+  it('gives 20 concurrent sends from one wallet 20 distinct consecutive nonces, and all confirm', async () => {
+    const start = await nonceOf(evm.address)
+    const to = recipient()
+    const answers = await Promise.all(Array.from({ length: 20 }, () => send({ to, value: '7' })))
+    for (const answer of answers) expect(answer.status, answer.text).toBe(200)
+    const hashes = answers.map((answer) => (JSON.parse(answer.text) as Json).data.hash as string)
+    const sends = await Promise.all(hashes.map((hash) => settled(hash)))
+    expect(sends.map((each) => each.status)).toEqual(Array(20).fill('confirmed'))
+    expect(sends.map((each) => each.nonce).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 20 }, (_, index) => start + index),
+    )
+    expect(await nonceOf(evm.address)).toBe(start + 20)
+    expect(await balance(to)).toBe(140n)
+  }, 60_000)
+
+  it('refuses an overdraft before signing: a clear -32000, no nonce used, nothing recorded', async () => {
+    const start = await nonceOf(evm.address)
+    const listed = JSON.parse((await me.api.get(`/api/v1/wallets/${evm.id}/sends?limit=100`)).text) as Json
+    const held = await balance(evm.address)
+    const overdraft = await send({ to: recipient(), value: (held + 1n).toString() })
+    expect(overdraft.status).toBe(400)
+    expect(JSON.parse(overdraft.text)).toMatchObject({
+      code: -32000,
+      error: expect.stringMatching(/^insufficient funds: /),
+    })
+    // The value fits, the value and the fee do not.
+    const noRoomForFee = await send({ to: recipient(), value: held.toString() })
+    expect(JSON.parse(noRoomForFee.text)).toMatchObject({
+      code: -32000,
+      error: expect.stringContaining('maximum fee'),
+    })
+    const tooMuchUsdc = await send({
+      to: usdc,
+      data: encodeFunctionData({
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [recipient(), (await usdcBalance(evm.address)) + 1n],
+      }),
+    })
+    expect(JSON.parse(tooMuchUsdc.text)).toMatchObject({
+      code: -32000,
+      error: expect.stringMatching(/^insufficient funds: the transfer is [\d.]+ USDC and the wallet holds/),
+    })
+    expect(await nonceOf(evm.address)).toBe(start)
+    const after = JSON.parse((await me.api.get(`/api/v1/wallets/${evm.id}/sends?limit=100`)).text) as Json
+    expect(after.data.length).toBe(listed.data.length)
+  })
+
+  it('refuses hostile and ambiguous fields by name, before signing', async () => {
+    const start = await nonceOf(evm.address)
+    const to = recipient()
+    const cases: [Record<string, unknown>, number, RegExp][] = [
+      [{ to, value: (2n ** 256n - 1n).toString() }, -32000, /^insufficient funds/],
+      [{ to, value: (2n ** 256n).toString() }, -32602, /value/],
+      [{ to, value: '1', nonce: -1 }, -32602, /nonce/],
+      [{ to, value: '1', nonce: 1.5 }, -32602, /nonce/],
+      [{ to, value: '1', nonce: '-1' }, -32602, /nonce/],
+      [{ to, value: '1', gas_limit: 0 }, -32602, /gas_limit/],
+      [{ to, value: '1', gas_limit: (2n ** 64n).toString() }, -32602, /gas_limit/],
+      [{ to, value: '1', chain_id: 1 }, -32602, /chain_id/],
+      [{ to, value: '1', from: recipient() }, -32602, /from/],
+      [{ to, value: '1', gas_price: '1', max_fee_per_gas: '2' }, -32602, /either gas_price/],
+      [
+        { to, value: '1', max_fee_per_gas: '1', max_priority_fee_per_gas: '2' },
+        -32602,
+        /max_priority_fee_per_gas/,
+      ],
+      [{ to, value: '1', nonce: start + 5 }, -32602, /not this wallet's next nonce/],
+      // A fee above the cap (0.01 ETH by default) needs allow_high_fee.
+      [
+        { to, value: '1', gas_limit: 21_000, max_fee_per_gas: parseEther('0.000001').toString() },
+        -32602,
+        /allow_high_fee/,
+      ],
+    ]
+    for (const [transaction, code, message] of cases) {
+      const answer = await send(transaction)
+      expect(answer.status, JSON.stringify(transaction)).toBe(400)
+      const body = JSON.parse(answer.text) as Json
+      expect(body.code, `${JSON.stringify(transaction)}: ${body.error}`).toBe(code)
+      expect(body.error, JSON.stringify(transaction)).toMatch(message)
+    }
+    const unknownChain = await me.post(
+      `/api/v1/wallets/${evm.id}/rpc`,
+      { method: 'eth_sendTransaction', caip2: 'eip155:1', params: { transaction: { to, value: '1' } } },
+      { headers: { 'privy-idempotency-key': randomUUID() } },
+    )
+    expect(JSON.parse(unknownChain.text)).toMatchObject({
+      code: 4902,
+      error: expect.stringContaining('eip155:1'),
+    })
+    expect(await nonceOf(evm.address)).toBe(start)
+  })
+
+  it('requires both the idempotency key and the expiry', async () => {
+    const noKey = await send({ to: recipient(), value: '1' }, { key: null })
+    expect(noKey.status).toBe(400)
+    expect(JSON.parse(noKey.text).error).toMatch(/privy-idempotency-key/)
+    const noExpiry = await me.api.post(
+      `/api/v1/wallets/${evm.id}/rpc`,
+      { method: 'eth_sendTransaction', caip2, params: { transaction: { to: recipient(), value: '1' } } },
+      {
+        'privy-app-id': me.appId,
+        'privy-idempotency-key': 'k1',
+        'privy-authorization-signature': me.signature(
+          `/api/v1/wallets/${evm.id}/rpc`,
+          { method: 'eth_sendTransaction', caip2, params: { transaction: { to: recipient(), value: '1' } } },
+          { 'privy-idempotency-key': 'k1' },
+        ),
+      },
+    )
+    expect(noExpiry.status).toBe(400)
+    expect(JSON.parse(noExpiry.text).error).toMatch(/privy-request-expiry/)
+  })
+
+  it('sends nothing for a stolen cookie without the device key, nor for another member’s wallet', async () => {
+    const start = await nonceOf(evm.address)
+    const body = {
+      method: 'eth_sendTransaction',
+      caip2,
+      params: { transaction: { to: recipient(), value: '1' } },
+    }
+    const thief = new ApiClient(server.url)
+    thief.cookie = me.api.cookie
+    const unsigned = await thief.post(`/api/v1/wallets/${evm.id}/rpc`, body, {
+      'privy-idempotency-key': randomUUID(),
+      'privy-request-expiry': String(Date.now() + 60_000),
+    })
+    expect(unsigned.status).toBe(401)
+    // Signed with a key the session is not bound to.
+    const otherKey = new WalletCaller(thief)
+    const forged = await thief.post(`/api/v1/wallets/${evm.id}/rpc`, body, {
+      'privy-app-id': otherKey.appId,
+      'privy-idempotency-key': 'stolen',
+      'privy-request-expiry': String(Date.now() + 60_000),
+      'privy-authorization-signature': otherKey.signature(`/api/v1/wallets/${evm.id}/rpc`, body, {
+        'privy-idempotency-key': 'stolen',
+        'privy-request-expiry': String(Date.now() + 60_000),
+      }),
+    })
+    expect(forged.status).toBe(401)
+    const other = await signedInMember(server.url)
+    const notTheirs = await send({ to: recipient(), value: '1' }, { caller: other.caller })
+    expect(notTheirs.status).toBe(404)
+    expect((await other.api.get(`/api/v1/wallets/${evm.id}/sends`)).status).toBe(404)
+    const anon = new ApiClient(server.url)
+    expect((await anon.get(`/api/v1/wallets/${evm.id}/sends`)).status).toBe(401)
+    expect(await nonceOf(evm.address)).toBe(start)
+  })
+})

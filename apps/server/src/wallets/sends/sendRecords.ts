@@ -1,0 +1,131 @@
+import { and, desc, eq, isNotNull, lt } from 'drizzle-orm'
+import type { Chains } from '../../chains/Chains.ts'
+import type { Db } from '../../db/Database.ts'
+import { sends } from '../../db/schema.ts'
+import { chainRpc } from './chainRpc.ts'
+
+type SendRow = typeof sends.$inferSelect
+
+/** A send as `GET /wallets/:id/sends` shows it. */
+export type PublicSend = {
+  id: string
+  wallet_id: string
+  caip2: string
+  hash: string
+  nonce: number
+  to: string
+  /** Wei, decimal. */
+  value: string
+  /** A USDC transfer's real recipient and amount (base units, 6 decimals); null for anything else. */
+  token: { symbol: 'USDC'; to: string; amount: string } | null
+  status: SendRow['status']
+  reason: string | null
+  block_number: string | null
+  /** Unix seconds. */
+  created_at: number
+  updated_at: number
+}
+
+export const toPublicSend = (row: SendRow): PublicSend => ({
+  id: row.id,
+  wallet_id: row.walletId,
+  caip2: `eip155:${row.chainId}`,
+  hash: row.hash,
+  nonce: row.nonce,
+  to: row.toAddress,
+  value: row.value,
+  token: row.tokenTo && row.tokenAmount ? { symbol: 'USDC', to: row.tokenTo, amount: row.tokenAmount } : null,
+  status: row.status,
+  reason: row.reason,
+  block_number: row.blockNumber,
+  created_at: Math.floor(row.createdAt.getTime() / 1000),
+  updated_at: Math.floor(row.updatedAt.getTime() / 1000),
+})
+
+/** A broadcast send the node no longer knows, after this long, was dropped. */
+const droppedAfterMs = 10 * 60_000
+
+/**
+ * Follows a pending send one step: its receipt makes it `confirmed` (block) or `failed` (reverted); its nonce
+ * used by another transaction makes it `failed` (replaced); unknown to the node long after broadcast, `failed`
+ * (dropped). A node that cannot be reached leaves it pending, to be read again.
+ */
+export async function refreshSend(db: Db, chains: Chains, row: SendRow, address: string): Promise<SendRow> {
+  if (row.status !== 'pending' || row.broadcastAt === null) return row
+  const chain = chains.find(String(row.chainId))
+  if (!chain) return row
+  const rpc = chainRpc(chain.rpcUrl)
+  let change: Partial<SendRow> | undefined
+  try {
+    const receipt = await rpc<{ status?: string; blockNumber?: string } | null>('eth_getTransactionReceipt', [
+      row.hash,
+    ])
+    if (receipt?.blockNumber) {
+      const blockNumber = BigInt(receipt.blockNumber).toString()
+      change =
+        receipt.status === '0x1'
+          ? { status: 'confirmed', blockNumber }
+          : { status: 'failed', reason: 'reverted', blockNumber }
+    } else {
+      const mined = BigInt(await rpc<string>('eth_getTransactionCount', [address, 'latest']))
+      if (mined > BigInt(row.nonce)) {
+        change = { status: 'failed', reason: `replaced: another transaction used nonce ${row.nonce}` }
+      } else if (Date.now() - row.broadcastAt.getTime() > droppedAfterMs) {
+        const known = await rpc<unknown>('eth_getTransactionByHash', [row.hash])
+        if (known === null) change = { status: 'failed', reason: 'dropped: the node no longer has it' }
+      }
+    }
+  } catch {
+    return row
+  }
+  if (!change) return row
+  const [updated] = await db
+    .update(sends)
+    .set({ ...change, updatedAt: new Date() })
+    .where(and(eq(sends.id, row.id), eq(sends.status, 'pending')))
+    .returning()
+  return updated ?? row
+}
+
+/** A page of a wallet's sends, newest first, older than send `before` when given; pending ones refreshed. */
+export async function listSends(
+  db: Db,
+  chains: Chains,
+  wallet: { id: string; address: string },
+  { before, limit }: { before?: string | undefined; limit: number },
+): Promise<{ data: PublicSend[]; next_before: string | null }> {
+  let olderThan: Date | undefined
+  if (before !== undefined) {
+    const [anchor] = await db
+      .select({ createdAt: sends.createdAt })
+      .from(sends)
+      .where(and(eq(sends.id, before), eq(sends.walletId, wallet.id)))
+    olderThan = anchor?.createdAt ?? new Date(0)
+  }
+  const rows = await db
+    .select()
+    .from(sends)
+    .where(and(eq(sends.walletId, wallet.id), olderThan ? lt(sends.createdAt, olderThan) : undefined))
+    .orderBy(desc(sends.createdAt), desc(sends.id))
+    .limit(limit + 1)
+  const page = rows.slice(0, limit)
+  const fresh = await Promise.all(page.map((row) => refreshSend(db, chains, row, wallet.address)))
+  return {
+    data: fresh.map(toPublicSend),
+    next_before: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
+  }
+}
+
+/** One of the wallet's sends, refreshed; undefined when the wallet has no such send. */
+export async function findSend(
+  db: Db,
+  chains: Chains,
+  wallet: { id: string; address: string },
+  sendId: string,
+): Promise<PublicSend | undefined> {
+  const [row] = await db
+    .select()
+    .from(sends)
+    .where(and(eq(sends.id, sendId), eq(sends.walletId, wallet.id), isNotNull(sends.hash)))
+  return row && toPublicSend(await refreshSend(db, chains, row, wallet.address))
+}
