@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { encodeFunctionData, erc20Abi, type Hex, parseEther, parseUnits } from 'viem'
+import { eq } from 'drizzle-orm'
+import { encodeFunctionData, erc20Abi, type Hex, keccak256, parseEther, parseUnits, toHex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sends, walletNonces, wallets } from '../db/schema.ts'
 import { ApiClient } from '../testing/ApiClient.ts'
-import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
+import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { type MemberWallet, signedInMember, WalletCaller } from '../testing/WalletCaller.ts'
 
 // Raw JSON answers (the node's, the routes'), read field by field as each test goes.
@@ -181,6 +183,85 @@ describe('eth_sendTransaction on a local devnet', () => {
     expect(await nonceOf(evm.address)).toBe(start + 20)
     expect(await balance(to)).toBe(140n)
   }, 60_000)
+
+  it('after a crash between recording and broadcast: the send is interrupted, never sent, its nonce reused', async () => {
+    // What a server killed between allocation and broadcast leaves in the database: the send recorded, pending,
+    // never broadcast, and the lease it held (run out by now).
+    const { db } = await sharedTestDatabase()
+    const [row] = await db.select({ userId: wallets.userId }).from(wallets).where(eq(wallets.id, evm.id))
+    const nonce = Number(BigInt(await rpc('eth_getTransactionCount', [evm.address, 'pending'])))
+    const ghost = { id: randomUUID(), hash: keccak256(toHex(randomUUID())) }
+    await db.insert(sends).values({
+      ...ghost,
+      userId: row?.userId as string,
+      walletId: evm.id,
+      idempotencyKey: 'sent-before-the-crash',
+      chainId,
+      nonce,
+      toAddress: recipient(),
+      value: '5',
+      signedTransaction: '0x02',
+      status: 'pending',
+    })
+    await db
+      .insert(walletNonces)
+      .values({ walletId: evm.id, chainId, leaseHolder: 'crashed', leaseEndsAt: new Date(Date.now() - 1000) })
+      .onConflictDoUpdate({
+        target: [walletNonces.walletId, walletNonces.chainId],
+        set: { leaseHolder: 'crashed', leaseEndsAt: new Date(Date.now() - 1000) },
+      })
+    const answer = await send({ to: recipient(), value: '9' })
+    expect(answer.status, answer.text).toBe(200)
+    const next = await settled((JSON.parse(answer.text) as Json).data.hash)
+    expect(next).toMatchObject({ status: 'confirmed', nonce })
+    const interrupted = JSON.parse(
+      (await me.api.get(`/api/v1/wallets/${evm.id}/sends/${ghost.id}`)).text,
+    ) as Json
+    expect(interrupted).toMatchObject({
+      status: 'interrupted',
+      reason: expect.stringContaining('never sent'),
+    })
+    expect(await rpc('eth_getTransactionByHash', [ghost.hash])).toBeNull()
+    // Its key never sends: a retry is told so.
+    const retried = await send({ to: recipient(), value: '5' }, { key: 'sent-before-the-crash' })
+    expect(retried.status).toBe(409)
+    expect(JSON.parse(retried.text).error).toMatch(/interrupted before it was broadcast/)
+  })
+
+  it('a broadcast the node refuses is failed with its reason, and its nonce is the next send’s: no gap', async () => {
+    const nonce = Number(BigInt(await rpc('eth_getTransactionCount', [evm.address, 'pending'])))
+    // A max fee of 1 wei is below any base fee: the node refuses the signed transaction.
+    const key = randomUUID()
+    const transaction = {
+      to: recipient(),
+      value: '3',
+      gas_limit: 21_000,
+      max_fee_per_gas: 1,
+      max_priority_fee_per_gas: 0,
+    }
+    const refused = await send(transaction, { key })
+    expect(refused.status, refused.text).toBe(400)
+    expect(JSON.parse(refused.text)).toMatchObject({
+      code: -32000,
+      error: expect.stringMatching(/^The node refused the transaction: .+ Nothing was sent\.$/),
+    })
+    const listed = JSON.parse((await me.api.get(`/api/v1/wallets/${evm.id}/sends?limit=1`)).text) as Json
+    expect(listed.data[0]).toMatchObject({
+      status: 'failed',
+      nonce,
+      reason: expect.stringMatching(/^refused by the node: /),
+    })
+    // The refusal is that key's answer: a replay gets it again and sends nothing.
+    const replayed = await send(transaction, { key })
+    expect(JSON.parse(replayed.text)).toEqual(JSON.parse(refused.text))
+    expect(replayed.headers.get('privy-idempotency-replayed')).toBe('true')
+    const next = await send({ to: recipient(), value: '3' })
+    expect(next.status, next.text).toBe(200)
+    expect(await settled((JSON.parse(next.text) as Json).data.hash)).toMatchObject({
+      status: 'confirmed',
+      nonce,
+    })
+  })
 
   it('refuses an overdraft before signing: a clear -32000, no nonce used, nothing recorded', async () => {
     const start = await nonceOf(evm.address)
