@@ -182,6 +182,17 @@ describe('eth_sendTransaction on a local devnet', () => {
     )
     expect(await nonceOf(evm.address)).toBe(start + 20)
     expect(await balance(to)).toBe(140n)
+    // Pages of 7 go through sends made at the same moment without skipping or repeating one.
+    const paged: string[] = []
+    let before: string | null = null
+    do {
+      const query: string = before === null ? 'limit=7' : `limit=7&before=${before}`
+      const page = JSON.parse((await me.api.get(`/api/v1/wallets/${evm.id}/sends?${query}`)).text) as Json
+      paged.push(...page.data.map((each: Json) => each.hash))
+      before = page.next_before
+    } while (before !== null)
+    expect(new Set(paged).size).toBe(paged.length)
+    expect(paged).toEqual(expect.arrayContaining(hashes))
   }, 60_000)
 
   it('after a crash between recording and broadcast: the send is interrupted, never sent, its nonce reused', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, lt } from 'drizzle-orm'
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { Chains } from '../../chains/Chains.ts'
 import type { Db } from '../../db/Database.ts'
 import { sends } from '../../db/schema.ts'
@@ -94,18 +94,16 @@ export async function listSends(
   wallet: { id: string; address: string },
   { before, limit }: { before?: string | undefined; limit: number },
 ): Promise<{ data: PublicSend[]; next_before: string | null }> {
-  let olderThan: Date | undefined
-  if (before !== undefined) {
-    const [anchor] = await db
-      .select({ createdAt: sends.createdAt })
-      .from(sends)
-      .where(and(eq(sends.id, before), eq(sends.walletId, wallet.id)))
-    olderThan = anchor?.createdAt ?? new Date(0)
-  }
+  // Compared in the database, to the microsecond (a Date keeps milliseconds); sends made at the same instant
+  // (concurrent ones) are ordered by id, so none is skipped or repeated between pages.
+  const older =
+    before === undefined
+      ? undefined
+      : sql`(${sends.createdAt}, ${sends.id}) < (SELECT created_at, id FROM sends WHERE id = ${before} AND wallet_id = ${wallet.id})`
   const rows = await db
     .select()
     .from(sends)
-    .where(and(eq(sends.walletId, wallet.id), olderThan ? lt(sends.createdAt, olderThan) : undefined))
+    .where(and(eq(sends.walletId, wallet.id), older))
     .orderBy(desc(sends.createdAt), desc(sends.id))
     .limit(limit + 1)
   const page = rows.slice(0, limit)
