@@ -1,4 +1,3 @@
-import { createHash, randomUUID } from 'node:crypto'
 import { chainName } from '@charter/core'
 import { and, eq } from 'drizzle-orm'
 import {
@@ -8,20 +7,17 @@ import {
   formatUnits,
   type Hex,
   isAddress,
-  keccak256,
   numberToHex,
   type TransactionSerializable,
 } from 'viem'
 import { signTransaction as viemSignTransaction } from 'viem/accounts'
 import { z } from 'zod'
 import { UpstreamError } from '../../chains/UpstreamError.ts'
-import { isUniqueViolation } from '../../db/isUniqueViolation.ts'
 import { sends } from '../../db/schema.ts'
 import { WalletApiError } from '../../http/WalletApiError.ts'
-import { allocateNonce } from '../sends/allocateNonce.ts'
+import { broadcastSend } from '../sends/broadcastSend.ts'
 import { ChainRpcError } from '../sends/ChainRpcError.ts'
 import { type ChainRpc, chainRpc } from '../sends/chainRpc.ts'
-import { withNonceLease } from '../sends/nonceLease.ts'
 import { usdcTransfer } from '../sends/usdcTransfer.ts'
 import { evmKey } from './evmKey.ts'
 import { feeProblem, quantity, toBigInt, transactionFields } from './signTransaction.ts'
@@ -200,86 +196,30 @@ export async function sendTransaction(
     )
   }
 
-  const hash = await withNonceLease(db, { walletId: wallet.id, chainId }, async (lease) => {
-    const nonce = await allocateNonce(db, rpc, wallet, chainId)
-    if (callerNonce !== undefined && callerNonce !== BigInt(nonce)) {
-      throw refuse(
-        `params.transaction.nonce: ${callerNonce} is not this wallet's next nonce on ${name} (${nonce}). Leave nonce out and the server picks it.`,
-      )
-    }
-    const unsigned: TransactionSerializable = {
-      chainId,
-      to,
-      value,
-      nonce,
-      gas,
-      ...(data && { data }),
-      ...(fees.type === 'legacy'
-        ? { type: 'legacy', gasPrice: fees.cap }
-        : { type: 'eip1559', maxFeePerGas: fees.cap, maxPriorityFeePerGas: fees.tip }),
-    }
-    const signed = await viemSignTransaction({
-      transaction: unsigned,
-      privateKey: evmKey(context.privateKey),
-    })
-    const hash = keccak256(signed)
-    const id = randomUUID()
-    try {
-      // Recorded before it is broadcast: a crash from here on cannot lose it, nor send it twice.
-      await db.insert(sends).values({
-        id,
-        userId: wallet.userId,
-        walletId: wallet.id,
-        idempotencyKey: key,
-        chainId,
-        nonce,
-        toAddress: to,
-        value: value.toString(),
-        dataDigest: data ? createHash('sha256').update(data.toLowerCase()).digest('hex') : null,
-        tokenTo: token?.to ?? null,
-        tokenAmount: token?.amount.toString() ?? null,
-        signedTransaction: signed,
-        hash,
-        status: 'pending',
-      })
-    } catch (error) {
-      if (isUniqueViolation(error, 'sends_wallet_idempotency_key')) {
-        throw new WalletApiError(-32600, 409, 'A send with this idempotency key is already being handled.')
-      }
-      throw error
-    }
-    await lease.setNextNonce(nonce + 1)
-    try {
-      await rpc('eth_sendRawTransaction', [signed])
-    } catch (error) {
-      if (error instanceof ChainRpcError) {
-        // The node refused it: it was never sent. Its nonce is free again, and the key may be tried again.
-        await db
-          .update(sends)
-          .set({
-            status: 'failed',
-            reason: `refused by the node: ${error.message}`,
-            idempotencyKey: null,
-            updatedAt: new Date(),
-          })
-          .where(eq(sends.id, id))
-        throw new WalletApiError(
-          -32000,
-          400,
-          `The node refused the transaction: ${error.message}. Nothing was sent.`,
+  const { hash } = await broadcastSend(
+    db,
+    rpc,
+    { userId: wallet.userId, wallet, chainId, idempotencyKey: key, to, value, data, token },
+    async (nonce) => {
+      if (callerNonce !== undefined && callerNonce !== BigInt(nonce)) {
+        throw refuse(
+          `params.transaction.nonce: ${callerNonce} is not this wallet's next nonce on ${name} (${nonce}). Leave nonce out and the server picks it.`,
         )
       }
-      // No answer: the node may have it. The send stays pending, followed by its hash; a retry answers it.
-      await db.update(sends).set({ broadcastAt: new Date(), updatedAt: new Date() }).where(eq(sends.id, id))
-      throw new WalletApiError(
-        -32603,
-        502,
-        `The node did not answer the broadcast (${(error as Error).message}). The send ${hash} may still go through: retry with the same idempotency key to follow it, never with a new one.`,
-      )
-    }
-    await db.update(sends).set({ broadcastAt: new Date(), updatedAt: new Date() }).where(eq(sends.id, id))
-    return hash
-  })
+      const unsigned: TransactionSerializable = {
+        chainId,
+        to,
+        value,
+        nonce,
+        gas,
+        ...(data && { data }),
+        ...(fees.type === 'legacy'
+          ? { type: 'legacy', gasPrice: fees.cap }
+          : { type: 'eip1559', maxFeePerGas: fees.cap, maxPriorityFeePerGas: fees.tip }),
+      }
+      return viemSignTransaction({ transaction: unsigned, privateKey: evmKey(context.privateKey) })
+    },
+  )
 
   const what = token ? `${formatUnits(token.amount, 6)} USDC to ${token.to}` : `${eth(value)} to ${to}`
   return {
