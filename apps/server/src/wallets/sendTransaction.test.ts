@@ -18,6 +18,8 @@ const caip2 = `eip155:${chainId}`
 let server: TestServer
 let me: WalletCaller
 let evm: MemberWallet
+/** The phone number the member signed in with: a second session (another device) signs in with it too. */
+let phone: string
 let usdc: Hex
 
 /** JSON-RPC to the local Base Sepolia through the server's proxy, as the member's browser would. */
@@ -82,6 +84,7 @@ beforeAll(async () => {
   const member = await signedInMember(server.url)
   me = member.caller
   evm = member.wallet('ethereum')
+  phone = member.address
   const chains = JSON.parse((await me.api.get('/api/v1/chains')).text) as Json
   usdc = chains.chains.find((chain: Json) => chain.id === chainId).usdc.address
   for (const [asset, amount] of [
@@ -165,6 +168,15 @@ describe('eth_sendTransaction on a local devnet', () => {
     } finally {
       await second.close()
     }
+    // Another session of the same member (its own idempotency keys in the middleware): the send's record under
+    // (wallet, key) still answers the first hash, and a different send under that key is refused.
+    const device = new WalletCaller(new ApiClient(server.url))
+    expect((await device.signIn('phone', phone)).status).toBe(200)
+    const fromDevice = await send(transaction, { key, caller: device })
+    expect(fromDevice.status, fromDevice.text).toBe(200)
+    expect(JSON.parse(fromDevice.text)).toEqual(JSON.parse(first.text))
+    const differentSend = await send({ ...transaction, value: '2000' }, { key, caller: device })
+    expect(differentSend.status).toBe(409)
     expect(await nonceOf(evm.address)).toBe(nonceAfterFirst)
     expect(await balance(transaction.to)).toBe(1000n)
   })

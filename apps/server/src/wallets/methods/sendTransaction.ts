@@ -82,6 +82,14 @@ export async function sendTransaction(
         `The send under this idempotency key was interrupted before it was broadcast and will never be sent (${earlier.reason}). Send again with a new key.`,
       )
     }
+    // Another session of the member may have used the key: it answers only the same send.
+    const sameSend =
+      request.caip2 === `eip155:${earlier.chainId}` &&
+      transaction.to.toLowerCase() === earlier.toAddress.toLowerCase() &&
+      (transaction.value === undefined ? 0n : toBigInt(transaction.value)).toString() === earlier.value
+    if (!sameSend) {
+      throw new WalletApiError(-32600, 409, 'This idempotency key was already used for a different send.')
+    }
     return {
       data: { caip2: `eip155:${earlier.chainId}`, hash: earlier.hash as Hex },
       signed: { method: 'eth_sendTransaction', hash: earlier.hash },

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Chains } from '../../chains/Chains.ts'
 import type { Db } from '../../db/Database.ts'
 import { sends } from '../../db/schema.ts'
@@ -124,6 +124,6 @@ export async function findSend(
   const [row] = await db
     .select()
     .from(sends)
-    .where(and(eq(sends.id, sendId), eq(sends.walletId, wallet.id), isNotNull(sends.hash)))
+    .where(and(eq(sends.id, sendId), eq(sends.walletId, wallet.id)))
   return row && toPublicSend(await refreshSend(db, chains, row, wallet.address))
 }
