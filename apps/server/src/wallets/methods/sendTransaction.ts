@@ -15,7 +15,7 @@ import { z } from 'zod'
 import { UpstreamError } from '../../chains/UpstreamError.ts'
 import { sends } from '../../db/schema.ts'
 import { WalletApiError } from '../../http/WalletApiError.ts'
-import { broadcastSend } from '../sends/broadcastSend.ts'
+import { broadcastSend, dataDigest } from '../sends/broadcastSend.ts'
 import { ChainRpcError } from '../sends/ChainRpcError.ts'
 import { type ChainRpc, chainRpc } from '../sends/chainRpc.ts'
 import { usdcTransfer } from '../sends/usdcTransfer.ts'
@@ -86,7 +86,8 @@ export async function sendTransaction(
     const sameSend =
       request.caip2 === `eip155:${earlier.chainId}` &&
       transaction.to.toLowerCase() === earlier.toAddress.toLowerCase() &&
-      (transaction.value === undefined ? 0n : toBigInt(transaction.value)).toString() === earlier.value
+      (transaction.value === undefined ? 0n : toBigInt(transaction.value)).toString() === earlier.value &&
+      (transaction.data ? dataDigest(transaction.data) : null) === earlier.dataDigest
     if (!sameSend) {
       throw new WalletApiError(-32600, 409, 'This idempotency key was already used for a different send.')
     }

@@ -10,6 +10,10 @@ import { ChainRpcError } from './ChainRpcError.ts'
 import type { ChainRpc } from './chainRpc.ts'
 import { withNonceLease } from './nonceLease.ts'
 
+/** SHA-256 of a transaction's calldata, as a send records it (hex, any case, is the same bytes). */
+export const dataDigest = (data: string): string =>
+  createHash('sha256').update(data.toLowerCase()).digest('hex')
+
 /** What a send records beside its nonce and signed transaction. */
 export type SendToRecord = {
   userId: string
@@ -53,7 +57,7 @@ export async function broadcastSend(
         nonce,
         toAddress: send.to,
         value: send.value.toString(),
-        dataDigest: send.data ? createHash('sha256').update(send.data.toLowerCase()).digest('hex') : null,
+        dataDigest: send.data ? dataDigest(send.data) : null,
         tokenTo: send.token?.to ?? null,
         tokenAmount: send.token?.amount.toString() ?? null,
         signedTransaction: signed,
