@@ -18,6 +18,7 @@ import type { Part } from './parts/Part.ts'
 import { partsRegistry } from './parts/PartsRegistry.ts'
 import { chooseSenders } from './senders/chooseSenders.ts'
 import { loadKeyVault } from './wallets/loadKeyVault.ts'
+import { followPendingSends } from './wallets/sends/sendRecords.ts'
 import { countUnopenableWallets, createFirstWallets } from './wallets/walletStore.ts'
 
 export type RunningServer = {
@@ -228,6 +229,12 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     )
   void sweep()
   const sweeper = setInterval(sweep, 3_600_000).unref()
+  // Every 30 seconds: pending sends are read from their chains (GET reads them too), so each reaches its end.
+  const follower = setInterval(() => {
+    followPendingSends(parts.database.db, parts.registry.get('chains').adapter).catch((error: unknown) =>
+      options.logger.warn('Could not follow pending sends', { error: String(error) }),
+    )
+  }, 30_000).unref()
   const address = server.address() as AddressInfo
   const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host
   return {
@@ -236,6 +243,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     app,
     close: async () => {
       clearInterval(sweeper)
+      clearInterval(follower)
       try {
         await closeServer(server)
       } finally {

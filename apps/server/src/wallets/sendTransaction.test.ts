@@ -7,6 +7,7 @@ import { sends, walletNonces, wallets } from '../db/schema.ts'
 import { ApiClient } from '../testing/ApiClient.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { type MemberWallet, signedInMember, WalletCaller } from '../testing/WalletCaller.ts'
+import { followPendingSends } from './sends/sendRecords.ts'
 
 // Raw JSON answers (the node's, the routes'), read field by field as each test goes.
 // biome-ignore lint/suspicious/noExplicitAny: see above.
@@ -120,6 +121,20 @@ describe('eth_sendTransaction on a local devnet', () => {
     // Activity lists the send in words.
     const activity = JSON.parse((await me.api.get('/api/v1/wallets/activity')).text) as Json
     expect(JSON.stringify(activity)).toContain(`Sent 0.25 ETH to ${to}`)
+  })
+
+  it('follows a send nobody reads: the periodic sweep confirms it', async () => {
+    const answer = await send({ to: recipient(), value: '11' })
+    expect(answer.status, answer.text).toBe(200)
+    const { hash } = (JSON.parse(answer.text) as Json).data
+    const { db } = await sharedTestDatabase()
+    const statusOf = async () => (await db.select().from(sends).where(eq(sends.hash, hash)))[0]
+    expect(await statusOf()).toMatchObject({ status: 'pending', blockNumber: null })
+    await followPendingSends(db, server.parts.registry.get('chains').adapter)
+    expect(await statusOf()).toMatchObject({
+      status: 'confirmed',
+      blockNumber: expect.stringMatching(/^\d+$/),
+    })
   })
 
   it('sends USDC with transfer calldata: both token balances move by exactly the amount', async () => {

@@ -1,7 +1,7 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { Chains } from '../../chains/Chains.ts'
 import type { Db } from '../../db/Database.ts'
-import { sends } from '../../db/schema.ts'
+import { sends, wallets } from '../../db/schema.ts'
 import { chainRpc } from './chainRpc.ts'
 
 type SendRow = typeof sends.$inferSelect
@@ -126,4 +126,24 @@ export async function findSend(
     .from(sends)
     .where(and(eq(sends.id, sendId), eq(sends.walletId, wallet.id)))
   return row && toPublicSend(await refreshSend(db, chains, row, wallet.address))
+}
+
+/**
+ * The periodic sweep (server.ts): follows up to `batch` broadcast sends still pending, the oldest first, so a send
+ * nobody looks at still reaches `confirmed` or `failed`. Safe on every replica at once: an update applies only to
+ * a send still pending.
+ */
+export async function followPendingSends(db: Db, chains: Chains, batch = 100): Promise<number> {
+  const rows = await db
+    .select({ send: sends, address: wallets.address })
+    .from(sends)
+    .innerJoin(wallets, eq(wallets.id, sends.walletId))
+    .where(and(eq(sends.status, 'pending'), isNotNull(sends.broadcastAt)))
+    .orderBy(asc(sends.createdAt))
+    .limit(batch)
+  let settled = 0
+  for (const { send, address } of rows) {
+    if ((await refreshSend(db, chains, send, address)).status !== 'pending') settled += 1
+  }
+  return settled
 }
