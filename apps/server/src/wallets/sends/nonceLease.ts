@@ -34,7 +34,7 @@ export async function withNonceLease<T>(
     if (Date.now() > giveUpAt) {
       throw new WalletApiError(
         -32603,
-        503,
+        409,
         "This wallet's other sends on this chain are still going out. Try again.",
       )
     }
