@@ -315,10 +315,13 @@ describe('the EIP-1193 provider', () => {
       amount: '0.5 ETH',
       fee: { max: '0.000021 ETH', gasLimit: '21,000', perGas: '1 gwei' },
       total: '0.500021 ETH',
+      tokenCall: undefined,
+      totals: ['0.500021 ETH'],
       call: { kind: 'other', selector: '0xa9059cbb', bytes: 4 },
       data: '0xa9059cbb',
       nonce: '7',
-      warnings: [],
+      // A selector without its arguments decodes as nothing: shown raw, with a warning.
+      warnings: [{ kind: 'unreadable-call', selector: '0xa9059cbb', bytes: 4 }],
       refusal: undefined,
     })
     expect(server.rpcCalls[0]).toEqual({
