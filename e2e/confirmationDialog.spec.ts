@@ -160,16 +160,20 @@ test('Reject and Sign stay on screen, on a phone too, however long the message a
   request,
 }) => {
   const problems = watch(page)
+  // A phone's screen, in either project.
+  await page.setViewportSize({ width: 390, height: 844 })
   const ethereum = await openSignedIn(page, request, '/wallet/sign')
-  // A warning above the box and sixty lines in it: taller than a phone's screen.
-  const longMessage = `${bidiMessage}\n${hiddenTailMessage}`
+  // Two warnings above the box (hidden characters, right-to-left text) and sixty lines in it.
+  const longMessage = `${bidiMessage} שלום\n${hiddenTailMessage}`
   await askToSignMessage(page, longMessage)
 
   const dialog = await dialogOpened(page, 'Sign this message?')
   const details = dialog.getByRole('region', { name: 'What you sign' })
   const reject = dialog.getByRole('button', { name: 'Reject' })
   const sign = dialog.getByRole('button', { name: 'Sign', exact: true })
-  await expect(dialog.getByRole('note', { name: 'Before you sign' })).toContainText('Hidden characters.')
+  await expect(dialog.getByRole('note', { name: 'Before you sign' })).toContainText('Right-to-left text.')
+  // Taller than the screen: the dialog's own body scrolls, and the buttons must not go with it.
+  expect(await dialog.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true)
   await expect(reject).toBeInViewport({ ratio: 1 })
   await expect(sign).toBeInViewport({ ratio: 1 })
   // The rule to read to the end, in words for a finger as well as for keys.
