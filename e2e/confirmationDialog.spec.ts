@@ -10,6 +10,8 @@ import {
   paddedPermit,
   spender,
   usdcPermit,
+  usdcRecipient,
+  usdcTransfer,
 } from '../apps/web/src/features/wallet/hostileRequests.ts'
 import { noSidewaysScroll, watch } from './pageChecks.ts'
 import { signInByPhone } from './signInSteps.ts'
@@ -150,6 +152,85 @@ test('a message whose tail is below the fold cannot be signed until its end has 
   await expect(dialog).toHaveCount(0)
   const signature = (await page.locator('pre.signature').textContent()) as `0x${string}`
   expect(await recoverMessageAddress({ message: hiddenTailMessage, signature })).toBe(ethereum)
+  expect(problems).toEqual([])
+})
+
+test('Reject and Sign stay on screen, on a phone too, however long the message and its warnings', async ({
+  page,
+  request,
+}) => {
+  const problems = watch(page)
+  // A phone's screen, in either project.
+  await page.setViewportSize({ width: 390, height: 844 })
+  const ethereum = await openSignedIn(page, request, '/wallet/sign')
+  // Two warnings above the box (hidden characters, right-to-left text) and sixty lines in it.
+  const longMessage = `${bidiMessage} שלום\n${hiddenTailMessage}`
+  await askToSignMessage(page, longMessage)
+
+  const dialog = await dialogOpened(page, 'Sign this message?')
+  const details = dialog.getByRole('region', { name: 'What you sign' })
+  const reject = dialog.getByRole('button', { name: 'Reject' })
+  const sign = dialog.getByRole('button', { name: 'Sign', exact: true })
+  await expect(dialog.getByRole('note', { name: 'Before you sign' })).toContainText('Right-to-left text.')
+  // Taller than the screen: the dialog's own body scrolls, and the buttons must not go with it.
+  expect(await dialog.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true)
+  await expect(reject).toBeInViewport({ ratio: 1 })
+  await expect(sign).toBeInViewport({ ratio: 1 })
+  // The rule to read to the end, in words for a finger as well as for keys.
+  await expect(dialog.getByText('There is more below.')).toContainText('swipe up in the box, or Tab to it')
+
+  // The dialog's body scrolls under the actions, which stay where they are.
+  await dialog.evaluate((element) => element.scrollTo(0, element.scrollHeight))
+  await expect(reject).toBeInViewport({ ratio: 1 })
+  await expect(sign).toBeInViewport({ ratio: 1 })
+  await expect(sign).toHaveAttribute('aria-disabled', 'true')
+
+  // Scrolled to the end of what is signed (as a swipe does), Sign signs, still on screen.
+  await details.evaluate((box) => box.scrollTo(0, box.scrollHeight))
+  await expect(sign).not.toHaveAttribute('aria-disabled')
+  await expect(sign).toBeInViewport({ ratio: 1 })
+  expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0)
+  await sign.click()
+  await expect(dialog).toHaveCount(0)
+  const signature = (await page.locator('pre.signature').textContent()) as `0x${string}`
+  expect(await recoverMessageAddress({ message: longMessage, signature })).toBe(ethereum)
+  expect(problems).toEqual([])
+})
+
+test('a USDC transfer leads with the token, the amount and the recipient, the contract after', async ({
+  page,
+  request,
+}) => {
+  const problems = watch(page)
+  const ethereum = await openSignedIn(page, request, '/wallet/developer')
+  await sendRequest(page, 'eth_signTransaction', [{ from: ethereum, ...usdcTransfer }])
+
+  const dialog = await dialogOpened(page, 'Sign this transaction?')
+  const details = dialog.getByRole('region', { name: 'What you sign' })
+  await expect(details.locator('dt')).toHaveText([
+    'Token',
+    'Amount',
+    'Recipient',
+    'Network',
+    'Maximum fee',
+    'Total at most',
+    'Token contract',
+    'Native value',
+    'Contract call',
+  ])
+  const amount = details.locator('dt', { hasText: /^Amount$/ }).locator('xpath=following-sibling::dd[1]')
+  await expect(amount).toHaveText('100 USDC')
+  await expect(amount).toBeInViewport()
+  const recipient = details
+    .locator('dd')
+    .filter({ has: page.getByRole('button', { name: 'Copy recipient address' }) })
+  await expect(recipient.locator('code')).toHaveText(usdcRecipient)
+  await expect(recipient.locator('code')).toBeInViewport()
+  await expect(dialog.getByRole('button', { name: 'Sign', exact: true })).toBeInViewport({ ratio: 1 })
+  expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0)
+  await page.keyboard.press('Escape')
+  await expect(dialog).toHaveCount(0)
+  await expect(page.getByText('You declined. Nothing was signed.')).toBeVisible()
   expect(problems).toEqual([])
 })
 

@@ -200,7 +200,9 @@ test('the developer page signs with viem’s wallet client, and activity lists t
   const entries = page.getByRole('list').filter({ hasText: 'Signed a message' }).getByRole('listitem')
   await expect(entries).toHaveCount(2)
   await expect(entries.first()).toContainText(`Ethereum ${shortenAddress(ethereum)}`)
-  await expect(entries.first()).toContainText(/SHA-256 [0-9a-f]{5}…[0-9a-f]{4}/)
+  // The fingerprint is behind the entry's Details, whole.
+  await entries.first().getByText('Details').click()
+  await expect(entries.first()).toContainText(/Fingerprint \(SHA-256\)[0-9a-f]{64}/)
   expect(problems).toEqual([])
 })
 

@@ -38,18 +38,77 @@ describe('activity', () => {
       },
     ]
     stubApi({ ...server.routes, 'GET /api/v1/wallets/activity': () => Response.json({ activity }) })
+    const user = userEvent.setup()
     renderApp('/wallet/activity')
     const items = within(await screen.findByRole('list')).getAllByRole('listitem')
     expect(items).toHaveLength(2)
+    const first = within(items[0] as HTMLElement)
     expect(items[0]).toHaveTextContent('Exported the private key')
     expect(items[0]).toHaveTextContent(`Solana ${solanaAddress.slice(0, 5)}…${solanaAddress.slice(-4)}`)
-    expect(items[0]).toHaveTextContent('SHA-256 a3f1c…c0de')
-    expect(
-      within(items[0] as HTMLElement)
-        .getByText(/2025/)
-        .closest('time'),
-    ).toHaveAttribute('datetime', new Date(1_760_000_100_000).toISOString())
+    expect(items[0]?.querySelector('p time')).toHaveAttribute(
+      'datetime',
+      new Date(1_760_000_100_000).toISOString(),
+    )
+    // The fingerprint is one step away, whole: behind Details, closed at first.
+    const details = first.getByText('Details').closest('details') as HTMLDetailsElement
+    expect(details.open).toBe(false)
+    await user.click(first.getByText('Details'))
+    expect(details.open).toBe(true)
+    expect(first.getAllByRole('term').map((term) => term.textContent)).toEqual([
+      'Fingerprint (SHA-256)',
+      'Method',
+      'Wallet',
+    ])
+    expect(first.getByText(digest)).toBeVisible()
+    expect(first.getByText('export_private_key')).toBeVisible()
     expect(items[1]).toHaveTextContent('Signed a message')
+  })
+
+  it('groups the entries by day, newest first: today, yesterday, then the date in full', async () => {
+    const server = await signedInOnThisDevice()
+    const now = new Date()
+    const at = (daysAgo: number, hour: number) =>
+      Math.floor(new Date(now.getFullYear(), now.getMonth(), now.getDate() - daysAgo, hour).getTime() / 1000)
+    const line = (id: number, created_at: number): WalletActivity => ({
+      id,
+      wallet_id: 'wallet-evm-0',
+      address: server.account.address,
+      chain_type: 'ethereum',
+      kind: 'signature',
+      method: 'personal_sign',
+      digest: 'e'.repeat(64),
+      summary: `Signed message ${id}`,
+      created_at,
+    })
+    const activity = [
+      line(5, at(0, 1)),
+      line(4, at(0, 0)),
+      line(3, at(1, 23)),
+      line(2, at(9, 12)),
+      line(1, at(9, 11)),
+    ]
+    stubApi({ ...server.routes, 'GET /api/v1/wallets/activity': () => Response.json({ activity }) })
+    renderApp('/wallet/activity')
+    // Each day a section named by its heading.
+    await screen.findByRole('region', { name: 'Today' })
+    const days = screen.getAllByRole('region').filter((region) => region.classList.contains('activity-day'))
+    const nineDaysAgo = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 9)
+    expect(days.map((day) => within(day).getByRole('heading', { level: 2 }).textContent)).toEqual([
+      'Today',
+      'Yesterday',
+      new Intl.DateTimeFormat(undefined, { dateStyle: 'full' }).format(nineDaysAgo),
+    ])
+    expect(days[0]).toHaveAccessibleName('Today')
+    const summaries = days.map((day) =>
+      within(day)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('.activity-summary')?.textContent),
+    )
+    expect(summaries).toEqual([
+      ['Signed message 5', 'Signed message 4'],
+      ['Signed message 3'],
+      ['Signed message 2', 'Signed message 1'],
+    ])
   })
 
   it('shows a Reject as its own kind of line: declined, with nothing signed and no digest', async () => {

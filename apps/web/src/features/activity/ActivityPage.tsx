@@ -1,13 +1,19 @@
 import { shortenAddress } from '@charter/core'
+import { useId } from 'react'
+import { FullAddress } from '../../ui/index.ts'
 import { RevealedText } from '../../ui/RevealedText.tsx'
 import { RequireSignIn } from '../auth/index.ts'
 import { chainTypeNames, WalletPage } from '../wallet/index.ts'
+import { type ActivityDay, groupByDay } from './groupByDay.ts'
 import { useActivity } from './useActivity.ts'
 import type { WalletActivity } from './WalletActivity.ts'
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' })
 
-/** `/wallet/activity`: every signature, export and Reject, newest first, with the digest of what was signed. */
+/**
+ * `/wallet/activity`: every signature, export and Reject, newest first and grouped by day, each with the
+ * fingerprint of what was signed behind its Details.
+ */
 export function ActivityPage() {
   return <RequireSignIn>{() => <Activity />}</RequireSignIn>
 }
@@ -38,11 +44,11 @@ function Activity() {
       )}
       {lines?.length === 0 && <p className="muted">Nothing yet. Signatures and exports will show here.</p>}
       {lines && lines.length > 0 && (
-        <ol className="activity-list">
-          {lines.map((entry) => (
-            <ActivityEntry key={entry.id} entry={entry} />
+        <div className="stack">
+          {groupByDay(lines, new Date()).map((day) => (
+            <ActivityDaySection key={day.day} day={day} />
           ))}
-        </ol>
+        </div>
       )}
       {activity.hasNextPage && (
         <div className="actions">
@@ -59,6 +65,22 @@ function Activity() {
         </div>
       )}
     </WalletPage>
+  )
+}
+
+function ActivityDaySection({ day }: { day: ActivityDay }) {
+  const headingId = useId()
+  return (
+    <section aria-labelledby={headingId} className="activity-day">
+      <h2 id={headingId} className="activity-day-heading">
+        <time dateTime={day.day}>{day.label}</time>
+      </h2>
+      <ol className="activity-list">
+        {day.entries.map((entry) => (
+          <ActivityEntry key={entry.id} entry={entry} />
+        ))}
+      </ol>
+    </section>
   )
 }
 
@@ -79,17 +101,34 @@ function ActivityEntry({ entry }: { entry: WalletActivity }) {
         <span>
           {chainTypeNames[entry.chain_type]} <code className="address">{shortenAddress(entry.address)}</code>
         </span>
-        {declined ? (
-          <span>Nothing was signed</span>
-        ) : (
-          <span>
-            SHA-256{' '}
-            <code className="digest" title={entry.digest}>
-              {shortenAddress(entry.digest)}
-            </code>
-          </span>
-        )}
+        {declined && <span>Nothing was signed</span>}
       </p>
+      {!declined && (
+        // The fingerprint proves what was signed to whoever holds the thing itself; few need it at a glance.
+        <details className="activity-details">
+          <summary>Details</summary>
+          <dl className="details-list">
+            <div>
+              <dt>Fingerprint (SHA-256)</dt>
+              <dd>
+                <code className="digest breakable">{entry.digest}</code>
+              </dd>
+            </div>
+            <div>
+              <dt>Method</dt>
+              <dd>
+                <code>{entry.method}</code>
+              </dd>
+            </div>
+            <div>
+              <dt>Wallet</dt>
+              <dd>
+                <FullAddress address={entry.address} />
+              </dd>
+            </div>
+          </dl>
+        </details>
+      )}
     </li>
   )
 }

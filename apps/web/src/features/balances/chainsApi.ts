@@ -4,6 +4,7 @@ import {
   getBalances,
   type JsonRpcClient,
   type JsonRpcRequest,
+  ProviderRpcError,
 } from '@charter/core'
 import type { Address } from 'viem'
 import { type Answer, ApiError, answerOf, api } from '../../lib/api.ts'
@@ -108,4 +109,29 @@ export async function hasContractCode(chainId: number, address: string): Promise
   })) as { result?: unknown; error?: { message?: string } }
   if (typeof answer.result !== 'string') throw new Error(answer.error?.message ?? 'no answer')
   return answer.result !== '0x' && answer.result !== '0x0'
+}
+
+/**
+ * One JSON-RPC call to an offered chain's node through its same-origin proxy (`rpcPath`), for the wallet's
+ * EIP-1193 reads: the node's `result`, or its own refusal as a `ProviderRpcError` with the node's code, message
+ * and data. A refusal of Charter's (no session, a chain not offered, a rate) rejects as `ApiError`.
+ */
+export async function callChainRpc(
+  chain: Pick<OfferedChain, 'rpcPath'>,
+  method: string,
+  params: readonly unknown[],
+): Promise<unknown> {
+  const answer = (await rpcClient.request(chain.rpcPath, { jsonrpc: '2.0', id: 1, method, params })) as {
+    result?: unknown
+    error?: { code?: unknown; message?: unknown; data?: unknown }
+  }
+  if (answer.error) {
+    const { code, message, data } = answer.error
+    throw new ProviderRpcError(
+      typeof code === 'number' ? code : -32603,
+      typeof message === 'string' ? message : 'The chain’s node refused the request',
+      { data },
+    )
+  }
+  return answer.result ?? null
 }

@@ -1,5 +1,5 @@
 export { chainLabel } from './chainLabel.ts'
-export { type FaucetAsset, hasContractCode, type OfferedChain } from './chainsApi.ts'
+export { callChainRpc, type FaucetAsset, hasContractCode, type OfferedChain } from './chainsApi.ts'
 export { chainsQueryOptions } from './chainsQueryOptions.ts'
 export { isShownChain } from './isShownChain.ts'
 export { useShowTestNetworks } from './useShowTestNetworks.ts'

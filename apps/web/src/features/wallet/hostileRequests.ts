@@ -112,3 +112,33 @@ export const unlimitedApproval = {
   chainId: '0x14a34',
   type: '0x2',
 }
+
+/** A real recipient of a token transfer, who is neither the token nor the wallet. */
+export const usdcRecipient = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
+
+/**
+ * `transfer(usdcRecipient, 100 USDC)` on Base Sepolia's USDC, gas 100,000 at 1 gwei: the transaction goes "to"
+ * the token with 0 ETH, which a dialog that follows the fields would lead with; the 100 USDC is what moves.
+ */
+export const usdcTransfer = {
+  to: baseSepoliaUsdc,
+  value: '0x0',
+  data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [usdcRecipient, 100_000_000n] }),
+  gas: '0x186a0',
+  maxFeePerGas: '0x3b9aca00',
+  maxPriorityFeePerGas: '0x1',
+  chainId: '0x14a34',
+  type: '0x2',
+}
+
+/** A call to a contract with data no decoder of Charter's reads (an unknown selector and 68 bytes). */
+export const opaqueCall = {
+  to: spender,
+  value: '0x0',
+  data: `0xdeadbeef${'00'.repeat(31)}01${'ab'.repeat(32)}`,
+  gas: '0x186a0',
+  maxFeePerGas: '0x3b9aca00',
+  maxPriorityFeePerGas: '0x1',
+  chainId: '0x14a34',
+  type: '0x2',
+}

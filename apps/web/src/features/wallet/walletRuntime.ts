@@ -1,6 +1,7 @@
 import { type CharterUser, selectEmbeddedWallet } from '@charter/core'
 import { hashKey, type QueryClient } from '@tanstack/react-query'
 import { currentUserQueryKey } from '../auth/index.ts'
+import { chainsQueryOptions } from '../balances/index.ts'
 import { healthQueryOptions } from '../health/index.ts'
 import {
   browserKeyStore,
@@ -50,6 +51,13 @@ function createWalletRuntime(queryClient: QueryClient, options: WalletRuntimeOpt
     proxy,
     wallet: () => user && selectEmbeddedWallet(user.linked_accounts, 'ethereum'),
     confirm: confirmations.ask,
+    // The EVM chains this server offers (its list is read once a session, and shared with the home's).
+    chains: async () =>
+      (await queryClient.fetchQuery(chainsQueryOptions())).flatMap((chain) =>
+        chain.type === 'ethereum' && typeof chain.id === 'number'
+          ? [{ id: chain.id, name: chain.name, rpcPath: chain.rpcPath }]
+          : [],
+      ),
   })
 
   // The session's end (sign-out here or in another tab, or a refused request) reaches every wallet screen.

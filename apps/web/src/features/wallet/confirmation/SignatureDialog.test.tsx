@@ -15,10 +15,13 @@ import {
   hugeFeeTransaction,
   lookAlikeRecipient,
   lookAlikeTransaction,
+  opaqueCall,
   paddedPermit,
   spender,
   unlimitedApproval,
   usdcPermit,
+  usdcRecipient,
+  usdcTransfer,
 } from '../hostileRequests.ts'
 import { walletRuntimeFor } from '../walletRuntime.ts'
 
@@ -202,7 +205,9 @@ describe('the confirmation dialog', () => {
     expect(details.querySelector('pre')?.textContent).toBe(hiddenTailMessage)
     const sign = within(dialog).getByRole('button', { name: 'Sign' })
     expect(sign).toHaveAttribute('aria-disabled', 'true')
-    expect(sign).toHaveAccessibleDescription(/There is more below. Scroll to the end of it to sign/)
+    expect(sign).toHaveAccessibleDescription(
+      /There is more below. Scroll to the end of it to sign: swipe up in the box, or Tab to it and press End./,
+    )
 
     // Enter on Sign does nothing yet; the box is the next stop for the keyboard after the title.
     await press(user, sign)
@@ -250,9 +255,12 @@ describe('the confirmation dialog', () => {
     expect(note).toHaveTextContent(
       `Token permit (ERC-20 permit). Signing lets ${spender} spend unlimited USDC from your wallet, without asking you again.`,
     )
-    expect(cell(within(dialog).getByRole('table', { name: 'Valid for' }), 'Contract')).toHaveTextContent(
+    const validFor = within(dialog).getByRole('table', { name: 'Valid for' })
+    expect(cell(validFor, 'Contract')).toHaveTextContent(
       `${baseSepoliaUsdc}A contract: the USDC token on Base Sepolia`,
     )
+    // What the permit hands over, and to whom, is read before the token's contract and the fields.
+    expect(note.compareDocumentPosition(validFor) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
     await press(user, within(dialog).getByRole('button', { name: 'Reject' }))
     expect(await answer).toMatchObject({ code: 4001 })
   })
@@ -352,9 +360,13 @@ describe('the confirmation dialog', () => {
     )
     const dialog = await screen.findByRole('dialog', { name: 'Sign this transaction?' })
     const details = within(dialog)
-    expect(details.getByText('To').nextElementSibling).toHaveTextContent(
+    expect(details.getByText('Spender').nextElementSibling).toHaveTextContent(`${spender}Copy`)
+    expect(details.getByText('Allowance').nextElementSibling).toHaveTextContent(/^unlimited USDC/)
+    expect(details.getByText('Token contract').nextElementSibling).toHaveTextContent(
       `${baseSepoliaUsdc}CopyA contract: the USDC token on Base Sepolia`,
     )
+    // An approval moves nothing yet: the total is the fee alone.
+    expect(details.getByText('Total at most').nextElementSibling).toHaveTextContent(/^0\.00006 ETH$/)
     expect(details.getByText('Contract call').nextElementSibling).toHaveTextContent(
       `Approve ${spender} to spend unlimited USDC`,
     )
@@ -362,6 +374,76 @@ describe('the confirmation dialog', () => {
       `Token approval. This transaction lets ${spender} spend unlimited USDC from your wallet`,
     )
     await press(user, details.getByRole('button', { name: 'Reject' }))
+    expect(await answer).toMatchObject({ code: 4001 })
+  })
+
+  it('leads a USDC transfer with what moves: token, amount, recipient, then fee and totals, the contract after', async () => {
+    const { provider, address, user, server } = await signedIn()
+    const answer = outcome(
+      provider.request({ method: 'eth_signTransaction', params: [{ from: address, ...usdcTransfer }] }),
+    )
+    const dialog = await screen.findByRole('dialog', { name: 'Sign this transaction?' })
+    const details = within(within(dialog).getByRole('region', { name: 'What you sign' }))
+    // The rows in the order they are read.
+    expect(details.getAllByRole('term').map((term) => term.textContent)).toEqual([
+      'Token',
+      'Amount',
+      'Recipient',
+      'Network',
+      'Maximum fee',
+      'Total at most',
+      'Token contract',
+      'Native value',
+      'Contract call',
+    ])
+    const value = (term: string) =>
+      details.getAllByRole('term').find((element) => element.textContent === term)?.nextElementSibling ?? null
+    expect(value('Token')).toHaveTextContent('USDC on Base Sepolia (chain 84532)')
+    expect(value('Amount')).toHaveTextContent('100 USDC')
+    expect(within(value('Recipient') as HTMLElement).getByText(wholeText(usdcRecipient))).toBeInTheDocument()
+    expect(value('Maximum fee')).toHaveTextContent('0.0001 ETH (100,000 gas × 1 gwei)')
+    // The total in each currency, one line each.
+    expect(
+      within(value('Total at most') as HTMLElement)
+        .getAllByText(/USDC|ETH/)
+        .map((line) => line.textContent),
+    ).toEqual(['100 USDC', 'and 0.0001 ETH'])
+    expect(value('Token contract')).toHaveTextContent(`${baseSepoliaUsdc}CopyA contract: the USDC token`)
+    expect(value('Native value')).toHaveTextContent('0 ETH')
+    // What a new member reads first is the amount and the real recipient, never the contract or “0 ETH”.
+    const text = dialog.textContent ?? ''
+    expect(text.indexOf('100 USDC')).toBeLessThan(text.indexOf('A contract: the USDC token'))
+    expect(text.indexOf('100 USDC')).toBeLessThan(text.indexOf('0 ETH'))
+
+    await press(user, within(dialog).getByRole('button', { name: 'Copy recipient address' }))
+    expect(await navigator.clipboard.readText()).toBe(usdcRecipient)
+    await press(user, within(dialog).getByRole('button', { name: 'Reject' }))
+    expect(await answer).toMatchObject({ code: 4001 })
+    expect(server.rpcCalls).toEqual([])
+  })
+
+  it('shows contract data it cannot decode raw, with a warning above', async () => {
+    const { provider, address, user } = await signedIn()
+    const answer = outcome(
+      provider.request({ method: 'eth_signTransaction', params: [{ from: address, ...opaqueCall }] }),
+    )
+    const dialog = await screen.findByRole('dialog', { name: 'Sign this transaction?' })
+    expect(within(dialog).getByRole('note', { name: 'Before you sign' })).toHaveTextContent(
+      'A contract call Charter cannot read. This transaction calls function 0xdeadbeef sends 68 bytes of data',
+    )
+    const details = within(within(dialog).getByRole('region', { name: 'What you sign' }))
+    // No token rows: nothing here is known to move a token.
+    expect(details.getAllByRole('term').map((term) => term.textContent)).toEqual([
+      'Network',
+      'To',
+      'Amount',
+      'Maximum fee',
+      'Total at most',
+      'Contract call',
+    ])
+    const raw = details.getByText(opaqueCall.data)
+    expect(raw.closest('details')).toHaveAttribute('open')
+    await press(user, within(dialog).getByRole('button', { name: 'Reject' }))
     expect(await answer).toMatchObject({ code: 4001 })
   })
 

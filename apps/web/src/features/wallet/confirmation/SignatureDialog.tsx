@@ -75,7 +75,8 @@ function ConfirmationDialog({
       </section>
       {step.step === 'reading' && (
         <p id={ids.more} className="more-below">
-          There is more below. Scroll to the end of it to sign: Tab to the box, then press End.
+          There is more below. Scroll to the end of it to sign: swipe up in the box, or Tab to it and press
+          End.
         </p>
       )}
       <div className="actions dialog-actions">

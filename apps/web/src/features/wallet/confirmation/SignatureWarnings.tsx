@@ -1,5 +1,6 @@
 import type { TokenAmount } from '../../../ui/index.ts'
 import { escapeLabel, FullAddress, TokenAmountText } from '../../../ui/index.ts'
+import { formatAmount } from '../describe/formatAmount.ts'
 import type { SignatureRequest } from '../describe/SignatureRequest.ts'
 import type { SignatureWarning } from '../describe/SignatureWarning.ts'
 
@@ -72,6 +73,16 @@ function Warning({ warning }: { warning: SignatureWarning }) {
       return (
         <>
           <strong>Check the fee.</strong> The fee alone could be as much as <strong>{warning.maxFee}</strong>.
+        </>
+      )
+    case 'unreadable-call':
+      return (
+        <>
+          <strong>A contract call Charter cannot read.</strong> This transaction
+          {warning.selector === undefined ? '' : ` calls function ${warning.selector}`} sends{' '}
+          {formatAmount(BigInt(warning.bytes), 0)} {warning.bytes === 1 ? 'byte' : 'bytes'} of data to a
+          contract, which may do anything that contract allows, your tokens included. It is shown raw below.
+          Sign only if you trust the site and the contract.
         </>
       )
   }

@@ -1,6 +1,7 @@
 import type { ShownAddress } from '../../../ui/index.ts'
 import type { ContractCall } from './ContractCall.ts'
 import type { SignatureWarning } from './SignatureWarning.ts'
+import type { TokenCall } from './TokenCall.ts'
 import type { TypedField } from './TypedValue.ts'
 
 /**
@@ -59,6 +60,16 @@ export type TransactionRequest = Common & {
   fee: { max: string; gasLimit: string; perGas: string } | undefined
   /** Amount and maximum fee together, in the native token. */
   total: string
+  /**
+   * The call to a token Charter knows (a USDC `transfer`, `approve` or `transferFrom`): what the dialog shows
+   * first, as it is what moves. Undefined for any other transaction.
+   */
+  tokenCall: TokenCall | undefined
+  /**
+   * The most that leaves the wallet, one line per currency: the tokens it transfers out (when `tokenCall` does),
+   * then the native amount with the maximum fee ('100 USDC', '0.000021 ETH').
+   */
+  totals: string[]
   /** What the contract data asks for, decoded when Charter can read it; undefined without data. */
   call: ContractCall | undefined
   /** The contract data as sent (0x hex), if any. */

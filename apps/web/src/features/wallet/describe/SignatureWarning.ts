@@ -3,7 +3,7 @@ import type { TokenAmount } from '../../../ui/index.ts'
 /**
  * Something about a request a person must read before signing, in plain words above the details: what a
  * permit or an approval hands over and to whom (in full), characters that hide or reorder text, a signature
- * valid on every chain, a fee out of proportion.
+ * valid on every chain, a fee out of proportion, a contract call Charter cannot read.
  */
 export type SignatureWarning =
   | { kind: 'hidden-characters'; count: number }
@@ -19,3 +19,5 @@ export type SignatureWarning =
   | { kind: 'named-spender'; spender: string }
   | { kind: 'any-chain' }
   | { kind: 'high-fee'; maxFee: string }
+  /** Contract data Charter cannot decode: shown raw, as it could ask the contract for anything. */
+  | { kind: 'unreadable-call'; selector: string | undefined; bytes: number }

@@ -6,8 +6,11 @@ import {
   hugeFeeTransaction,
   lookAlikeRecipient,
   lookAlikeTransaction,
+  opaqueCall,
   spender,
   unlimitedApproval,
+  usdcRecipient,
+  usdcTransfer,
 } from '../hostileRequests.ts'
 import { transactionParams } from '../params/transactionParams.ts'
 import { describeTransaction } from './describeTransaction.ts'
@@ -81,6 +84,38 @@ describe('describeTransaction', () => {
       bytes: 5,
     })
     expect(describeTx({ data: '0x6000', gasPrice: '0x1' }).call).toEqual({ kind: 'create', bytes: 2 })
+  })
+
+  it('names what moves for a known token, and the total in each currency', () => {
+    const transfer = describeTx(usdcTransfer)
+    expect(transfer.tokenCall).toMatchObject({
+      kind: 'transfer',
+      to: usdcRecipient,
+      amount: { amount: '100' },
+    })
+    expect(transfer.totals).toEqual(['100 USDC', '0.0001 ETH'])
+    expect(transfer.warnings).toEqual([])
+
+    // Moving the wallet's own tokens on someone's behalf takes them out of it; moving another's does not.
+    const moveArgs = (from: `0x${string}`) =>
+      encodeFunctionData({ abi: erc20Abi, functionName: 'transferFrom', args: [from, spender, 2_500_000n] })
+    expect(describeTx({ ...usdcTransfer, data: moveArgs(address) }).totals).toEqual([
+      '2.5 USDC',
+      '0.0001 ETH',
+    ])
+    expect(describeTx({ ...usdcTransfer, data: moveArgs(usdcRecipient) }).totals).toEqual(['0.0001 ETH'])
+    // An approval hands over nothing yet.
+    expect(describeTx(unlimitedApproval).totals).toEqual(['0.00006 ETH'])
+    // The same call to a token Charter does not know says nothing of what moves: its decimals are unknown.
+    const unknownToken = describeTx({ ...usdcTransfer, to: spender })
+    expect(unknownToken.tokenCall).toBeUndefined()
+    expect(unknownToken.totals).toEqual(['0.0001 ETH'])
+  })
+
+  it('warns of contract data it cannot decode', () => {
+    const request = describeTx(opaqueCall)
+    expect(request.tokenCall).toBeUndefined()
+    expect(request.warnings).toEqual([{ kind: 'unreadable-call', selector: '0xdeadbeef', bytes: 68 }])
   })
 
   it('reads the fee as the server does: a gas price makes it legacy; without gas no fee is set', () => {

@@ -7,13 +7,15 @@ import { findKnownToken } from './findKnownToken.ts'
 import { formatAmount } from './formatAmount.ts'
 import type { TransactionRequest } from './SignatureRequest.ts'
 import type { SignatureWarning } from './SignatureWarning.ts'
+import type { TokenCall } from './TokenCall.ts'
 
 const quantity = (value: string | undefined) => (value === undefined ? undefined : BigInt(value))
 
 /**
- * A transaction as the dialog shows it, from the parameters the server signs: the chain, the recipient in
- * full (and the token it is, when Charter knows it), the amount, the most the fee can be and the total, and
- * what the contract data asks for. The fee follows the server's reading: a gas price or type 0 makes it a
+ * A transaction as the dialog shows it, from the parameters the server signs: what moves when it calls a token
+ * Charter knows (`tokenCall`), the chain, the recipient in full (and the token it is, when Charter knows it), the
+ * amount, the most the fee can be and the total in each currency, and what the contract data asks for (data it
+ * cannot decode is warned of). The fee follows the server's reading: a gas price or type 0 makes it a
  * legacy transaction (gas × gas price), otherwise gas × max fee per gas.
  */
 export function describeTransaction(params: TransactionParams, address: string): TransactionRequest {
@@ -40,7 +42,20 @@ export function describeTransaction(params: TransactionParams, address: string):
         ? { kind: 'create', bytes: (data.length - 2) / 2 }
         : decodeContractCall(data, to, chainId)
 
+  // Only a token Charter knows is worded as what moves: of any other, neither the decimals nor the name are known.
+  const tokenCall: TokenCall | undefined =
+    call !== undefined && call.kind !== 'other' && call.kind !== 'create' && call.amount.token.token
+      ? call
+      : undefined
+  const tokensOut =
+    tokenCall?.kind === 'transfer' ||
+    (tokenCall?.kind === 'transferFrom' && tokenCall.from.toLowerCase() === address.toLowerCase())
+      ? tokenCall.amount
+      : undefined
+
   const warnings: SignatureWarning[] = []
+  if (call?.kind === 'other')
+    warnings.push({ kind: 'unreadable-call', selector: call.selector, bytes: call.bytes })
   if (call?.kind === 'approve') {
     warnings.push({ kind: 'token-allowance', via: 'approve', spender: call.spender, grants: [call.amount] })
   }
@@ -65,6 +80,13 @@ export function describeTransaction(params: TransactionParams, address: string):
             perGas: `${formatAmount(perGas, 9)} gwei`,
           },
     total: native(value + (maxFee ?? 0n)),
+    tokenCall,
+    totals: [
+      ...(tokensOut
+        ? [`${tokensOut.unlimited ? 'unlimited' : tokensOut.amount} ${tokensOut.token.token?.symbol}`]
+        : []),
+      native(value + (maxFee ?? 0n)),
+    ],
     call,
     data,
     nonce: transaction.nonce === undefined ? undefined : BigInt(transaction.nonce).toString(),

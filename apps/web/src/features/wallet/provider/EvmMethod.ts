@@ -1,4 +1,5 @@
 import type { WalletCall } from '../params/WalletCall.ts'
+import type { ProviderChain } from './ProviderChain.ts'
 
 /** The wallet a request is served for: its id at the wallet API, and its address. */
 export type ProviderWallet = { id: string; address: string }
@@ -9,10 +10,14 @@ export type EvmMethodContext = {
   usableWallet(): ProviderWallet | undefined
   /** The wallet for a signature, or throws the reason there is none, as the proxy words it. */
   signingWallet(): ProviderWallet
-  /** The chain the provider is on now. */
-  chainId(): number
-  /** Moves the provider to one of Charter's chains, and tells the listeners when it changed. */
-  switchChain(chainId: number): void
+  /** The EVM chains the provider may be on: those the server offers. */
+  chains(): Promise<readonly ProviderChain[]>
+  /** The chain the provider is on now (the first offered until a switch), or 4901 when it has none. */
+  chain(): Promise<ProviderChain>
+  /** Moves the provider to `chain` (one of `chains()`), and tells the listeners when it changed. */
+  switchChain(chain: ProviderChain): void
+  /** A read of the current chain, through Charter's RPC proxy: the node's answer, or its error. */
+  read(method: string, params: unknown[]): Promise<unknown>
   /**
    * Shows `call` to the person, described from the very (frozen) object that is then posted, and has the
    * server sign it once they confirm: the answer's `data`. A rejection is a 4001.

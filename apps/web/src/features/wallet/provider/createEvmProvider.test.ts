@@ -123,6 +123,8 @@ describe('the EIP-1193 provider', () => {
     provider.on('disconnect', (error: ProviderRpcError) => events.push(['disconnect', error.code]))
 
     await proxy.init(server.user.id)
+    // `connect` names the chain, which the chain list gives: it and the accounts come once that is read.
+    await vi.waitFor(() => expect(events).toHaveLength(2))
     await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x14a34' }] })
     provider.removeListener('accountsChanged', onAccounts)
     proxy.signOut()
@@ -146,7 +148,7 @@ describe('the EIP-1193 provider', () => {
       provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x539' }] }),
     )
     expect(unknown.code).toBe(4902)
-    expect(unknown.message).toMatch(/^Charter does not know chain 1337/)
+    expect(unknown.message).toMatch(/^Charter does not offer chain 1337/)
     expect(
       (await refusal(provider.request({ method: 'wallet_switchEthereumChain', params: [{}] }))).code,
     ).toBe(-32602)
@@ -198,13 +200,17 @@ describe('the EIP-1193 provider', () => {
     })
   })
 
-  it('rejects with 4001 when the person rejects, and signs nothing', async () => {
+  it('rejects with 4001 in the spec’s words when the person rejects, and signs nothing', async () => {
     const { provider, server, address } = await setUp({ approve: false })
-    expect(
-      await refusal(provider.request({ method: 'personal_sign', params: [hex('no'), address] })),
-    ).toEqual({
+    const error = await provider
+      .request({ method: 'personal_sign', params: [hex('no'), address] })
+      .catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ProviderRpcError)
+    // What a dapp reads, and what crosses a postMessage or JSON boundary: the message and its detail.
+    expect(JSON.parse(JSON.stringify(error))).toEqual({
       code: 4001,
-      message: 'The user rejected the request.',
+      message: 'Signature rejected',
+      data: { details: 'Please try signing again.' },
     })
     expect(server.rpcCalls).toEqual([])
     // The Reject is recorded (signed, through the proxy) for the member's activity; nothing waits for it.
@@ -315,10 +321,13 @@ describe('the EIP-1193 provider', () => {
       amount: '0.5 ETH',
       fee: { max: '0.000021 ETH', gasLimit: '21,000', perGas: '1 gwei' },
       total: '0.500021 ETH',
+      tokenCall: undefined,
+      totals: ['0.500021 ETH'],
       call: { kind: 'other', selector: '0xa9059cbb', bytes: 4 },
       data: '0xa9059cbb',
       nonce: '7',
-      warnings: [],
+      // A selector without its arguments decodes as nothing: shown raw, with a warning.
+      warnings: [{ kind: 'unreadable-call', selector: '0xa9059cbb', bytes: 4 }],
       refusal: undefined,
     })
     expect(server.rpcCalls[0]).toEqual({

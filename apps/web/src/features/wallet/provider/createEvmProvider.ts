@@ -5,6 +5,7 @@ import {
   providerRpcErrorFromCode,
   WalletProxyNotInitializedError,
 } from '@charter/core'
+import { callChainRpc } from '../../balances/index.ts'
 import { isKeyRefusal, type WalletProxy } from '../../walletProxy/index.ts'
 import { describeCall } from '../describe/describeCall.ts'
 import type { SignatureRequest } from '../describe/SignatureRequest.ts'
@@ -12,6 +13,8 @@ import type { WalletCall } from '../params/WalletCall.ts'
 import type { EvmMethodContext, ProviderWallet } from './EvmMethod.ts'
 import type { EvmProvider, EvmProviderEvent, EvmProviderListener } from './EvmProvider.ts'
 import { findEvmMethod } from './evmMethods.ts'
+import type { ProviderChain } from './ProviderChain.ts'
+import { signatureRejectedError } from './signatureRejectedError.ts'
 import { toHexChainId } from './toHexChainId.ts'
 import { toProviderRpcError } from './toProviderRpcError.ts'
 
@@ -21,9 +24,17 @@ export type EvmProviderOptions = {
   wallet: () => EmbeddedWalletAccount | undefined
   /** Shows the request to the person; true once they confirm. */
   confirm: (request: SignatureRequest) => Promise<boolean>
-  /** The chain the provider starts on; the first of Charter's chains unless said. */
+  /**
+   * The EVM chains the provider may be on and read: the server's (`GET /api/v1/chains`). Core's `evmChains`,
+   * each read through its proxy path, unless said.
+   */
+  chains?: () => Promise<readonly ProviderChain[]>
+  /** The chain the provider starts on; the first of `chains` unless said. */
   chainId?: number
 }
+
+const coreChains = async (): Promise<readonly ProviderChain[]> =>
+  evmChains.map(({ id, name }) => ({ id, name, rpcPath: `/api/v1/rpc/${id}` }))
 
 const paramsList = (params: unknown): unknown[] =>
   Array.isArray(params) ? params : params === undefined ? [] : [params]
@@ -37,8 +48,28 @@ const paramsList = (params: unknown): unknown[] =>
 export function createEvmProvider(options: EvmProviderOptions): EvmProvider {
   const { proxy } = options
   const listeners = new Map<EvmProviderEvent, Set<EvmProviderListener>>()
-  let chainId = options.chainId ?? evmChains[0].id
+  const chains = options.chains ?? coreChains
+  // Undefined until a caller needs it, then the first chain offered; a switch sets it.
+  let chainId = options.chainId
   let connectedAddress: string | undefined
+  // Bumped on every change of the connection, so a late `connect` of an older one is never told.
+  let connection = 0
+
+  /** The current chain: the one switched to, else the first offered (which becomes the current one). */
+  const currentChain = async (): Promise<ProviderChain> => {
+    const offered = await chains()
+    const chain = chainId === undefined ? offered[0] : offered.find((one) => one.id === chainId)
+    if (!chain) {
+      throw providerRpcErrorFromCode(4901, {
+        message:
+          chainId === undefined
+            ? 'This Charter server offers no EVM chain.'
+            : `This Charter server does not offer chain ${chainId}.`,
+      })
+    }
+    chainId = chain.id
+    return chain
+  }
 
   const emit = (event: EvmProviderEvent, ...args: unknown[]) => {
     for (const listener of [...(listeners.get(event) ?? [])]) listener(...args)
@@ -56,9 +87,19 @@ export function createEvmProvider(options: EvmProviderOptions): EvmProvider {
     if (address === connectedAddress) return
     const was = connectedAddress
     connectedAddress = address
+    const current = ++connection
     if (address) {
-      if (!was) emit('connect', { chainId: toHexChainId(chainId) })
-      emit('accountsChanged', [address])
+      // EIP-1193's `connect` names the chain, which the server's list gives; accounts follow it, in order.
+      const told = was
+        ? Promise.resolve()
+        : currentChain().then((chain) => {
+            if (current === connection) emit('connect', { chainId: toHexChainId(chain.id) })
+          })
+      void told
+        .catch(() => undefined)
+        .then(() => {
+          if (current === connection) emit('accountsChanged', [address])
+        })
     } else {
       emit('accountsChanged', [])
       emit('disconnect', providerRpcErrorFromCode(4900))
@@ -94,18 +135,20 @@ export function createEvmProvider(options: EvmProviderOptions): EvmProvider {
   const context: EvmMethodContext = {
     usableWallet,
     signingWallet,
-    chainId: () => chainId,
+    chains,
+    chain: currentChain,
     switchChain: (next) => {
-      if (next === chainId) return
-      chainId = next
-      emit('chainChanged', toHexChainId(chainId))
+      if (next.id === chainId) return
+      chainId = next.id
+      emit('chainChanged', toHexChainId(next.id))
     },
+    read: async (method, params) => callChainRpc(await currentChain(), method, params),
     // A request Charter refuses (`refusal`) is never signed, whatever the answer.
     sign: async <Data>(wallet: ProviderWallet, call: WalletCall): Promise<Data> => {
       const request = describeCall(call, wallet.address)
       const approved = await options.confirm(request)
       if (!approved) reportDecline(wallet.id, call.method)
-      if (!approved || request.refusal !== undefined) throw providerRpcErrorFromCode(4001)
+      if (!approved || request.refusal !== undefined) throw signatureRejectedError()
       const answer = await proxy.post((client) => client.api.v1.wallets[':id'].rpc, {
         param: { id: wallet.id },
         json: call,

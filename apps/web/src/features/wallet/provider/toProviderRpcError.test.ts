@@ -36,6 +36,11 @@ describe('toProviderRpcError', () => {
       4100,
     )
     expect(toProviderRpcError(new ApiError('Slow down', 429, 'too_many_requests')).code).toBe(-32005)
+    // The RPC proxy of a chain the server does not offer: not connected to that chain.
+    expect(shape(toProviderRpcError(new ApiError('No chain 5 here.', 404, 'chain_not_offered')))).toEqual([
+      4901,
+      'No chain 5 here.',
+    ])
     expect(toProviderRpcError(new ApiError('unreachable', 0, 'network_error')).code).toBe(4900)
     expect(toProviderRpcError(new ApiError('bug', 500, 'internal_error')).code).toBe(-32603)
     expect(toProviderRpcError(new TypeError('oops')).code).toBe(-32603)

@@ -26,6 +26,8 @@ export function toProviderRpcError(error: unknown): ProviderRpcError {
       return new ProviderRpcError(error.code, error.message, options)
     }
     if (error.status === 0) return new ProviderRpcError(4900, error.message, options)
+    // The RPC proxy of a chain this server does not offer (any more): not connected to that chain.
+    if (error.code === 'chain_not_offered') return new ProviderRpcError(4901, error.message, options)
     if (error.status === 401 || error.status === 404)
       return new ProviderRpcError(4100, error.message, options)
     if (error.status === 429) return new ProviderRpcError(-32005, error.message, options)

@@ -12,7 +12,7 @@ export const ethSignTransaction: EvmMethod = async (context, params) => {
   if (transaction?.from !== undefined) assertOwnAddress(transaction.from, wallet.address)
   const call = {
     method: 'eth_signTransaction',
-    params: transactionParams(transaction, context.chainId()),
+    params: transactionParams(transaction, (await context.chain()).id),
   } as const
   return (await context.sign<{ signed_transaction: string }>(wallet, call)).signed_transaction
 }

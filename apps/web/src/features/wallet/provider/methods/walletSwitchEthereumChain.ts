@@ -1,8 +1,8 @@
-import { evmChains, isSupportedChainId, parseQuantity, providerRpcErrorFromCode } from '@charter/core'
+import { parseQuantity, providerRpcErrorFromCode } from '@charter/core'
 import type { EvmMethod } from '../EvmMethod.ts'
 
-/** `wallet_switchEthereumChain`: to one of Charter's chains (core's `evmChains`); any other is 4902. */
-export const walletSwitchEthereumChain: EvmMethod = (context, params) => {
+/** `wallet_switchEthereumChain`: to one of the EVM chains the server offers; any other is 4902. */
+export const walletSwitchEthereumChain: EvmMethod = async (context, params) => {
   const [target] = params as [{ chainId?: unknown } | undefined]
   const requested = parseQuantity(target?.chainId)
   if (typeof target?.chainId !== 'string' || requested === undefined) {
@@ -10,12 +10,16 @@ export const walletSwitchEthereumChain: EvmMethod = (context, params) => {
       message: 'wallet_switchEthereumChain: chainId must be 0x hex',
     })
   }
-  const chainId = Number(requested)
-  if (!isSupportedChainId(chainId)) {
+  const chains = await context.chains()
+  const chain = chains.find((offered) => BigInt(offered.id) === requested)
+  if (!chain) {
+    const known = chains.map((offered) => offered.name).join(', ')
     throw providerRpcErrorFromCode(4902, {
-      message: `Charter does not know chain ${requested}. It knows ${evmChains.map((known) => known.name).join(', ')}.`,
+      message: `Charter does not offer chain ${requested}.${known ? ` It offers ${known}.` : ''}`,
     })
   }
-  context.switchChain(chainId)
+  // Already there (the first offered chain, before anyone asked): nothing changes, nobody is told.
+  const current = await context.chain().catch(() => undefined)
+  if (current?.id !== chain.id) context.switchChain(chain)
   return null
 }
