@@ -90,19 +90,21 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
     }
   }
 
+  /** The session's request of that kind and subject that is neither cancelled nor done. */
+  const openRequestOf = (request: Omit<HeldActionRequest, 'what'>) =>
+    and(
+      eq(heldActions.sessionId, request.session.sessionId),
+      eq(heldActions.kind, request.kind),
+      eq(heldActions.subject, request.subject),
+      isNull(heldActions.cancelledAt),
+      isNull(heldActions.completedAt),
+    )
+
   async function pendingOf(request: HeldActionRequest) {
     const [row] = await db
       .select()
       .from(heldActions)
-      .where(
-        and(
-          eq(heldActions.sessionId, request.session.sessionId),
-          eq(heldActions.kind, request.kind),
-          eq(heldActions.subject, request.subject),
-          isNull(heldActions.cancelledAt),
-          isNull(heldActions.completedAt),
-        ),
-      )
+      .where(openRequestOf(request))
       .orderBy(desc(heldActions.createdAt))
       .limit(1)
     return row
@@ -193,18 +195,7 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
 
     /** Marks the session's request as done, once the action went through after its hold. */
     async complete(request: Omit<HeldActionRequest, 'what'>, now = new Date()) {
-      await db
-        .update(heldActions)
-        .set({ completedAt: now })
-        .where(
-          and(
-            eq(heldActions.sessionId, request.session.sessionId),
-            eq(heldActions.kind, request.kind),
-            eq(heldActions.subject, request.subject),
-            isNull(heldActions.cancelledAt),
-            isNull(heldActions.completedAt),
-          ),
-        )
+      await db.update(heldActions).set({ completedAt: now }).where(openRequestOf(request))
     },
 
     /** The member's held actions of the last 30 days, newest first, as `session` sees them. */
