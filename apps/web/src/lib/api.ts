@@ -52,6 +52,41 @@ export type Answer<Response> =
         : never
     : never
 
+/** The error for a request that never reached the server (no network, the server down). */
+export function unreachable(cause: unknown): ApiError {
+  return new ApiError(
+    'Charter’s server cannot be reached. Check your connection and try again.',
+    0,
+    'network_error',
+    { cause },
+  )
+}
+
+/**
+ * The error for an answer that is not a 2xx, in the server's own words: Charter's `{error, code}` (with the wait a
+ * 429 asks for), or the JSON-RPC error `{error: {code, message}}` the RPC proxy answers with.
+ */
+export function failureOf(response: Response, body: unknown): ApiError {
+  const { error, code, reason } = (body ?? {}) as { error?: unknown; code?: unknown; reason?: unknown }
+  const message =
+    typeof error === 'string'
+      ? error
+      : typeof error === 'object' && error !== null && 'message' in error
+        ? String(error.message)
+        : `The server answered ${response.status}.`
+  const retryAfter = Number(response.headers.get('retry-after'))
+  return new ApiError(
+    message,
+    response.status,
+    typeof code === 'string' || typeof code === 'number' ? code : response.status,
+    {
+      retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+      body,
+      reason: typeof reason === 'string' ? reason : undefined,
+    },
+  )
+}
+
 /**
  * The body of a call's successful answer. A failure throws an ApiError with the `{error, code}` the server sent
  * (and the wait a 429 asks for); a request that never reached the server, one worded as such.
@@ -63,31 +98,9 @@ export async function answerOf<Response extends ClientResponse<unknown, number>>
   try {
     response = await request
   } catch (cause) {
-    throw new ApiError(
-      'Charter’s server cannot be reached. Check your connection and try again.',
-      0,
-      'network_error',
-      { cause },
-    )
+    throw unreachable(cause)
   }
   const body: unknown = await response.json().catch(() => undefined)
-  if (!response.ok) {
-    const { error, code, reason } = (body ?? {}) as {
-      error?: string
-      code?: string | number
-      reason?: unknown
-    }
-    const retryAfter = Number(response.headers.get('retry-after'))
-    throw new ApiError(
-      error ?? `The server answered ${response.status}.`,
-      response.status,
-      code ?? response.status,
-      {
-        retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
-        body,
-        reason: typeof reason === 'string' ? reason : undefined,
-      },
-    )
-  }
+  if (!response.ok) throw failureOf(response, body)
   return body as Answer<Response>
 }

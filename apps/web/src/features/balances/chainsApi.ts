@@ -7,7 +7,7 @@ import {
   ProviderRpcError,
 } from '@charter/core'
 import type { Address } from 'viem'
-import { type Answer, ApiError, answerOf, api } from '../../lib/api.ts'
+import { type Answer, answerOf, api, failureOf, unreachable } from '../../lib/api.ts'
 
 // The one file that reaches the server's chain routes (`GET /api/v1/chains`, `POST /api/v1/rpc/{chainId}`,
 // `POST /api/dev/faucet`) and core's balance reader. Everything else in `features/balances/` and
@@ -39,27 +39,10 @@ export const rpcClient: JsonRpcClient = {
         body: JSON.stringify(body),
       })
     } catch (cause) {
-      throw new ApiError(
-        'Charter’s server cannot be reached. Check your connection and try again.',
-        0,
-        'network_error',
-        { cause },
-      )
+      throw unreachable(cause)
     }
     const answer: unknown = await response.json().catch(() => undefined)
-    if (!response.ok) {
-      // A refusal of Charter's (`{error, code}`) or a JSON-RPC error the proxy answered with a 4xx.
-      const { error, code } = (answer ?? {}) as { error?: unknown; code?: unknown }
-      const message =
-        typeof error === 'string'
-          ? error
-          : typeof error === 'object' && error !== null && 'message' in error
-            ? String(error.message)
-            : `The server answered ${response.status}.`
-      throw new ApiError(message, response.status, typeof code === 'string' ? code : response.status, {
-        body: answer,
-      })
-    }
+    if (!response.ok) throw failureOf(response, answer)
     return answer
   },
 }
