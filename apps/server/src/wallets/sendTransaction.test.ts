@@ -401,6 +401,27 @@ describe('eth_sendTransaction on a local devnet', () => {
     expect(JSON.parse(noExpiry.text).error).toMatch(/privy-request-expiry/)
   })
 
+  it('sends nothing for a signed request past its expiry: refused, nothing recorded, the balance unchanged', async () => {
+    const to = recipient()
+    const path = `/api/v1/wallets/${evm.id}/rpc`
+    const body = { method: 'eth_sendTransaction', caip2, params: { transaction: { to, value: '1' } } }
+    const headers = {
+      'privy-idempotency-key': randomUUID(),
+      'privy-request-expiry': String(Date.now() - 5 * 60_000),
+    }
+    const before = await me.api.get(`/api/v1/wallets/${evm.id}/sends?limit=100`)
+    const expired = await me.api.post(path, body, {
+      'privy-app-id': me.appId,
+      ...headers,
+      'privy-authorization-signature': me.signature(path, body, headers),
+    })
+    expect(expired.status).toBe(400)
+    expect(JSON.parse(expired.text).error).toMatch(/expir/i)
+    const after = await me.api.get(`/api/v1/wallets/${evm.id}/sends?limit=100`)
+    expect(JSON.parse(after.text).data).toHaveLength(JSON.parse(before.text).data.length)
+    expect(await rpc('eth_getBalance', [to, 'latest'])).toBe('0x0')
+  })
+
   it('sends nothing for a stolen cookie without the device key, nor for another member’s wallet', async () => {
     const start = await nonceOf(evm.address)
     const body = {
