@@ -205,6 +205,8 @@ export const walletActivity = pgTable(
     digest: text('digest').notNull(),
     /** A line a person reads: "Signed a message", "Exported the private key as a keystore file". */
     summary: text('summary').notNull(),
+    /** The transaction a send made (EVM hash, Solana signature): the line shows that send's status. */
+    sendHash: text('send_hash'),
     createdAt: createdAt(),
   },
   (table) => [index('wallet_activity_user').on(table.userId, table.createdAt)],

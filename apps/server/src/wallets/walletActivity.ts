@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto'
 import canonicalize from 'canonicalize'
 import { and, desc, eq, sql } from 'drizzle-orm'
+import type { Chains } from '../chains/Chains.ts'
 import { batchWriter } from '../db/batch.ts'
 import type { Db } from '../db/Database.ts'
 import { walletActivity, wallets } from '../db/schema.ts'
+import { activitySendKey, activitySends } from './activitySends.ts'
 
 export type ActivityEntry = {
   userId: string
@@ -13,6 +15,20 @@ export type ActivityEntry = {
   /** What was signed or exported; only its SHA-256 is kept. */
   subject: unknown
   summary: string
+  /** The transaction the call sent (its answer's `hash`), whose status the line shows. */
+  sendHash?: string | undefined
+}
+
+/** The methods whose answer, `{caip2, hash}`, names a transaction they broadcast. */
+const sendingMethods: ReadonlySet<string> = new Set(['eth_sendTransaction', 'signAndSendTransaction'])
+
+/** The hash a wallet call's answer names when the call sent a transaction; undefined for any other call. */
+export function sentHash(answer: { method: string; data: unknown }): string | undefined {
+  if (!sendingMethods.has(answer.method)) return undefined
+  const { data } = answer
+  return typeof data === 'object' && data !== null && 'hash' in data && typeof data.hash === 'string'
+    ? data.hash
+    : undefined
 }
 
 /**
@@ -31,6 +47,7 @@ export function activityRecorder(db: Db): (entry: ActivityEntry) => Promise<void
           .update(canonicalize(entry.subject) ?? '')
           .digest('hex'),
         summary: entry.summary,
+        sendHash: entry.sendHash ?? null,
       })),
     )
   })
@@ -42,10 +59,12 @@ export const activityPage = { defaultLimit: 50, maxLimit: 100 } as const
 /**
  * One page of the owner's activity, newest first: the lines older than line `before` (an id from an earlier
  * page), or the newest. `next_before` names the last line when older ones remain, so however many lines came
- * since (a flood of declines), the older ones stay one "Show older" away.
+ * since (a flood of declines), the older ones stay one "Show older" away. A line that sent a transaction carries
+ * its `send`, pending ones read again from the chain.
  */
 export async function listActivity(
   db: Db,
+  chains: Chains,
   userId: string,
   {
     before,
@@ -62,6 +81,7 @@ export async function listActivity(
       method: walletActivity.method,
       digest: walletActivity.digest,
       summary: walletActivity.summary,
+      sendHash: walletActivity.sendHash,
       createdAt: walletActivity.createdAt,
     })
     .from(walletActivity)
@@ -79,6 +99,7 @@ export async function listActivity(
     .limit(limit + 1)
   const page = rows.slice(0, limit)
   const last = page.at(-1)
+  const sent = await activitySends(db, chains, page)
   const activity = page.map((row) => ({
     id: row.id,
     wallet_id: row.walletId,
@@ -89,6 +110,7 @@ export async function listActivity(
     digest: row.digest,
     summary: row.summary,
     created_at: Math.floor(row.createdAt.getTime() / 1000),
+    send: row.sendHash === null ? null : (sent.get(activitySendKey(row.walletId, row.sendHash)) ?? null),
   }))
   return { activity, next_before: rows.length > limit && last ? last.id : null }
 }

@@ -18,7 +18,7 @@ import type { WalletRpcRequest } from './methods/index.ts'
 import { walletCall } from './methods/walletCall.ts'
 import type { Sending } from './sends/Sending.ts'
 import type { WalletAuth } from './WalletAuth.ts'
-import { activityPage, activityRecorder, listActivity } from './walletActivity.ts'
+import { activityPage, activityRecorder, listActivity, sentHash } from './walletActivity.ts'
 import { solanaSecretKeyBase58 } from './walletKeys.ts'
 import { walletCreator, walletFinder } from './walletStore.ts'
 
@@ -174,7 +174,7 @@ export function walletRoutes(options: WalletRoutesOptions) {
   return new Hono<{ Variables: SessionVariables & SignedRequestVariables }>()
     .get('/wallets/activity', sessionRequired, queryParams(schemas.activity), async (c) => {
       const session = requireSession(c)
-      return c.json(await listActivity(db, session.userId, c.req.valid('query')))
+      return c.json(await listActivity(db, sending.chains, session.userId, c.req.valid('query')))
     })
     .post('/wallets', signed, idempotent, signedBody(schemas.create), async (c) => {
       const session = requireSession(c)
@@ -204,6 +204,7 @@ export function walletRoutes(options: WalletRoutesOptions) {
         method: call.method,
         subject: result.signed,
         summary: result.summary,
+        sendHash: sentHash(result.answer),
       })
       return c.json(result.answer)
     })

@@ -3,6 +3,7 @@ import type { Chains } from '../../chains/Chains.ts'
 import type { Db } from '../../db/Database.ts'
 import { sends, wallets } from '../../db/schema.ts'
 import { chainRpc } from './chainRpc.ts'
+import { sendExplorer } from './sendExplorer.ts'
 
 type SendRow = typeof sends.$inferSelect
 
@@ -21,12 +22,14 @@ export type PublicSend = {
   status: SendRow['status']
   reason: string | null
   block_number: string | null
+  /** The transaction's page on its chain's explorer; null on a local devnet, where the hash alone is shown. */
+  explorer_url: string | null
   /** Unix seconds. */
   created_at: number
   updated_at: number
 }
 
-export const toPublicSend = (row: SendRow): PublicSend => ({
+export const toPublicSend = (row: SendRow, chains: Chains): PublicSend => ({
   id: row.id,
   wallet_id: row.walletId,
   caip2: `eip155:${row.chainId}`,
@@ -38,6 +41,7 @@ export const toPublicSend = (row: SendRow): PublicSend => ({
   status: row.status,
   reason: row.reason,
   block_number: row.blockNumber,
+  explorer_url: sendExplorer(chains, row)?.url ?? null,
   created_at: Math.floor(row.createdAt.getTime() / 1000),
   updated_at: Math.floor(row.updatedAt.getTime() / 1000),
 })
@@ -109,7 +113,7 @@ export async function listSends(
   const page = rows.slice(0, limit)
   const fresh = await Promise.all(page.map((row) => refreshSend(db, chains, row, wallet.address)))
   return {
-    data: fresh.map(toPublicSend),
+    data: fresh.map((row) => toPublicSend(row, chains)),
     next_before: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
   }
 }
@@ -125,7 +129,7 @@ export async function findSend(
     .select()
     .from(sends)
     .where(and(eq(sends.id, sendId), eq(sends.walletId, wallet.id)))
-  return row && toPublicSend(await refreshSend(db, chains, row, wallet.address))
+  return row && toPublicSend(await refreshSend(db, chains, row, wallet.address), chains)
 }
 
 /**
