@@ -14,6 +14,7 @@ const line: ActivityLine = {
   digest: '0'.repeat(64),
   summary: 'Signed a message',
   created_at: 1_760_000_000,
+  send: null,
 }
 
 describe('the stand-in server', () => {

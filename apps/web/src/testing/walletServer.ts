@@ -209,6 +209,7 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
       digest: '0'.repeat(64),
       summary,
       created_at: now(),
+      send: null,
     })
   }
 

@@ -24,6 +24,7 @@ describe('activity', () => {
         digest,
         summary: 'Exported the private key',
         created_at: 1_760_000_100,
+        send: null,
       },
       {
         id: 1,
@@ -35,12 +36,14 @@ describe('activity', () => {
         digest: '0'.repeat(64),
         summary: 'Signed a message',
         created_at: 1_760_000_000,
+        send: null,
       },
     ]
     stubApi({ ...server.routes, 'GET /api/v1/wallets/activity': () => Response.json({ activity }) })
     const user = userEvent.setup()
     renderApp('/wallet/activity')
-    const items = within(await screen.findByRole('list')).getAllByRole('listitem')
+    // The first render of a file loads the page's code: on a busy machine that takes more than a second.
+    const items = within(await screen.findByRole('list', {}, { timeout: 5_000 })).getAllByRole('listitem')
     expect(items).toHaveLength(2)
     const first = within(items[0] as HTMLElement)
     expect(items[0]).toHaveTextContent('Exported the private key')
@@ -79,6 +82,7 @@ describe('activity', () => {
       digest: 'e'.repeat(64),
       summary: `Signed message ${id}`,
       created_at,
+      send: null,
     })
     const activity = [
       line(5, at(0, 1)),
@@ -124,6 +128,7 @@ describe('activity', () => {
         digest: 'f'.repeat(64),
         summary: 'Declined to sign a message',
         created_at: 1_760_000_200,
+        send: null,
       },
     ]
     stubApi({ ...server.routes, 'GET /api/v1/wallets/activity': () => Response.json({ activity }) })
@@ -172,6 +177,7 @@ describe('activity', () => {
         digest: 'e'.repeat(64),
         summary: `Signed typed data (${name})`,
         created_at: 1_760_000_300,
+        send: null,
       },
     ]
     stubApi({
@@ -197,6 +203,7 @@ describe('activity', () => {
       digest: 'f'.repeat(64),
       summary: id === 1 ? 'Exported the private key' : `Declined to sign a message (${id})`,
       created_at: 1_760_000_000 + id,
+      send: null,
     })
     const all = Array.from({ length: 120 }, (_, index) => line(120 - index))
     const api = stubApi({

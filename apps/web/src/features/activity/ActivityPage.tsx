@@ -4,7 +4,9 @@ import { FullAddress } from '../../ui/index.ts'
 import { RevealedText } from '../../ui/RevealedText.tsx'
 import { RequireSignIn } from '../auth/index.ts'
 import { chainTypeNames, WalletPage } from '../wallet/index.ts'
+import { ActivitySendStatus } from './ActivitySendStatus.tsx'
 import { type ActivityDay, groupByDay } from './groupByDay.ts'
+import { SendSummary } from './SendSummary.tsx'
 import { useActivity } from './useActivity.ts'
 import type { WalletActivity } from './WalletActivity.ts'
 
@@ -12,7 +14,7 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' })
 
 /**
  * `/wallet/activity`: every signature, export and Reject, newest first and grouped by day, each with the
- * fingerprint of what was signed behind its Details.
+ * fingerprint of what was signed behind its Details; a send with what moved, its status and its hash.
  */
 export function ActivityPage() {
   return <RequireSignIn>{() => <Activity />}</RequireSignIn>
@@ -24,7 +26,7 @@ function Activity() {
   return (
     <WalletPage title="Activity">
       <p>
-        Every signature, export and declined request of your wallets, newest first. Charter keeps a
+        Every send, signature, export and declined request of your wallets, newest first. Charter keeps a
         fingerprint (SHA-256) of what was signed, never the thing itself.
       </p>
       {activity.isPending && (
@@ -93,7 +95,7 @@ function ActivityEntry({ entry }: { entry: WalletActivity }) {
         {declined && <span className="activity-tag">Declined</span>}
         {/* Names in a summary come from whoever asked for the signature: nothing hidden may reword it. */}
         <bdi className="activity-text">
-          <RevealedText text={entry.summary} />
+          {entry.send ? <SendSummary summary={entry.summary} /> : <RevealedText text={entry.summary} />}
         </bdi>
       </p>
       <p className="activity-meta">
@@ -103,6 +105,7 @@ function ActivityEntry({ entry }: { entry: WalletActivity }) {
         </span>
         {declined && <span>Nothing was signed</span>}
       </p>
+      {entry.send && <ActivitySendStatus send={entry.send} />}
       {!declined && (
         // The fingerprint proves what was signed to whoever holds the thing itself; few need it at a glance.
         <details className="activity-details">
@@ -126,6 +129,20 @@ function ActivityEntry({ entry }: { entry: WalletActivity }) {
                 <FullAddress address={entry.address} />
               </dd>
             </div>
+            {entry.send && (
+              <div>
+                <dt>Transaction</dt>
+                <dd>
+                  <code className="digest breakable">{entry.send.hash}</code>
+                </dd>
+              </div>
+            )}
+            {entry.send?.block_number && (
+              <div>
+                <dt>Block</dt>
+                <dd>{entry.send.block_number}</dd>
+              </div>
+            )}
           </dl>
         </details>
       )}
