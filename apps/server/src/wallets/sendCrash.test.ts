@@ -192,15 +192,21 @@ it('kill -9 between recording a send and broadcasting it: after a restart the ne
   // a retry under it is refused; from another session of the member, the interrupted send's key is refused as
   // interrupted, and the keys of the two sends that never got the lease (never recorded) are new sends, each once.
   const unanswered = keys.filter((key) => !answered.has(key))
-  const sameSession = await Promise.all(unanswered.map((key) => send(me, wallet.id, { to, value: '1000' }, key)))
+  const sameSession = await Promise.all(
+    unanswered.map((key) => send(me, wallet.id, { to, value: '1000' }, key)),
+  )
   expect(sameSession.map((answer) => answer.status)).toEqual([409, 409, 409])
   expect(await nonceOf(wallet.address, 'pending')).toBe(4)
   rememberOutboxToken(second.url, outboxToken)
   const device = new WalletCaller(new ApiClient(second.url))
   expect((await device.signIn('phone', member.address)).status).toBe(200)
-  const retries = await Promise.all(unanswered.map((key) => send(device, wallet.id, { to, value: '1000' }, key)))
+  const retries = await Promise.all(
+    unanswered.map((key) => send(device, wallet.id, { to, value: '1000' }, key)),
+  )
   expect(retries.map((answer) => answer.status).sort()).toEqual([200, 200, 409])
-  expect(retries.find((answer) => answer.status === 409)?.text).toContain('interrupted before it was broadcast')
+  expect(retries.find((answer) => answer.status === 409)?.text).toContain(
+    'interrupted before it was broadcast',
+  )
   const retried = retries
     .filter((answer) => answer.status === 200)
     .map((answer) => (JSON.parse(answer.text) as Json).data.hash as string)
@@ -213,9 +219,7 @@ it('kill -9 between recording a send and broadcasting it: after a restart the ne
   // The chain: each send that went out went out once, nonces 0 to 5 without a gap, the held one nowhere.
   const onChain = await sentOnChain(wallet.address)
   expect(onChain.map((each) => each.nonce)).toEqual([0, 1, 2, 3, 4, 5])
-  expect(onChain.map((each) => each.hash).sort()).toEqual(
-    [...acknowledged, nextHash, ...retried].sort(),
-  )
+  expect(onChain.map((each) => each.hash).sort()).toEqual([...acknowledged, nextHash, ...retried].sort())
   expect(await node('eth_getTransactionByHash', [heldHash])).toBeNull()
   expect(await nonceOf(wallet.address, 'latest')).toBe(6)
   expect(await nonceOf(wallet.address, 'pending')).toBe(6)
