@@ -1,11 +1,12 @@
 import { generateKeyPairSync, type KeyObject, randomBytes, sign, verify } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { Agent, request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { authorizationPayload } from '@charter/core'
 import { bytesToHex } from 'viem'
 import { signMessage } from 'viem/accounts'
+import { signInWithDeviceKey } from './benchMember.ts'
 import { signedFloorPath } from './floorApp.ts'
 import { type Batch, inTurns, timeBatch } from './rounds.ts'
 import { spawnServer } from './spawnServer.ts'
@@ -114,43 +115,6 @@ function signedCaller(options: {
 }
 
 /**
- * Signs in by email on the embedded server with a fresh device key: the cookie, the key, the Ethereum wallet.
- * The code is read from the dev outbox with the token the server made in its DATA_DIR.
- */
-async function signIn(url: string, dataDir: string) {
-  const post = (path: string, body: unknown) =>
-    fetch(`${url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    })
-  const email = `bench-${Date.now()}@example.org`
-  await (await post('/api/v1/passwordless/init', { email })).arrayBuffer()
-  const outboxToken = readFileSync(join(dataDir, 'dev-outbox-token'), 'utf8').trim()
-  const outbox = (await (
-    await fetch(`${url}/api/dev/outbox?to=${encodeURIComponent(email)}`, {
-      headers: { 'x-dev-outbox-token': outboxToken },
-    })
-  ).json()) as {
-    messages: { body: string }[]
-  }
-  const code = outbox.messages[0]?.body.match(/\b(\d{6})\b/)?.[1]
-  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
-  const signedIn = await post('/api/v1/passwordless/authenticate', {
-    email,
-    code,
-    authorization_key: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
-  })
-  const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
-  const user = (
-    (await signedIn.json()) as { user: { linked_accounts: { chain_type?: string; id: string }[] } }
-  ).user
-  const wallet = user.linked_accounts.find((account) => account.chain_type === 'ethereum')
-  if (!wallet) throw new Error('sign-in gave no Ethereum wallet')
-  return { cookie, deviceKey: privateKey, walletId: wallet.id }
-}
-
-/**
  * `personal_sign` through the HTTP API on the embedded defaults, signed by a session key like the browser's,
  * with `concurrency` callers each sending requests one after another; beside it, in turns, the HTTP floor (the
  * same request, middleware and client to a route that answers a constant) and the in-process floor. The server
@@ -169,7 +133,7 @@ export async function measurePersonalSign(
   })
   const agent = new Agent({ keepAlive: true, maxSockets: Math.max(...plans.map((plan) => plan.concurrency)) })
   try {
-    const { cookie, deviceKey, walletId } = await signIn(server.url, dataDir)
+    const { cookie, deviceKey, walletId } = await signInWithDeviceKey(server.url, dataDir)
     const figure = signedCaller({
       baseUrl: server.url,
       path: `/api/v1/wallets/${walletId}/rpc`,

@@ -6,7 +6,8 @@ import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { measureBalances, type Reads } from './balances.ts'
 import { measurePersonalSign } from './personalSign.ts'
-import { type Batch, ratios, type Spread, type Summary, summarize } from './rounds.ts'
+import { type Batch, percentile, ratios, type Spread, type Summary, spread, summarize } from './rounds.ts'
+import { measureSends } from './sends.ts'
 import { measureSignIn } from './signIn.ts'
 import { startToHealthyRounds } from './startToHealthy.ts'
 import { bareReactGzip, initialJsGzip } from './webBundleSize.ts'
@@ -191,4 +192,24 @@ for (const plan of signs) {
     `${(share * 100).toFixed(0)}% of the in-process floor's rate; ${targets[plan.concurrency] ?? ''}`,
   )
 }
+const sendsPlan = { rounds: 5, concurrency: 20 }
+const sends = await measureSends(repoRoot, sendsPlan)
+const perSecond = (wallMs: number) => `${((sendsPlan.concurrency / wallMs) * 1000).toFixed(1)}/s`
+const sendsP50 = percentile(sends.sends, 0.5)
+const signsP50 = percentile(sends.floor, 0.5)
+console.log(
+  [
+    `\nsends: ${sendsPlan.concurrency} concurrent eth_sendTransaction from one wallet on the local Base Sepolia (anvil mines`,
+    `  each as it comes), timed until GET /wallets/:id/sends shows all confirmed; ${sendsPlan.rounds} rounds after one to warm.`,
+    `  Floor, in turns with it: eth_signTransaction of ${sendsPlan.concurrency} fully given transactions by ${sendsPlan.concurrency} callers at once`,
+    '  (signing without the nonce lease, the record, the broadcast and the receipt)',
+  ].join('\n'),
+)
+row(
+  `${sendsPlan.concurrency} sends, all confirmed, p50`,
+  `${ms(sendsP50)} ${perSecond(sendsP50)}`,
+  `${ms(signsP50)} ${perSecond(signsP50)} signed`,
+  times(spread(sends.sends.map((wall, round) => wall / (sends.floor[round] ?? Number.NaN)))),
+  `sends per second over the whole round; rounds ${sends.sends.map((wall) => ms(wall)).join(', ')}`,
+)
 console.log(`\nbench took ${((performance.now() - started) / 1000).toFixed(0)} s`)

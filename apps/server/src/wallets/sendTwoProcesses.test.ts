@@ -1,0 +1,218 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { findFreePort } from '../chains/evmDevnet/freePort.ts'
+import { testDatabaseUrl } from '../env.ts'
+import { ApiClient, uniquePhoneNumber } from '../testing/ApiClient.ts'
+import { scratchDatabase } from '../testing/scratchDatabase.ts'
+import { type ServerProcess, startServerProcess, stopServerProcesses } from '../testing/serverProcess.ts'
+import { spawnAnvil, type TestAnvil } from '../testing/spawnAnvil.ts'
+import { WalletCaller, walletsOf } from '../testing/WalletCaller.ts'
+
+// Raw JSON answers (the node's, the routes'), read field by field.
+// biome-ignore lint/suspicious/noExplicitAny: see above.
+type Json = any
+
+const chainId = 84532
+const caip2 = `eip155:${chainId}`
+const postgres = testDatabaseUrl()
+
+let anvil: TestAnvil | undefined
+let database: { url: string; drop: () => Promise<void> } | undefined
+let twilio: Server | undefined
+/** Each text the servers sent through the fake Twilio, by recipient, newest last. */
+const texts = new Map<string, string[]>()
+const servers: ServerProcess[] = []
+
+/** What Twilio's Messages resource answers, keeping each message for the test to read its code. */
+async function startFakeTwilio(): Promise<string> {
+  twilio = createServer(async (request, response) => {
+    let body = ''
+    for await (const chunk of request) body += chunk
+    const form = new URLSearchParams(body)
+    const to = form.get('To') ?? ''
+    texts.set(to, [...(texts.get(to) ?? []), form.get('Body') ?? ''])
+    response.writeHead(201, { 'content-type': 'application/json' }).end('{"sid":"SM1","status":"queued"}')
+  })
+  const server = twilio
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
+
+/**
+ * Charter in production mode, as a deployment of several replicas runs it: one PostgreSQL, one chain node (the
+ * test's anvil, RPC_URL_84532), the same secrets; sign-in codes go by SMS through the fake Twilio.
+ */
+async function startReplica(twilioUrl: string): Promise<ServerProcess> {
+  const port = await findFreePort()
+  const server = await startServerProcess({
+    port,
+    env: {
+      CHARTER_MODE: 'production',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: database?.url as string,
+      // Members open the replica they call: the URL their device key signs is this one's.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      AUTH_SECRET: secrets.auth,
+      WALLET_MASTER_KEY: secrets.wallet,
+      TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
+      TWILIO_AUTH_TOKEN: 'test-token',
+      TWILIO_FROM: '+15005550006',
+      TWILIO_API_URL: twilioUrl,
+      SMS_ALLOWED_COUNTRIES: 'US',
+      CODES_PER_CLIENT_PER_HOUR: '1000',
+      NEW_DEVICE_HOLD_HOURS: '0',
+      CHAINS: String(chainId),
+      RPC_URL_84532: anvil?.url as string,
+    },
+  })
+  servers.push(server)
+  return server
+}
+
+const secrets = { auth: randomBytes(32).toString('hex'), wallet: randomBytes(32).toString('hex') }
+
+beforeAll(async () => {
+  if (!postgres) return
+  database = await scratchDatabase(postgres)
+  anvil = await spawnAnvil(chainId)
+}, 120_000)
+
+afterAll(async () => {
+  await stopServerProcesses()
+  await anvil?.stop()
+  await new Promise<void>((resolve) => {
+    if (!twilio) return resolve()
+    twilio.closeAllConnections()
+    twilio.close(() => resolve())
+  })
+  await database?.drop()
+})
+
+/** The member's session and device key, calling the replica at `url`. */
+function sameMemberAt(url: string, caller: WalletCaller): WalletCaller {
+  const api = new ApiClient(url)
+  api.cookie = caller.api.cookie
+  return Object.assign(new WalletCaller(api), {
+    privateKey: caller.privateKey,
+    publicKeySpki: caller.publicKeySpki,
+  })
+}
+
+const send = (caller: WalletCaller, walletId: string, transaction: object, key: string) =>
+  caller.post(
+    `/api/v1/wallets/${walletId}/rpc`,
+    { method: 'eth_sendTransaction', caip2, params: { transaction } },
+    { headers: { 'privy-idempotency-key': key } },
+  )
+
+/** Every transaction `address` sent, read from the node's blocks. */
+async function sentOnChain(node: TestAnvil, address: string): Promise<{ hash: string; nonce: number }[]> {
+  const height = Number(BigInt((await node.rpc('eth_blockNumber')) as string))
+  const sent: { hash: string; nonce: number }[] = []
+  for (let number = 0; number <= height; number += 1) {
+    const block = (await node.rpc('eth_getBlockByNumber', [`0x${number.toString(16)}`, true])) as Json
+    for (const transaction of block?.transactions ?? []) {
+      if (transaction.from.toLowerCase() === address.toLowerCase()) {
+        sent.push({ hash: transaction.hash, nonce: Number(BigInt(transaction.nonce)) })
+      }
+    }
+  }
+  return sent
+}
+
+// Two server processes need one database they both reach: PostgreSQL (the server tests' second run).
+describe.skipIf(!postgres)('two server processes on one PostgreSQL', () => {
+  it('20 concurrent sends from one wallet, split across both: 20 distinct consecutive nonces, all confirm; a replay at the other process sends nothing', async () => {
+    const twilioUrl = await startFakeTwilio()
+    // One after the other: the first migrates the empty database.
+    const a = await startReplica(twilioUrl)
+    const b = await startReplica(twilioUrl)
+
+    const phoneNumber = uniquePhoneNumber()
+    const atA = new WalletCaller(new ApiClient(a.url))
+    const init = await atA.api.post('/api/v1/passwordless_sms/init', { phoneNumber })
+    expect(init.status, init.text).toBe(200)
+    const code = texts
+      .get(phoneNumber)
+      ?.at(-1)
+      ?.match(/\b(\d{6})\b/)?.[1]
+    expect(code).toBeDefined()
+    const signedIn = await atA.api.post('/api/v1/passwordless_sms/authenticate', {
+      phoneNumber,
+      code,
+      authorization_key: atA.publicKeySpki,
+    })
+    expect(signedIn.status, signedIn.text).toBe(200)
+    const wallet = walletsOf(signedIn.body.user).find((each) => each.chain_type === 'ethereum')
+    if (!wallet) throw new Error('the member has no EVM wallet')
+    const node = anvil as TestAnvil
+    await node.rpc('anvil_setBalance', [wallet.address, `0x${(10n ** 18n).toString(16)}`])
+    const atB = sameMemberAt(b.url, atA)
+
+    const to = privateKeyToAccount(generatePrivateKey()).address
+    const keys = Array.from({ length: 20 }, () => randomUUID())
+    const answers = await Promise.all(
+      keys.map((key, i) => send(i % 2 === 0 ? atA : atB, wallet.id, { to, value: '7' }, key)),
+    )
+    for (const answer of answers) expect(answer.status, answer.text).toBe(200)
+    const hashes = answers.map((answer) => (JSON.parse(answer.text) as Json).data.hash as string)
+    expect(new Set(hashes).size).toBe(20)
+
+    // Every one confirms, as either process tells it.
+    await expect
+      .poll(
+        async () => {
+          const list = await atB.api.get(`/api/v1/wallets/${wallet.id}/sends?limit=100`)
+          return (JSON.parse(list.text) as Json).data.map((each: Json) => each.status)
+        },
+        { timeout: 60_000, interval: 250 },
+      )
+      .toEqual(Array(20).fill('confirmed'))
+    const listed = (
+      JSON.parse((await atA.api.get(`/api/v1/wallets/${wallet.id}/sends?limit=100`)).text) as Json
+    ).data as Json[]
+    expect(listed.map((each) => each.nonce).sort((x: number, y: number) => x - y)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i),
+    )
+    expect(listed.map((each) => each.hash).sort()).toEqual([...hashes].sort())
+
+    // The chain holds exactly these 20, nonces 0 to 19, each once.
+    const onChain = await sentOnChain(node, wallet.address)
+    expect(onChain.map((each) => each.nonce)).toEqual(Array.from({ length: 20 }, (_, i) => i))
+    expect(onChain.map((each) => each.hash).sort()).toEqual([...hashes].sort())
+    expect(BigInt((await node.rpc('eth_getBalance', [to, 'latest'])) as string)).toBe(140n)
+
+    // A replay of a send made at A, at B (and of one made at B, at A): the first answer, nothing sent.
+    const replayAtB = await send(atB, wallet.id, { to, value: '7' }, keys[0] as string)
+    expect(replayAtB.status, replayAtB.text).toBe(200)
+    expect(JSON.parse(replayAtB.text)).toEqual(JSON.parse(answers[0]?.text as string))
+    const replayAtA = await send(atA, wallet.id, { to, value: '7' }, keys[1] as string)
+    expect(replayAtA.status, replayAtA.text).toBe(200)
+    expect(JSON.parse(replayAtA.text)).toEqual(JSON.parse(answers[1]?.text as string))
+    // Another session of the member (a second device) replaying the key at B: the send's own record answers.
+    const device = new WalletCaller(new ApiClient(b.url))
+    expect((await device.api.post('/api/v1/passwordless_sms/init', { phoneNumber })).status).toBe(200)
+    const secondCode = texts
+      .get(phoneNumber)
+      ?.at(-1)
+      ?.match(/\b(\d{6})\b/)?.[1]
+    const deviceSignIn = await device.api.post('/api/v1/passwordless_sms/authenticate', {
+      phoneNumber,
+      code: secondCode,
+      authorization_key: device.publicKeySpki,
+    })
+    expect(deviceSignIn.status, deviceSignIn.text).toBe(200)
+    const replayFromDevice = await send(device, wallet.id, { to, value: '7' }, keys[0] as string)
+    expect(replayFromDevice.status, replayFromDevice.text).toBe(200)
+    expect((JSON.parse(replayFromDevice.text) as Json).data.hash).toBe(hashes[0])
+    expect(await sentOnChain(node, wallet.address)).toHaveLength(20)
+    expect(
+      Number(BigInt((await node.rpc('eth_getTransactionCount', [wallet.address, 'pending'])) as string)),
+    ).toBe(20)
+
+    for (const server of [a, b]) expect(await server.stop()).toEqual({ code: 0, signal: null })
+  }, 300_000)
+})
