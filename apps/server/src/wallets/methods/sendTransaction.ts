@@ -205,6 +205,21 @@ export async function sendTransaction(
     )
   }
 
+  const what = token ? `${formatUnits(token.amount, 6)} USDC to ${token.to}` : `${eth(value)} to ${to}`
+  // A new device's large send waits (holds/sendHold.ts): after every check above, before anything is signed.
+  await context.sending.sendHold.check({
+    session: context.session,
+    wallet,
+    caip2: `eip155:${chainId}`,
+    chain: String(chainId),
+    moves: { native: value, usdc: token?.amount ?? 0n },
+    nativeDecimals: chain.info.nativeCurrency.decimals,
+    nativeSymbol: symbol,
+    what: `Send ${what} on ${name}`,
+    replay: { method: request.method, params: request.params, idempotencyKey: key },
+    heldReplay: context.heldReplay,
+  })
+
   const { hash } = await broadcastSend(
     db,
     rpc,
@@ -230,7 +245,6 @@ export async function sendTransaction(
     },
   )
 
-  const what = token ? `${formatUnits(token.amount, 6)} USDC to ${token.to}` : `${eth(value)} to ${to}`
   return {
     data: { caip2: `eip155:${chainId}`, hash },
     signed: { method: 'eth_sendTransaction', caip2: `eip155:${chainId}`, hash },
