@@ -20,6 +20,9 @@ const fromNewPhone: HeldAction = {
   opens_at: now + 23 * 3600,
   cancelled_at: null,
   cancelled_here: false,
+  wallet_id: null,
+  hash: null,
+  failure: null,
   this_device: false,
   can_cancel: true,
   device: {
