@@ -125,6 +125,26 @@ export function sendHold(options: {
       if (action) throw held(action, words, now)
     },
 
+    /**
+     * For a method that signs a transaction without sending it (`eth_signTransaction`): a new device may not sign
+     * one above the limits, since the signed bytes could be broadcast without any wait. Refused (403, 4100) with
+     * the way that waits instead: the send method.
+     */
+    async assertMaySign(
+      request: Pick<LargeSendCheck, 'session' | 'chain' | 'moves' | 'nativeDecimals' | 'nativeSymbol'>,
+      now = new Date(),
+    ): Promise<void> {
+      const limit = limitsOf(request.chain, request.nativeDecimals)
+      if (request.moves.native <= limit.native && request.moves.usdc <= limit.usdc) return
+      const endsAt = await hold.holdEnd(request.session.sessionId, now)
+      if (!endsAt) return
+      throw new WalletApiError(
+        4100,
+        403,
+        `This device signed in less than ${hold.duration} ago, so until ${when(endsAt)} it cannot sign a transaction that moves more than ${limit.words.usdc} USDC or ${limit.words.native} ${request.nativeSymbol}: signed, it could be sent without the wait. Send it with eth_sendTransaction instead: it waits, your other devices are told and can cancel it, and it goes out when the wait ends.`,
+      )
+    },
+
     /** Held sends whose wait is over: not cancelled, not done, and not being sent (or whose sender died). */
     async due(now = new Date()): Promise<HeldAction[]> {
       return db

@@ -230,6 +230,43 @@ describe('a new device’s large sends wait', () => {
     expect(late.status).toBe(400)
   })
 
+  it('a new device cannot get round the wait: no large signed transaction, no large USDC allowance', async () => {
+    const device = await newDevice()
+    const sign = (transaction: Record<string, unknown>) =>
+      device.rpc(evm.id, 'eth_signTransaction', {
+        transaction: { chain_id: chainId, nonce: 0, gas_limit: 100_000, max_fee_per_gas: 1, ...transaction },
+      })
+    const small = await sign({ to: recipient(), value: parseEther('0.05').toString() })
+    expect(small.status, small.text).toBe(200)
+    for (const transaction of [
+      { to: recipient(), value: parseEther('0.06').toString() },
+      usdcTransfer(recipient(), '101'),
+      // Ethereum mainnet: a chain this server does not offer is still a chain the bytes could be sent to.
+      { to: recipient(), value: parseEther('0.06').toString(), chain_id: 1 },
+    ]) {
+      const large = await sign(transaction)
+      expect(large.status, large.text).toBe(403)
+      expect(JSON.parse(large.text)).toEqual({
+        code: 4100,
+        error: expect.stringMatching(
+          /^This device signed in less than 1 hour ago, so until .+ it cannot sign a transaction that moves more than 100 USDC or 0\.05 ETH: .+ Send it with eth_sendTransaction instead/,
+        ),
+      })
+    }
+    // An allowance is money within someone else's reach: held above the limit like a transfer.
+    const spender = recipient()
+    const approve = {
+      to: usdc,
+      data: encodeFunctionData({
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [spender, parseUnits('500', 6)],
+      }),
+    }
+    const held = expectHeld(await send(device, approve))
+    expect((await own.post(`/api/v1/held_actions/${held.id}/cancel`, {})).status).toBe(200)
+  })
+
   it('a held send whose device was signed out never goes out', async () => {
     const device = await newDevice()
     const to = recipient()

@@ -18,6 +18,7 @@ import { WalletApiError } from '../../http/WalletApiError.ts'
 import { broadcastSend, dataDigest } from '../sends/broadcastSend.ts'
 import { ChainRpcError } from '../sends/ChainRpcError.ts'
 import { type ChainRpc, chainRpc } from '../sends/chainRpc.ts'
+import { usdcAtStake } from '../sends/usdcAtStake.ts'
 import { usdcTransfer } from '../sends/usdcTransfer.ts'
 import { evmKey } from './evmKey.ts'
 import { feeProblem, quantity, toBigInt, transactionFields } from './signTransaction.ts'
@@ -212,7 +213,7 @@ export async function sendTransaction(
     wallet,
     caip2: `eip155:${chainId}`,
     chain: String(chainId),
-    moves: { native: value, usdc: token?.amount ?? 0n },
+    moves: { native: value, usdc: usdcAtStake(to, data, usdc) },
     nativeDecimals: chain.info.nativeCurrency.decimals,
     nativeSymbol: symbol,
     what: `Send ${what} on ${name}`,
