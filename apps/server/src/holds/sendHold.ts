@@ -126,22 +126,29 @@ export function sendHold(options: {
     },
 
     /**
-     * For a method that signs a transaction without sending it (`eth_signTransaction`): a new device may not sign
-     * one above the limits, since the signed bytes could be broadcast without any wait. Refused (403, 4100) with
+     * For a method that signs without sending (`eth_signTransaction`, a USDC permit by `eth_signTypedData_v4`): a
+     * new device may not sign above the limits, since the signature could be used without any wait. Refused (403, 4100) with
      * the way that waits instead: the send method.
      */
     async assertMaySign(
-      request: Pick<LargeSendCheck, 'session' | 'chain' | 'moves' | 'nativeDecimals' | 'nativeSymbol'>,
+      request: Pick<LargeSendCheck, 'session' | 'chain' | 'moves' | 'nativeDecimals' | 'nativeSymbol'> & {
+        /** What it would sign: "a transaction", "a USDC permit". */
+        signing: string
+      },
       now = new Date(),
     ): Promise<void> {
       const limit = limitsOf(request.chain, request.nativeDecimals)
       if (request.moves.native <= limit.native && request.moves.usdc <= limit.usdc) return
       const endsAt = await hold.holdEnd(request.session.sessionId, now)
       if (!endsAt) return
+      const over =
+        request.moves.usdc > limit.usdc
+          ? `${limit.words.usdc} USDC`
+          : `${limit.words.native} ${request.nativeSymbol}`
       throw new WalletApiError(
         4100,
         403,
-        `This device signed in less than ${hold.duration} ago, so until ${when(endsAt)} it cannot sign a transaction that moves more than ${limit.words.usdc} USDC or ${limit.words.native} ${request.nativeSymbol}: signed, it could be sent without the wait. Send it with eth_sendTransaction instead: it waits, your other devices are told and can cancel it, and it goes out when the wait ends.`,
+        `This device signed in less than ${hold.duration} ago, so until ${when(endsAt)} it cannot sign ${request.signing} that moves more than ${over}: signed, it could be sent without the wait. Send it with eth_sendTransaction instead: it waits, your other devices are told and can cancel it, and it goes out when the wait ends.`,
       )
     },
 

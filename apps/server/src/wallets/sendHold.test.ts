@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
+import canonicalize from 'canonicalize'
 import { and, eq } from 'drizzle-orm'
 import { encodeFunctionData, erc20Abi, type Hex, parseEther, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -238,21 +239,60 @@ describe('a new device’s large sends wait', () => {
       })
     const small = await sign({ to: recipient(), value: parseEther('0.05').toString() })
     expect(small.status, small.text).toBe(200)
-    for (const transaction of [
-      { to: recipient(), value: parseEther('0.06').toString() },
-      usdcTransfer(recipient(), '101'),
+    const refused = (what: string, over: string) => ({
+      code: 4100,
+      error: expect.stringMatching(
+        new RegExp(
+          `^This device signed in less than 1 hour ago, so until .+ UTC it cannot sign ${what} that moves more than ${over}: .+ Send it with eth_sendTransaction instead`,
+        ),
+      ),
+    })
+    for (const [transaction, over] of [
+      [{ to: recipient(), value: parseEther('0.06').toString() }, '0\\.05 ETH'],
+      [usdcTransfer(recipient(), '101'), '100 USDC'],
       // Ethereum mainnet: a chain this server does not offer is still a chain the bytes could be sent to.
-      { to: recipient(), value: parseEther('0.06').toString(), chain_id: 1 },
-    ]) {
+      [{ to: recipient(), value: parseEther('0.06').toString(), chain_id: 1 }, '0\\.05 ETH'],
+    ] as const) {
       const large = await sign(transaction)
       expect(large.status, large.text).toBe(403)
-      expect(JSON.parse(large.text)).toEqual({
-        code: 4100,
-        error: expect.stringMatching(
-          /^This device signed in less than 1 hour ago, so until .+ it cannot sign a transaction that moves more than 100 USDC or 0\.05 ETH: .+ Send it with eth_sendTransaction instead/,
-        ),
-      })
+      expect(JSON.parse(large.text)).toEqual(refused('a transaction', over))
     }
+    // A USDC permit (EIP-2612) or transfer authorisation (EIP-3009) is money whoever holds it moves at once.
+    const authorisation = (value: string) =>
+      device.rpc(evm.id, 'eth_signTypedData_v4', {
+        typed_data: {
+          domain: { name: 'USDC', version: '2', chainId, verifyingContract: usdc },
+          types: {
+            EIP712Domain: [
+              { name: 'name', type: 'string' },
+              { name: 'version', type: 'string' },
+              { name: 'chainId', type: 'uint256' },
+              { name: 'verifyingContract', type: 'address' },
+            ],
+            TransferWithAuthorization: [
+              { name: 'from', type: 'address' },
+              { name: 'to', type: 'address' },
+              { name: 'value', type: 'uint256' },
+              { name: 'validAfter', type: 'uint256' },
+              { name: 'validBefore', type: 'uint256' },
+              { name: 'nonce', type: 'bytes32' },
+            ],
+          },
+          primary_type: 'TransferWithAuthorization',
+          message: {
+            from: evm.address,
+            to: recipient(),
+            value,
+            validAfter: '0',
+            validBefore: '99999999999',
+            nonce: `0x${'11'.repeat(32)}`,
+          },
+        },
+      })
+    expect((await authorisation(parseUnits('100', 6).toString())).status).toBe(200)
+    const permit = await authorisation(parseUnits('1000', 6).toString())
+    expect(permit.status, permit.text).toBe(403)
+    expect(JSON.parse(permit.text)).toEqual(refused('a USDC permit or transfer authorisation', '100 USDC'))
     // An allowance is money within someone else's reach: held above the limit like a transfer.
     const spender = recipient()
     const approve = {
@@ -340,5 +380,41 @@ describe('an idempotency key whose request was cut off', () => {
     expect(JSON.parse(retried.text).data).toEqual({ caip2, hash })
     expect(await nonceOf(evm.address)).toBe(nonce)
     expect(await balance(to)).toBe(1000n)
+  })
+
+  it('a request killed before it sent anything is sent once by the retry that takes the key up', async () => {
+    const to = recipient()
+    const key = randomUUID()
+    const body = { method: 'eth_sendTransaction', caip2, params: { transaction: { to, value: '2000' } } }
+    const path = `/api/v1/wallets/${evm.id}/rpc`
+    // The claim a server killed at once leaves: the key, the request's digest, pending, six minutes old.
+    const sessions = await own.api.get('/api/v1/sessions')
+    const sessionId = (sessions.body.sessions as { id: string; current: boolean }[]).find(
+      (each) => each.current,
+    )?.id as string
+    const { db } = await sharedTestDatabase()
+    await db.insert(idempotencyKeys).values({
+      sessionId,
+      key,
+      requestDigest: createHash('sha256')
+        .update(`POST ${path}\n`)
+        .update(canonicalize(body) ?? '')
+        .digest('hex'),
+      status: 0,
+      body: null,
+      createdAt: new Date(Date.now() - 6 * 60_000),
+    })
+    const nonce = await nonceOf(evm.address)
+    const answers = await Promise.all([
+      send(own, { to, value: '2000' }, key),
+      send(own, { to, value: '2000' }, key),
+    ])
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
+    expect(await balance(to)).toBe(2000n)
+    expect(await nonceOf(evm.address)).toBe(nonce + 1)
+    const again = await send(own, { to, value: '2000' }, key)
+    expect(again.status).toBe(200)
+    expect(again.headers.get('privy-idempotency-replayed')).toBe('true')
+    expect(await nonceOf(evm.address)).toBe(nonce + 1)
   })
 })

@@ -141,7 +141,8 @@ export async function signTransaction(
       chain: chainId.toString(),
       moves: { native: value, usdc },
       nativeDecimals: 18,
-      nativeSymbol: knownChain ? getChain(knownChain).nativeCurrency.symbol : 'of its native coin',
+      nativeSymbol: knownChain ? getChain(knownChain).nativeCurrency.symbol : "of the chain's coin",
+      signing: 'a transaction',
     })
   }
   const viemTransaction = toViemTransaction(transaction)

@@ -7,7 +7,11 @@ const uint256Max = 2n ** 256n - 1n
  * `transferFrom` its amount; any other call to the USDC contract (a permit, an authorisation, calldata that does
  * not decode) all of it, since what it grants cannot be read off the call. Zero for a call to anything else.
  */
-export function usdcAtStake(to: string | undefined, data: string | undefined, usdc: string | undefined): bigint {
+export function usdcAtStake(
+  to: string | undefined,
+  data: string | undefined,
+  usdc: string | undefined,
+): bigint {
   if (!usdc || !to || !data || data === '0x' || to.toLowerCase() !== usdc.toLowerCase()) return 0n
   try {
     const decoded = decodeFunctionData({ abi: erc20Abi, data: data as Hex })
