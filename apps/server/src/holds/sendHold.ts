@@ -1,3 +1,4 @@
+import canonicalize from 'canonicalize'
 import { and, asc, desc, eq, isNull, lt, lte, or } from 'drizzle-orm'
 import { parseUnits } from 'viem'
 import type { Db } from '../db/Database.ts'
@@ -91,6 +92,14 @@ export function sendHold(options: {
         )
         .orderBy(desc(heldActions.createdAt))
         .limit(1)
+      // The key names one send: another under it is refused, as the idempotency layer refuses another body.
+      const sameSend =
+        earlier?.caip2 === request.caip2 &&
+        earlier.method === request.replay.method &&
+        canonicalize(earlier.params) === canonicalize(request.replay.params)
+      if (earlier && !sameSend) {
+        throw new WalletApiError(-32600, 409, 'This idempotency key was already used for a different send.')
+      }
       if (earlier?.cancelledAt) {
         throw new WalletApiError(
           -32000,

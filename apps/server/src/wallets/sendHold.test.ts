@@ -167,6 +167,10 @@ describe('a new device’s large sends wait', () => {
     // The same request again answers the same held send, and tells nobody twice.
     expect(expectHeld(await send(device, { to, value: parseEther('0.2').toString() }, key)).id).toBe(held.id)
     expect(await own.api.outbox(phone)).toHaveLength(told + 1)
+    // Another send under that key (here from another session of the member) is refused, not taken for it.
+    const other = await send(own, { to, value: parseEther('0.3').toString() }, key)
+    expect(other.status, other.text).toBe(409)
+    expect(JSON.parse(other.text).error).toBe('This idempotency key was already used for a different send.')
 
     // The older device sees it, in words, and may cancel it.
     const seen = (await heldActionsOf(own)).find((action) => action.id === held.id)
