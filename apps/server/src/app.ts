@@ -14,6 +14,7 @@ import type { Database } from './db/Database.ts'
 import type { Settings } from './env.ts'
 import { holdRoutes } from './holds/holdRoutes.ts'
 import type { NewDeviceHold } from './holds/newDeviceHold.ts'
+import type { SendHold } from './holds/sendHold.ts'
 import { accessLog } from './http/accessLog.ts'
 import { declineLimiter } from './http/declineLimit.ts'
 import { errorHandler } from './http/errorHandler.ts'
@@ -49,6 +50,8 @@ export type AppParts = {
   auth: AuthService
   /** The new-device hold: what a session younger than NEW_DEVICE_HOLD_HOURS asks for waits (holds/). */
   hold: NewDeviceHold
+  /** Sends above NEW_DEVICE_SEND_LIMIT_* from a new device: held, then sent when the hold ends (holds/). */
+  sendHold: SendHold
   accessTokenKeys: AccessTokenKeys
   vault: KeyVault
   /** Every part, registered once: what /api/health reports, in its order, and what starts and closes. */
@@ -223,7 +226,7 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
         trustProxy: settings.trustProxy,
         flows,
         maxWalletsPerChain: settings.maxWalletsPerChain,
-        sending: { chains, maxFeeWei: parseEther(settings.sendMaxFeeEth) },
+        sending: { chains, maxFeeWei: parseEther(settings.sendMaxFeeEth), sendHold: parts.sendHold },
         limitDeclines: declineLimiter(database.db),
       }),
     )
@@ -240,7 +243,7 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
       }),
     )
     .route('/v1', sendsRoutes({ db: database.db, chains }))
-    .route('/v1', chainsRoutes(chains))
+    .route('/v1', chainsRoutes(chains, settings.newDeviceSendLimits))
     .route(
       '/v1',
       rpcProxyRoutes({

@@ -8,6 +8,7 @@ import {
   remoteChains,
   unknownRpcUrlSettings,
 } from './chains/chainSettings.ts'
+import { sendLimitsFrom, sendLimitVariables } from './holds/sendLimitSettings.ts'
 import { keyWeakness, secretWeakness } from './secretStrength.ts'
 
 /**
@@ -117,6 +118,7 @@ const variablesSchema = z.object({
     .enum(['on', 'off'], { error: 'on (run the local devnets) or off (offer no chains)' })
     .default('on'),
   ...chainVariables,
+  ...sendLimitVariables,
 })
 
 /**
@@ -249,6 +251,11 @@ const settingsSchema = variablesSchema.transform((env, context) => {
      * every address, and cancellable from an older session. 0 turns the hold off.
      */
     newDeviceHoldHours: env.NEW_DEVICE_HOLD_HOURS,
+    /**
+     * What a session within the new-device hold sends at once: USDC (whole dollars) and each chain's native coin
+     * (whole coins, by chain id or Solana cluster). A larger send is held like an export.
+     */
+    newDeviceSendLimits: sendLimitsFrom(env),
     /** Wallets one user may have per chain type. */
     maxWalletsPerChain: env.MAX_WALLETS_PER_CHAIN,
     /**

@@ -1,6 +1,7 @@
 import { mkdirSync, statSync } from 'node:fs'
 import type { AddressInfo, Server as NetServer, Socket } from 'node:net'
 import { serve } from '@hono/node-server'
+import { parseEther } from 'viem'
 import { type AppParts, type AppType, createApp } from './app.ts'
 import { createAuthService, defaultSignInLimits, type SignInLimits } from './auth/AuthService.ts'
 import { emailChannel, smsChannel } from './auth/channels.ts'
@@ -12,12 +13,14 @@ import { sweepExpired } from './db/housekeeping.ts'
 import { openDatabase } from './db/openDatabase.ts'
 import { type Settings, SettingsError } from './env.ts'
 import { newDeviceHold } from './holds/newDeviceHold.ts'
+import { sendHold } from './holds/sendHold.ts'
 import type { Logger } from './logger.ts'
 import { deriveAccessTokenKeys } from './members/accessToken.ts'
 import type { Part } from './parts/Part.ts'
 import { partsRegistry } from './parts/PartsRegistry.ts'
 import { chooseSenders } from './senders/chooseSenders.ts'
 import { loadKeyVault } from './wallets/loadKeyVault.ts'
+import { releaseHeldSends } from './wallets/sends/releaseHeldSends.ts'
 import { followPendingSends } from './wallets/sends/sendRecords.ts'
 import { countUnopenableWallets, createFirstWallets } from './wallets/walletStore.ts'
 
@@ -117,6 +120,12 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
     hours: settings.newDeviceHoldHours,
     tell: (userId, notice) => tell(userId, notice),
   })
+  const heldSends = sendHold({
+    db: database.db,
+    hold,
+    limits: settings.newDeviceSendLimits,
+    tell: (userId, notice) => tell(userId, notice),
+  })
   const auth = createAuthService({
     db: database.db,
     secret,
@@ -171,7 +180,7 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
     },
     logger,
   )
-  return { database, auth, hold, accessTokenKeys, vault, registry }
+  return { database, auth, hold, sendHold: heldSends, accessTokenKeys, vault, registry }
 }
 
 type NodeServer = ReturnType<typeof serve>
@@ -235,6 +244,19 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       options.logger.warn('Could not follow pending sends', { error: String(error) }),
     )
   }, 30_000).unref()
+  // Every 30 seconds too: held sends whose wait is over go out (each claimed first, so one server sends it).
+  const releaser = setInterval(() => {
+    releaseHeldSends({
+      db: parts.database.db,
+      vault: parts.vault,
+      sending: {
+        chains: parts.registry.get('chains').adapter,
+        maxFeeWei: parseEther(options.settings.sendMaxFeeEth),
+        sendHold: parts.sendHold,
+      },
+      logger: options.logger,
+    }).catch((error: unknown) => options.logger.warn('Could not send held sends', { error: String(error) }))
+  }, 30_000).unref()
   const address = server.address() as AddressInfo
   const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host
   return {
@@ -244,6 +266,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     close: async () => {
       clearInterval(sweeper)
       clearInterval(follower)
+      clearInterval(releaser)
       try {
         await closeServer(server)
       } finally {

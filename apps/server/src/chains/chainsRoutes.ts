@@ -1,11 +1,31 @@
 import { Hono } from 'hono'
+import type { SendLimits } from '../holds/sendLimitSettings.ts'
 import type { Chains } from './Chains.ts'
 import type { PublicChain } from './ServedChain.ts'
 
+/** A chain as `GET /chains` answers it: what anyone may know, and what a new device sends without waiting. */
+export type ListedChain = PublicChain & {
+  /** Whole coins as decimal strings ("0.05", "100"); `usdc` is null on a chain without USDC. */
+  new_device_send_limit: { native: string; usdc: string | null }
+}
+
 /**
  * `GET /chains`: the chains this server offers, for anyone (it tells nothing secret: no RPC URL, only the path of
- * Charter's own proxy for each). Local devnets keep their real names, with `local: true` and no explorer.
+ * Charter's own proxy for each). Local devnets keep their real names, with `local: true` and no explorer. Each
+ * says how much a new device may send at once (NEW_DEVICE_SEND_LIMIT_*), so the app can say a send will wait.
  */
-export function chainsRoutes(chains: Chains) {
-  return new Hono().get('/chains', (c) => c.json({ chains: chains.list() satisfies PublicChain[] }))
+export function chainsRoutes(chains: Chains, limits: SendLimits) {
+  return new Hono().get('/chains', (c) =>
+    c.json({
+      chains: chains.list().map(
+        (chain): ListedChain => ({
+          ...chain,
+          new_device_send_limit: {
+            native: limits.native[String(chain.id)] ?? '0',
+            usdc: chain.usdc ? limits.usdc : null,
+          },
+        }),
+      ),
+    }),
+  )
 }

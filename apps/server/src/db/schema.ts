@@ -231,6 +231,10 @@ export const accountEvents = pgTable(
         'session_token_reused',
         'export_held',
         'held_export_cancelled',
+        'send_held',
+        'held_send_cancelled',
+        'held_send_sent',
+        'held_send_failed',
       ],
     }).notNull(),
     /** A line a person reads: "Phone number changed from *2671 to *9876". */
@@ -264,8 +268,8 @@ export const heldActions = pgTable(
     sessionId: text('session_id')
       .notNull()
       .references(() => sessions.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['export'] }).notNull(),
-    /** What it acts on: the wallet's id for an export. */
+    kind: text('kind', { enum: ['export', 'send'] }).notNull(),
+    /** What it acts on: the wallet's id for an export; the wallet's id and the idempotency key for a send. */
     subject: text('subject').notNull(),
     /** A line a person reads: "Export the key of Ethereum wallet 0x…". */
     summary: text('summary').notNull(),
@@ -274,6 +278,18 @@ export const heldActions = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelledBySessionId: text('cancelled_by_session_id'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    // A held send (migration 0011): what goes out when the hold ends, through the wallet's method table.
+    walletId: text('wallet_id').references(() => wallets.id, { onDelete: 'cascade' }),
+    method: text('method'),
+    caip2: text('caip2'),
+    /** The caller's params, as they came (the method's schema checks them again when it goes out). */
+    params: jsonb('params'),
+    idempotencyKey: text('idempotency_key'),
+    /** A sweep took it to send: another waits until this is old (a server that died while sending). */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** How it ended: the transaction's hash, or why it did not go out. */
+    resultHash: text('result_hash'),
+    failure: text('failure'),
   },
   (table) => [
     index('held_actions_user').on(table.userId, table.createdAt),
@@ -281,6 +297,9 @@ export const heldActions = pgTable(
     uniqueIndex('held_actions_pending')
       .on(table.sessionId, table.kind, table.subject)
       .where(sql`${table.cancelledAt} IS NULL AND ${table.completedAt} IS NULL`),
+    index('held_actions_due')
+      .on(table.opensAt)
+      .where(sql`${table.kind} = 'send' AND ${table.cancelledAt} IS NULL AND ${table.completedAt} IS NULL`),
   ],
 )
 

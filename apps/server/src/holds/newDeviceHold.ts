@@ -1,5 +1,5 @@
-// holds/: the new-device hold, one home for every action that must wait on a new device (exports now, sends
-// later). It uses members/ and db/; it imports neither auth/ nor wallets/ (notices come in as a function).
+// holds/: the new-device hold, one home for every action that must wait on a new device (exports, and sends
+// above a limit). It uses members/ and db/; it imports neither auth/ nor wallets/ (notices come in as a function).
 import { randomUUID } from 'node:crypto'
 import { LoginError } from '@charter/core'
 import { and, desc, eq, gt, isNotNull, isNull, ne } from 'drizzle-orm'
@@ -20,6 +20,17 @@ export type HeldActionRequest = {
   subject: string
   /** Lower-case, after "asked to": "export the key of your Ethereum wallet 0x12…". */
   what: string
+  /** A send: what goes out when the hold ends (holds/sendHold.ts). */
+  send?: HeldSendDetails
+}
+
+/** What a held send needs to go out later through the wallet's method table, with the caller's own key. */
+export type HeldSendDetails = {
+  walletId: string
+  method: string
+  caip2: string
+  params: unknown
+  idempotencyKey: string
 }
 
 export type NewDeviceHoldOptions = {
@@ -30,7 +41,20 @@ export type NewDeviceHoldOptions = {
   tell: (userId: string, notice: { subject: string; text: string }) => Promise<void>
 }
 
-const kindWords: Record<HeldActionKind, string> = { export: 'export wallet keys' }
+const kindWords: Record<HeldActionKind, string> = {
+  export: 'export wallet keys',
+  send: 'send above the new-device limit',
+}
+/** How the member is told, per kind: a key leaving, or money leaving. */
+const notices: Record<HeldActionKind, { subject: string; opens: string }> = {
+  export: { subject: 'A new device asked for your Charter wallet key', opens: 'it will be possible at' },
+  send: {
+    subject: 'A new device asked to send from your Charter wallet',
+    opens: 'it will go out at',
+  },
+}
+const heldEvents = { export: 'export_held', send: 'send_held' } as const
+const cancelledEvents = { export: 'held_export_cancelled', send: 'held_send_cancelled' } as const
 const when = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`
 const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null)
 
@@ -133,6 +157,13 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
         summary: request.what.charAt(0).toUpperCase() + request.what.slice(1),
         createdAt: now,
         opensAt: endsAt,
+        ...(request.send && {
+          walletId: request.send.walletId,
+          method: request.send.method,
+          caip2: request.send.caip2,
+          params: request.send.params,
+          idempotencyKey: request.send.idempotencyKey,
+        }),
       })
       .onConflictDoNothing()
       .returning()
@@ -142,14 +173,15 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
       db,
       {
         userId: request.session.userId,
-        kind: 'export_held',
+        kind: heldEvents[request.kind],
         summary: `A device that signed in on ${when(origin.createdAt)} asked to ${request.what}; held until ${when(endsAt)}`,
       },
       now,
     )
+    const notice = notices[request.kind]
     await options.tell(request.session.userId, {
-      subject: 'A new device asked for your Charter wallet key',
-      text: `A new device signed in to your Charter account on ${when(origin.createdAt)} and asked to ${request.what}; it will be possible at ${when(endsAt)}. If this was not you, open Charter on a device you trust and cancel it on the Security page, and sign that device out.`,
+      subject: notice.subject,
+      text: `A new device signed in to your Charter account on ${when(origin.createdAt)} and asked to ${request.what}; ${notice.opens} ${when(endsAt)}. If this was not you, open Charter on a device you trust and cancel it on the Security page, and sign that device out.`,
     })
     return row
   }
@@ -229,22 +261,39 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
       if (!mayCancel(row.action, row.session, session.sessionId, mine?.createdAt)) {
         throw new LoginError('invalid_data', {
           message:
-            row.action.cancelledAt || row.action.completedAt
-              ? `This request was ${row.action.cancelledAt ? 'cancelled' : 'completed'} already.`
-              : 'Only the device that asked, or one that signed in before it, can cancel this request. Cancel it from a device you have used for longer.',
+            row.action.claimedAt && !row.action.cancelledAt
+              ? 'This send is going out already, or went out: it can no longer be cancelled.'
+              : row.action.cancelledAt || row.action.completedAt
+                ? `This request was ${row.action.cancelledAt ? 'cancelled' : 'completed'} already.`
+                : 'Only the device that asked, or one that signed in before it, can cancel this request. Cancel it from a device you have used for longer.',
         })
       }
+      // A send a sweep has taken is going out: too late to cancel it (holds/sendHold.ts claims before sending).
       const [cancelled] = await db
         .update(heldActions)
         .set({ cancelledAt: now, cancelledBySessionId: session.sessionId })
-        .where(and(eq(heldActions.id, id), isNull(heldActions.cancelledAt), isNull(heldActions.completedAt)))
+        .where(
+          and(
+            eq(heldActions.id, id),
+            isNull(heldActions.cancelledAt),
+            isNull(heldActions.completedAt),
+            isNull(heldActions.claimedAt),
+          ),
+        )
         .returning()
-      if (!cancelled) throw new LoginError('invalid_data', { message: 'This request was completed already.' })
+      if (!cancelled) {
+        throw new LoginError('invalid_data', {
+          message:
+            row.action.kind === 'send'
+              ? 'This send is going out already, or went out: it can no longer be cancelled.'
+              : 'This request was completed already.',
+        })
+      }
       await recordAccountEvent(
         db,
         {
           userId: session.userId,
-          kind: 'held_export_cancelled',
+          kind: cancelledEvents[cancelled.kind],
           summary: `Cancelled the request of a device that signed in on ${when(row.session.createdAt)}: ${cancelled.summary}`,
         },
         now,
@@ -262,7 +311,8 @@ const noSuchAction = () =>
   new LoginError('invalid_data', { message: 'There is no such request on your account.' })
 
 function mayCancel(action: HeldAction, requester: SessionRow, viewer: string, viewerSince: Date | undefined) {
-  if (action.cancelledAt || action.completedAt) return false
+  // A send a sweep has taken is on its way (see cancel).
+  if (action.cancelledAt || action.completedAt || action.claimedAt) return false
   if (requester.id === viewer) return true
   return viewerSince !== undefined && viewerSince.getTime() < requester.createdAt.getTime()
 }
@@ -291,6 +341,11 @@ function view(
     opens_at: seconds(action.opensAt) as number,
     cancelled_at: seconds(action.cancelledAt),
     cancelled_here: action.cancelledBySessionId === viewer,
+    /** A send's wallet; null for an export, whose `subject` is the wallet. */
+    wallet_id: action.walletId,
+    /** How a held send ended: its transaction's hash once it went out, or why it did not. */
+    hash: action.resultHash,
+    failure: action.failure,
     this_device: requester.id === viewer,
     can_cancel: mayCancel(action, requester, viewer, viewerSince),
     device: {

@@ -12,6 +12,8 @@ export type ErrorBody = {
   challenge?: { algorithm: string; challenge: string; maxnumber: number; salt: string; signature: string }
   /** Why the session ended, on a `must_be_authenticated` for a session that was revoked. */
   reason?: string
+  /** An `action_held` send (holds/SendHeldError.ts): the held request, and when it goes out (Unix seconds). */
+  held_action?: { id: string; opens_at: number }
 }
 
 /** An expected failure: a domain error that knows which HTTP status it answers with. */
@@ -49,12 +51,14 @@ export function errorHandler(logger: Logger): ErrorHandler {
       const { challenge } = error as { challenge?: ErrorBody['challenge'] }
       // Why a session ended (`SessionEndedError`), for the device that still held it.
       const reason = (error as { reason?: unknown }).reason
+      const { heldAction } = error as { heldAction?: ErrorBody['held_action'] }
       return c.json<ErrorBody>(
         {
           error: error.shortMessage,
           code: error.code ?? 'invalid_data',
           ...(challenge && { challenge }),
           ...(typeof reason === 'string' ? { reason } : {}),
+          ...(heldAction && { held_action: heldAction }),
         },
         error.status as ContentfulStatusCode,
       )

@@ -12,6 +12,15 @@ const windowMs = 24 * 3_600_000
 const pending = 0
 
 /**
+ * A claim still `pending` after this long belongs to a request that will never finish (its server was killed):
+ * the next request under the key takes it over. Longer than any request runs: a send's node calls before its
+ * nonce lease (each bounded at 10 s, 50 s at most), the wait for that lease (60 s) and the lease itself (45 s)
+ * come to under 3 minutes. Taking over is safe because what a key guards is idempotent below this layer too: a
+ * send is found by its key in `sends` (its recorded hash, or `interrupted`), never signed twice.
+ */
+export const abandonedClaimMs = 5 * 60_000
+
+/**
  * `privy-idempotency-key`: within 24 hours the same key of the same session gets the first answer again instead
  * of a second signature, and a different request under a used key is refused. Keys belong to the session that
  * sent them. With `keepAnswers: false` (an exported key) only the status is kept: a replay is refused with 409
@@ -54,18 +63,36 @@ export function idempotency(options: {
           'This idempotency key was already used for a different request.',
         )
       }
-      if (!first || first.status === pending) {
-        throw new WalletApiError(-32600, 409, 'A request with this idempotency key is still being handled.')
-      }
-      if (first.body === null) {
+      const abandoned =
+        first?.status === pending && first.createdAt.getTime() < now.getTime() - abandonedClaimMs
+      if (abandoned) {
+        // Taken over only if still that same abandoned claim: of two retries at once, one goes on.
+        const [taken] = await db
+          .update(idempotencyKeys)
+          .set({ createdAt: now })
+          .where(
+            and(mine, eq(idempotencyKeys.status, pending), eq(idempotencyKeys.createdAt, first.createdAt)),
+          )
+          .returning({ key: idempotencyKeys.key })
+        if (!taken) {
+          throw new WalletApiError(-32600, 409, 'A request with this idempotency key is still being handled.')
+        }
+      } else if (!first || first.status === pending) {
+        throw new WalletApiError(
+          -32600,
+          409,
+          `A request with this idempotency key is still being handled. If it was cut off, send it again: ${abandonedClaimMs / 60_000} minutes after it began, the key is taken up anew.`,
+        )
+      } else if (first.body === null) {
         throw new WalletApiError(
           -32600,
           409,
           'This request was already answered, and its answer is shown only once. Start again to get a new one.',
         )
+      } else {
+        c.header('privy-idempotency-replayed', 'true')
+        return c.json(first.body as object, first.status as 200)
       }
-      c.header('privy-idempotency-replayed', 'true')
-      return c.json(first.body as object, first.status as 200)
     }
 
     try {
@@ -76,8 +103,10 @@ export function idempotency(options: {
       throw error
     }
     // A 5xx is our fault, not an answer, and a refused export gave nothing away: the caller may retry under the
-    // same key.
-    if (c.res.status >= 500 || (!options.keepAnswers && c.res.status >= 400)) {
+    // same key. A held send (`action_held`) is not an answer either: the same key must reach the method again,
+    // which answers the held send while it waits and the send's hash once it went out.
+    const heldAction = (c.error as { code?: unknown } | undefined)?.code === 'action_held'
+    if (c.res.status >= 500 || heldAction || (!options.keepAnswers && c.res.status >= 400)) {
       await db.delete(idempotencyKeys).where(mine)
       return
     }

@@ -28,7 +28,7 @@ export async function startChainsTestApp(options: {
   const logger = createLogger('debug', (line) => logs.push(line))
   const { chains } = options
   const api = apiFrame({ settings, parts: server.parts, cookie: sessionCookie(false) })
-    .route('/v1', chainsRoutes(chains))
+    .route('/v1', chainsRoutes(chains, settings.newDeviceSendLimits))
     .route(
       '/v1',
       rpcProxyRoutes({

@@ -195,8 +195,12 @@ export function walletRoutes(options: WalletRoutesOptions) {
         caip2: body.caip2,
         idempotencyKey: c.req.header('privy-idempotency-key'),
         expiry: c.req.header('privy-request-expiry'),
+        method: body.method,
+        params: body.params,
       }
-      const result = await withKey(wallet, (privateKey) => call.run({ privateKey, wallet, sending, request }))
+      const result = await withKey(wallet, (privateKey) =>
+        call.run({ privateKey, wallet, sending, request, session, heldReplay: false }),
+      )
       await recordActivity({
         userId: session.userId,
         walletId: wallet.id,

@@ -33,6 +33,7 @@ export const localEvmChain = (id: 84532 | 421614): OfferedChain => {
     testnet: true,
     local: true,
     rpcPath: `/api/v1/rpc/${id}`,
+    new_device_send_limit: { native: '0.05', usdc: '100' },
   }
 }
 
@@ -47,6 +48,7 @@ export const localSolana: OfferedChain = {
   testnet: true,
   local: true,
   rpcPath: '/api/v1/rpc/devnet',
+  new_device_send_limit: { native: '1', usdc: '100' },
 }
 
 /** A remote mainnet, as a production server offers one. */
@@ -60,6 +62,7 @@ export const remoteBase: OfferedChain = {
   testnet: false,
   local: false,
   rpcPath: '/api/v1/rpc/8453',
+  new_device_send_limit: { native: '0.05', usdc: '100' },
 }
 
 /** What the embedded server offers: Base Sepolia, Arbitrum Sepolia and Solana, all local. */

@@ -16,7 +16,14 @@ export type WalletMethodContext = {
     caip2: string | undefined
     idempotencyKey: string | undefined
     expiry: string | undefined
+    /** The method and its params as the caller sent them: what a held send replays when its wait ends. */
+    method: string
+    params: unknown
   }
+  /** Whose request it is: the new-device hold weighs a send by the session's age. */
+  session: { sessionId: string; userId: string }
+  /** A held send going out after its wait (the sweep, no caller present): it is not held again. */
+  heldReplay: boolean
 }
 
 /** What a method answers (`data`), and what the owner's activity log keeps about it. */

@@ -18,6 +18,7 @@ import { WalletApiError } from '../../http/WalletApiError.ts'
 import { broadcastSend, dataDigest } from '../sends/broadcastSend.ts'
 import { ChainRpcError } from '../sends/ChainRpcError.ts'
 import { type ChainRpc, chainRpc } from '../sends/chainRpc.ts'
+import { usdcAtStake } from '../sends/usdcAtStake.ts'
 import { usdcTransfer } from '../sends/usdcTransfer.ts'
 import { evmKey } from './evmKey.ts'
 import { feeProblem, quantity, toBigInt, transactionFields } from './signTransaction.ts'
@@ -205,6 +206,21 @@ export async function sendTransaction(
     )
   }
 
+  const what = token ? `${formatUnits(token.amount, 6)} USDC to ${token.to}` : `${eth(value)} to ${to}`
+  // A new device's large send waits (holds/sendHold.ts): after every check above, before anything is signed.
+  await context.sending.sendHold.check({
+    session: context.session,
+    wallet,
+    caip2: `eip155:${chainId}`,
+    chain: String(chainId),
+    moves: { native: value, usdc: usdcAtStake(to, data, usdc) },
+    nativeDecimals: chain.info.nativeCurrency.decimals,
+    nativeSymbol: symbol,
+    what: `Send ${what} on ${name}`,
+    replay: { method: request.method, params: request.params, idempotencyKey: key },
+    heldReplay: context.heldReplay,
+  })
+
   const { hash } = await broadcastSend(
     db,
     rpc,
@@ -230,7 +246,6 @@ export async function sendTransaction(
     },
   )
 
-  const what = token ? `${formatUnits(token.amount, 6)} USDC to ${token.to}` : `${eth(value)} to ${to}`
   return {
     data: { caip2: `eip155:${chainId}`, hash },
     signed: { method: 'eth_sendTransaction', caip2: `eip155:${chainId}`, hash },

@@ -1,8 +1,17 @@
-import { chainName, parseQuantity, quantityPattern } from '@charter/core'
+import {
+  chainName,
+  getChain,
+  getStablecoin,
+  isSupportedChainId,
+  parseQuantity,
+  quantityPattern,
+  type SupportedChainId,
+} from '@charter/core'
 import { type Hex, isAddress, isHex, type TransactionSerializable } from 'viem'
 import { signTransaction as viemSignTransaction } from 'viem/accounts'
 import { z } from 'zod'
 import { WalletApiError } from '../../http/WalletApiError.ts'
+import { usdcAtStake } from '../sends/usdcAtStake.ts'
 import { evmKey } from './evmKey.ts'
 import type { MethodOutcome, WalletMethodContext } from './WalletMethod.ts'
 
@@ -120,6 +129,21 @@ export async function signTransaction(
       400,
       `params.transaction.from: ${transaction.from} is not this wallet's address, ${address}. Leave from out, or send the address of the wallet that signs.`,
     )
+  }
+  // A new device signs nothing above the new-device limits: the signed bytes would skip the send's wait.
+  const value = transaction.value === undefined ? 0n : toBigInt(transaction.value)
+  const chainId = toBigInt(transaction.chain_id)
+  const knownChain = isSupportedChainId(Number(chainId)) ? (Number(chainId) as SupportedChainId) : undefined
+  const usdc = usdcAtStake(transaction.to, transaction.data, knownChain && getStablecoin(knownChain)?.address)
+  if (value > 0n || usdc > 0n) {
+    await context.sending.sendHold.assertMaySign({
+      session: context.session,
+      chain: chainId.toString(),
+      moves: { native: value, usdc },
+      nativeDecimals: 18,
+      nativeSymbol: knownChain ? getChain(knownChain).nativeCurrency.symbol : "of the chain's coin",
+      signing: 'a transaction',
+    })
   }
   const viemTransaction = toViemTransaction(transaction)
   const signed_transaction = await viemSignTransaction({

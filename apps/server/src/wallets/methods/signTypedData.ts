@@ -1,6 +1,8 @@
+import { parseQuantity } from '@charter/core'
 import type { Hex, TypedDataDefinition } from 'viem'
 import { signTypedData as viemSignTypedData } from 'viem/accounts'
 import { z } from 'zod'
+import { usdcSignatureAtStake } from '../sends/usdcSignatureAtStake.ts'
 import { evmKey } from './evmKey.ts'
 import { inheritedNameMessage, isInheritedName, typedDataProblem } from './typedDataProblem.ts'
 import type { MethodOutcome, WalletMethodContext } from './WalletMethod.ts'
@@ -44,6 +46,18 @@ export async function signTypedData(
   context: WalletMethodContext,
   { typed_data }: SignTypedDataParameters,
 ): Promise<MethodOutcome<SignTypedDataReturnType>> {
+  // A USDC permit or transfer authorisation is money anyone holding it can move: the new-device limit applies.
+  const usdc = usdcSignatureAtStake(typed_data)
+  if (usdc > 0n) {
+    await context.sending.sendHold.assertMaySign({
+      session: context.session,
+      chain: String(parseQuantity(typed_data.domain.chainId) ?? 0n),
+      moves: { native: 0n, usdc },
+      nativeDecimals: 18,
+      nativeSymbol: 'ETH',
+      signing: 'a USDC permit or transfer authorisation',
+    })
+  }
   const { EIP712Domain: _domainType, ...types } = typed_data.types
   const definition = {
     domain: typed_data.domain,

@@ -14,8 +14,9 @@ function opened(chainType: ChainType) {
   const wallet = { id: 'wallet', userId: 'user', chainType, walletIndex: 0, address } as WalletRow
   // Signing methods reach no chain: a send's parts are not theirs (wallets/sendTransaction.test.ts sends).
   const sending = undefined as unknown as Sending
-  const request = { caip2: undefined, idempotencyKey: undefined, expiry: undefined }
-  return { privateKey, wallet, sending, request }
+  const request = { caip2: undefined, idempotencyKey: undefined, expiry: undefined, method: '', params: {} }
+  const session = { sessionId: 'session', userId: wallet.userId }
+  return { privateKey, wallet, sending, request, session, heldReplay: false }
 }
 
 /** What `run` throws, as the answer the route gives. */

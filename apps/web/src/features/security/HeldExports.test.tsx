@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderApp } from '../../testing/renderApp.tsx'
@@ -20,6 +20,9 @@ const fromNewPhone: HeldAction = {
   opens_at: now + 23 * 3600,
   cancelled_at: null,
   cancelled_here: false,
+  wallet_id: null,
+  hash: null,
+  failure: null,
   this_device: false,
   can_cancel: true,
   device: {
@@ -69,8 +72,11 @@ describe('exports held on a new device, on the Security page', () => {
     await user.click(
       within(section).getByRole('button', { name: 'Cancel: Export the key of your Ethereum wallet 0x12…34' }),
     )
-    expect(await within(section).findByRole('status')).toHaveTextContent(
-      'Cancelled: Export the key of your Ethereum wallet 0x12…34.',
+    // The status line is there from the start: its words come once the cancel is answered.
+    await waitFor(() =>
+      expect(within(section).getByRole('status')).toHaveTextContent(
+        'Cancelled: Export the key of your Ethereum wallet 0x12…34.',
+      ),
     )
     expect(api.bodiesOf('POST /api/v1/held_actions/:id/cancel')).toEqual([{}])
     expect(within(section).queryByRole('button', { name: /^Cancel/ })).toBeNull()

@@ -1,0 +1,424 @@
+import { createHash, randomUUID } from 'node:crypto'
+import canonicalize from 'canonicalize'
+import { and, eq } from 'drizzle-orm'
+import { encodeFunctionData, erc20Abi, type Hex, parseEther, parseUnits } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { idempotencyKeys } from '../db/schema.ts'
+import { createLogger } from '../logger.ts'
+import { ApiClient } from '../testing/ApiClient.ts'
+import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
+import { type MemberWallet, signedInMember, WalletCaller } from '../testing/WalletCaller.ts'
+import { releaseHeldSends } from './sends/releaseHeldSends.ts'
+
+// A new device's large sends wait (docs/wallets.md, "A new device waits"), over HTTP against the local Base
+// Sepolia: NEW_DEVICE_HOLD_HOURS=1, the default limits (0.05 ETH, 100 USDC). "When the hold ends" is the sweep
+// run with a clock an hour and more ahead, as the server's 30-second sweep would run then.
+
+// biome-ignore lint/suspicious/noExplicitAny: raw JSON answers, read field by field as each test goes.
+type Json = any
+
+const chainId = 84532
+const caip2 = `eip155:${chainId}`
+
+let server: TestServer
+/** The device that created the account: never held. */
+let own: WalletCaller
+let evm: MemberWallet
+let phone: string
+let usdc: Hex
+
+async function rpc(method: string, params: unknown[]): Promise<Json> {
+  const answer = await own.api.post(`/api/v1/rpc/${chainId}`, { jsonrpc: '2.0', id: 1, method, params })
+  const body = JSON.parse(answer.text) as Json
+  if (body.error) throw new Error(`${method}: ${body.error.message}`)
+  return body.result
+}
+const balance = async (address: string) => BigInt(await rpc('eth_getBalance', [address, 'latest']))
+const nonceOf = async (address: string) =>
+  Number(BigInt(await rpc('eth_getTransactionCount', [address, 'pending'])))
+const usdcBalance = async (address: string) =>
+  BigInt(
+    await rpc('eth_call', [
+      {
+        to: usdc,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [address as Hex] }),
+      },
+      'latest',
+    ]),
+  )
+const usdcTransfer = (to: string, amount: string) => ({
+  to: usdc,
+  data: encodeFunctionData({
+    abi: erc20Abi,
+    functionName: 'transfer',
+    args: [to as Hex, parseUnits(amount, 6)],
+  }),
+})
+
+const send = (caller: WalletCaller, transaction: Record<string, unknown>, key: string = randomUUID()) =>
+  caller.post(
+    `/api/v1/wallets/${evm.id}/rpc`,
+    { method: 'eth_sendTransaction', caip2, params: { transaction } },
+    { headers: { 'privy-idempotency-key': key } },
+  )
+
+const recipient = () => privateKeyToAccount(generatePrivateKey()).address
+
+/** Another device of the member: it signs in with the member's phone, and its hold runs for an hour. */
+async function newDevice() {
+  const device = new WalletCaller(new ApiClient(server.url))
+  const signedIn = await device.signIn('phone', phone)
+  expect(signedIn.status).toBe(200)
+  return device
+}
+
+/** What the server's sweep does, with its clock `hoursAhead` hours from now. */
+const sweep = (hoursAhead: number) =>
+  releaseHeldSends({
+    db: server.parts.database.db,
+    vault: server.parts.vault,
+    sending: {
+      chains: server.parts.registry.get('chains').adapter,
+      maxFeeWei: parseEther('0.01'),
+      sendHold: server.parts.sendHold,
+    },
+    logger: createLogger('silent'),
+    now: new Date(Date.now() + hoursAhead * 3_600_000),
+  })
+
+const heldActionsOf = async (caller: WalletCaller) => {
+  const answer = await caller.api.get('/api/v1/held_actions')
+  expect(answer.status).toBe(200)
+  return (answer.body as Json).held_actions as Json[]
+}
+
+/** A held answer: 403 `action_held`, with the held send and when it goes out. */
+function expectHeld(answer: { status: number; text: string }) {
+  expect(answer.status, answer.text).toBe(403)
+  const body = JSON.parse(answer.text) as Json
+  expect(body).toEqual({
+    error: expect.stringMatching(
+      /^This device signed in less than 1 hour ago, and this send is above what a new device sends at once \(100 USDC, 0\.05 ETH\), so it waits: it goes out at \d{4}-\d\d-\d\d \d\d:\d\d UTC, unless one of your other devices cancels it on its Security page\. Your sign-in addresses were told\.$/,
+    ),
+    code: 'action_held',
+    held_action: { id: expect.any(String), opens_at: expect.any(Number) },
+  })
+  const inAnHour = Date.now() / 1000 + 3600
+  expect(Math.abs(body.held_action.opens_at - inAnHour)).toBeLessThan(120)
+  return body.held_action as { id: string; opens_at: number }
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { LOCAL_CHAINS: 'on', NEW_DEVICE_HOLD_HOURS: '1' } })
+  const member = await signedInMember(server.url)
+  own = member.caller
+  evm = member.wallet('ethereum')
+  phone = member.address
+  const chains = JSON.parse((await own.api.get('/api/v1/chains')).text) as Json
+  usdc = chains.chains.find((chain: Json) => chain.id === chainId).usdc.address
+  for (const [asset, amount] of [
+    ['native', '5'],
+    ['USDC', '1000'],
+  ]) {
+    const funded = await own.api.post('/api/dev/faucet', { address: evm.address, chainId, asset, amount })
+    if (funded.status !== 200) throw new Error(`faucet: ${funded.text}`)
+  }
+}, 120_000)
+
+afterAll(() => server?.close())
+
+describe('a new device’s large sends wait', () => {
+  it('GET /chains tells each chain’s limits, in whole coins', async () => {
+    const chains = (JSON.parse((await new ApiClient(server.url).get('/api/v1/chains')).text) as Json).chains
+    const byId = (id: number | string) => chains.find((chain: Json) => chain.id === id)
+    expect(byId(84532).new_device_send_limit).toEqual({ native: '0.05', usdc: '100' })
+    expect(byId(421614).new_device_send_limit).toEqual({ native: '0.05', usdc: '100' })
+    expect(byId('devnet').new_device_send_limit).toEqual({ native: '1', usdc: '100' })
+  })
+
+  it('the session that created the account sends a large amount at once', async () => {
+    const to = recipient()
+    const answer = await send(own, { to, value: parseEther('0.2').toString() })
+    expect(answer.status, answer.text).toBe(200)
+    expect(JSON.parse(answer.text).data.hash).toMatch(/^0x[0-9a-f]{64}$/)
+  })
+
+  it('a new device sends small amounts at once, and a large native send waits: nothing signed, the member told', async () => {
+    const device = await newDevice()
+    const small = recipient()
+    const native = await send(device, { to: small, value: parseEther('0.05').toString() })
+    expect(native.status, native.text).toBe(200)
+    const token = await send(device, usdcTransfer(small, '100'))
+    expect(token.status, token.text).toBe(200)
+
+    const to = recipient()
+    const nonce = await nonceOf(evm.address)
+    const before = await balance(evm.address)
+    const told = (await own.api.outbox(phone)).length
+    const key = randomUUID()
+    const held = expectHeld(await send(device, { to, value: parseEther('0.2').toString() }, key))
+    expect(await nonceOf(evm.address)).toBe(nonce)
+    expect(await balance(evm.address)).toBe(before)
+    expect(await balance(to)).toBe(0n)
+    const notices = await own.api.outbox(phone)
+    expect(notices).toHaveLength(told + 1)
+    expect(notices[0]?.body).toContain(`asked to send 0.2 ETH to ${to} on Base Sepolia; it will go out at`)
+    // The same request again answers the same held send, and tells nobody twice.
+    expect(expectHeld(await send(device, { to, value: parseEther('0.2').toString() }, key)).id).toBe(held.id)
+    expect(await own.api.outbox(phone)).toHaveLength(told + 1)
+    // Another send under that key (here from another session of the member) is refused, not taken for it.
+    const other = await send(own, { to, value: parseEther('0.3').toString() }, key)
+    expect(other.status, other.text).toBe(409)
+    expect(JSON.parse(other.text).error).toBe('This idempotency key was already used for a different send.')
+
+    // The older device sees it, in words, and may cancel it.
+    const seen = (await heldActionsOf(own)).find((action) => action.id === held.id)
+    expect(seen).toMatchObject({
+      kind: 'send',
+      summary: `Send 0.2 ETH to ${to} on Base Sepolia`,
+      status: 'held',
+      opens_at: held.opens_at,
+      wallet_id: evm.id,
+      can_cancel: true,
+      this_device: false,
+      hash: null,
+    })
+    const cancelled = await own.post(`/api/v1/held_actions/${held.id}/cancel`, {})
+    expect(cancelled.status, cancelled.text).toBe(200)
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', kind: 'send' })
+
+    // Its hour passes: it never goes out, and its key answers that it was cancelled.
+    await sweep(2)
+    expect(await balance(to)).toBe(0n)
+    expect(await nonceOf(evm.address)).toBe(nonce)
+    const again = await send(device, { to, value: parseEther('0.2').toString() }, key)
+    expect(again.status, again.text).toBe(409)
+    expect(JSON.parse(again.text).error).toMatch(/^This send was cancelled from one of your devices/)
+  })
+
+  it('a large USDC send waits, goes out when the hold ends, and its key then answers its hash', async () => {
+    const device = await newDevice()
+    const to = recipient()
+    const nonce = await nonceOf(evm.address)
+    const before = await usdcBalance(evm.address)
+    const key = randomUUID()
+    const held = expectHeld(await send(device, usdcTransfer(to, '250'), key))
+    expect(await usdcBalance(evm.address)).toBe(before)
+    expect(await nonceOf(evm.address)).toBe(nonce)
+    expect((await own.api.outbox(phone))[0]?.body).toContain(
+      `asked to send 250 USDC to ${to} on Base Sepolia`,
+    )
+    const mine = (await heldActionsOf(device)).find((action) => action.id === held.id)
+    expect(mine).toMatchObject({ this_device: true, summary: `Send 250 USDC to ${to} on Base Sepolia` })
+
+    // Before its time the sweep leaves it; after, it goes out once, however many sweeps run at once.
+    expect(await sweep(0)).toEqual({ sent: 0, failed: 0 })
+    const outcomes = await Promise.all([sweep(1.1), sweep(1.1)])
+    expect(outcomes.map((each) => each.sent).sort()).toEqual([0, 1])
+    const gone = (await heldActionsOf(own)).find((action) => action.id === held.id)
+    expect(gone).toMatchObject({ status: 'completed', can_cancel: false, failure: null })
+    expect(gone.hash).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(await nonceOf(evm.address)).toBe(nonce + 1)
+
+    const replay = await send(device, usdcTransfer(to, '250'), key)
+    expect(replay.status, replay.text).toBe(200)
+    expect(JSON.parse(replay.text).data).toEqual({ caip2, hash: gone.hash })
+    const receipt = await rpc('eth_getTransactionReceipt', [gone.hash])
+    expect(receipt?.status).toBe('0x1')
+    expect(await usdcBalance(to)).toBe(parseUnits('250', 6))
+    expect(await usdcBalance(evm.address)).toBe(before - parseUnits('250', 6))
+    const activity = await own.api.get('/api/v1/wallets/activity')
+    expect(JSON.stringify(activity.body)).toContain(`Sent 250 USDC to ${to} on Base Sepolia`)
+    // Too late to cancel what went out.
+    const late = await own.post(`/api/v1/held_actions/${held.id}/cancel`, {})
+    expect(late.status).toBe(400)
+  })
+
+  it('a new device cannot get round the wait: no large signed transaction, no large USDC allowance', async () => {
+    const device = await newDevice()
+    const sign = (transaction: Record<string, unknown>) =>
+      device.rpc(evm.id, 'eth_signTransaction', {
+        transaction: { chain_id: chainId, nonce: 0, gas_limit: 100_000, max_fee_per_gas: 1, ...transaction },
+      })
+    const small = await sign({ to: recipient(), value: parseEther('0.05').toString() })
+    expect(small.status, small.text).toBe(200)
+    const refused = (what: string, over: string) => ({
+      code: 4100,
+      error: expect.stringMatching(
+        new RegExp(
+          `^This device signed in less than 1 hour ago, so until .+ UTC it cannot sign ${what} that moves more than ${over}: .+ Send it with eth_sendTransaction instead`,
+        ),
+      ),
+    })
+    for (const [transaction, over] of [
+      [{ to: recipient(), value: parseEther('0.06').toString() }, '0\\.05 ETH'],
+      [usdcTransfer(recipient(), '101'), '100 USDC'],
+      // Ethereum mainnet: a chain this server does not offer is still a chain the bytes could be sent to.
+      [{ to: recipient(), value: parseEther('0.06').toString(), chain_id: 1 }, '0\\.05 ETH'],
+    ] as const) {
+      const large = await sign(transaction)
+      expect(large.status, large.text).toBe(403)
+      expect(JSON.parse(large.text)).toEqual(refused('a transaction', over))
+    }
+    // A USDC permit (EIP-2612) or transfer authorisation (EIP-3009) is money whoever holds it moves at once.
+    const authorisation = (value: string) =>
+      device.rpc(evm.id, 'eth_signTypedData_v4', {
+        typed_data: {
+          domain: { name: 'USDC', version: '2', chainId, verifyingContract: usdc },
+          types: {
+            EIP712Domain: [
+              { name: 'name', type: 'string' },
+              { name: 'version', type: 'string' },
+              { name: 'chainId', type: 'uint256' },
+              { name: 'verifyingContract', type: 'address' },
+            ],
+            TransferWithAuthorization: [
+              { name: 'from', type: 'address' },
+              { name: 'to', type: 'address' },
+              { name: 'value', type: 'uint256' },
+              { name: 'validAfter', type: 'uint256' },
+              { name: 'validBefore', type: 'uint256' },
+              { name: 'nonce', type: 'bytes32' },
+            ],
+          },
+          primary_type: 'TransferWithAuthorization',
+          message: {
+            from: evm.address,
+            to: recipient(),
+            value,
+            validAfter: '0',
+            validBefore: '99999999999',
+            nonce: `0x${'11'.repeat(32)}`,
+          },
+        },
+      })
+    expect((await authorisation(parseUnits('100', 6).toString())).status).toBe(200)
+    const permit = await authorisation(parseUnits('1000', 6).toString())
+    expect(permit.status, permit.text).toBe(403)
+    expect(JSON.parse(permit.text)).toEqual(refused('a USDC permit or transfer authorisation', '100 USDC'))
+    // An allowance is money within someone else's reach: held above the limit like a transfer.
+    const spender = recipient()
+    const approve = {
+      to: usdc,
+      data: encodeFunctionData({
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [spender, parseUnits('500', 6)],
+      }),
+    }
+    const held = expectHeld(await send(device, approve))
+    expect((await own.post(`/api/v1/held_actions/${held.id}/cancel`, {})).status).toBe(200)
+  })
+
+  it('a held send whose device was signed out never goes out', async () => {
+    const device = await newDevice()
+    const to = recipient()
+    const held = expectHeld(await send(device, { to, value: parseEther('0.1').toString() }))
+    expect((await device.api.post('/api/v1/sessions/logout', {})).status).toBeLessThan(300)
+    await sweep(1.1)
+    expect(await balance(to)).toBe(0n)
+    const ended = (await heldActionsOf(own)).find((action) => action.id === held.id)
+    expect(ended).toMatchObject({
+      status: 'completed',
+      hash: null,
+      failure: 'The device that asked for it was signed out before its wait ended.',
+    })
+    expect((await own.api.outbox(phone))[0]?.body).toContain('did not go out')
+  })
+
+  it('a stolen cookie without the device key neither sends nor cancels', async () => {
+    const device = await newDevice()
+    const held = expectHeld(await send(device, { to: recipient(), value: parseEther('0.3').toString() }))
+    const thief = new ApiClient(server.url)
+    thief.cookie = device.api.cookie
+    const nonce = await nonceOf(evm.address)
+    const unsigned = await thief.post(
+      `/api/v1/wallets/${evm.id}/rpc`,
+      { method: 'eth_sendTransaction', caip2, params: { transaction: { to: recipient(), value: '1' } } },
+      { 'privy-idempotency-key': randomUUID(), 'privy-request-expiry': String(Date.now() + 60_000) },
+    )
+    expect(unsigned.status).toBe(401)
+    const cancel = await thief.post(`/api/v1/held_actions/${held.id}/cancel`, {})
+    expect(cancel.status).toBe(401)
+    // A device key of the thief's own is not the one the session was born bound to.
+    const forger = new WalletCaller(thief)
+    expect((await forger.post(`/api/v1/held_actions/${held.id}/cancel`, {})).status).toBe(401)
+    expect((await heldActionsOf(own)).find((action) => action.id === held.id)?.status).toBe('held')
+    expect(await nonceOf(evm.address)).toBe(nonce)
+    // Leave nothing for the other tests' sweeps.
+    expect((await own.post(`/api/v1/held_actions/${held.id}/cancel`, {})).status).toBe(200)
+  })
+})
+
+describe('an idempotency key whose request was cut off', () => {
+  it('is taken up again once the claim is older than any request runs, and answers the first send', async () => {
+    const to = recipient()
+    const key = randomUUID()
+    const first = await send(own, { to, value: '1000' }, key)
+    expect(first.status, first.text).toBe(200)
+    const hash = JSON.parse(first.text).data.hash
+    const nonce = await nonceOf(evm.address)
+    // What a server killed mid-request leaves: the key claimed, pending, no answer.
+    const { db } = await sharedTestDatabase()
+    const claim = and(eq(idempotencyKeys.key, key))
+    const crashed = async (ageMs: number) => {
+      const updated = await db
+        .update(idempotencyKeys)
+        .set({ status: 0, body: null, createdAt: new Date(Date.now() - ageMs) })
+        .where(claim)
+        .returning()
+      expect(updated).toHaveLength(1)
+    }
+    // A claim younger than the bound may still be running.
+    await crashed(60_000)
+    const early = await send(own, { to, value: '1000' }, key)
+    expect(early.status).toBe(409)
+    expect(JSON.parse(early.text).error).toMatch(
+      /^A request with this idempotency key is still being handled/,
+    )
+    // Older: taken over, and the method answers the recorded send; nothing is sent twice.
+    await crashed(6 * 60_000)
+    const retried = await send(own, { to, value: '1000' }, key)
+    expect(retried.status, retried.text).toBe(200)
+    expect(JSON.parse(retried.text).data).toEqual({ caip2, hash })
+    expect(await nonceOf(evm.address)).toBe(nonce)
+    expect(await balance(to)).toBe(1000n)
+  })
+
+  it('a request killed before it sent anything is sent once by the retry that takes the key up', async () => {
+    const to = recipient()
+    const key = randomUUID()
+    const body = { method: 'eth_sendTransaction', caip2, params: { transaction: { to, value: '2000' } } }
+    const path = `/api/v1/wallets/${evm.id}/rpc`
+    // The claim a server killed at once leaves: the key, the request's digest, pending, six minutes old.
+    const sessions = await own.api.get('/api/v1/sessions')
+    const sessionId = (sessions.body.sessions as { id: string; current: boolean }[]).find(
+      (each) => each.current,
+    )?.id as string
+    const { db } = await sharedTestDatabase()
+    await db.insert(idempotencyKeys).values({
+      sessionId,
+      key,
+      requestDigest: createHash('sha256')
+        .update(`POST ${path}\n`)
+        .update(canonicalize(body) ?? '')
+        .digest('hex'),
+      status: 0,
+      body: null,
+      createdAt: new Date(Date.now() - 6 * 60_000),
+    })
+    const nonce = await nonceOf(evm.address)
+    const answers = await Promise.all([
+      send(own, { to, value: '2000' }, key),
+      send(own, { to, value: '2000' }, key),
+    ])
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
+    expect(await balance(to)).toBe(2000n)
+    expect(await nonceOf(evm.address)).toBe(nonce + 1)
+    const again = await send(own, { to, value: '2000' }, key)
+    expect(again.status).toBe(200)
+    expect(again.headers.get('privy-idempotency-replayed')).toBe('true')
+    expect(await nonceOf(evm.address)).toBe(nonce + 1)
+  })
+})
