@@ -16,6 +16,12 @@ export type WalletMethodContext = {
     caip2: string | undefined
     idempotencyKey: string | undefined
     expiry: string | undefined
+    /**
+     * Set when the server itself runs a request again later (one it held), with nobody waiting: a Solana send
+     * then takes the chain's latest blockhash even over one the caller set, which has long expired (allowed only
+     * where this wallet is the transaction's one signer).
+     */
+    refreshBlockhash?: boolean
   }
 }
 

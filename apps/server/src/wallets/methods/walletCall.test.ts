@@ -113,6 +113,7 @@ describe('walletCall', () => {
       | 'eth_sendTransaction'
       | 'signMessage'
       | 'signTransaction'
+      | 'signAndSendTransaction'
     >()
   })
 })
