@@ -15,6 +15,7 @@ import {
   pipe,
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
+  signTransaction,
 } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
 import {
@@ -25,11 +26,13 @@ import {
 } from '@solana-program/token'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sends, wallets } from '../db/schema.ts'
+import { sends, users, wallets } from '../db/schema.ts'
 import { ApiClient } from '../testing/ApiClient.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { type MemberWallet, signedInMember, WalletCaller } from '../testing/WalletCaller.ts'
+import { solanaSignAndSendTransaction } from './methods/solanaSignAndSendTransaction.ts'
 import { followPendingSends } from './sends/sendRecords.ts'
+import { generateWalletKey } from './walletKeys.ts'
 
 // Raw JSON answers (the node's, the routes'), read field by field as each test goes.
 // biome-ignore lint/suspicious/noExplicitAny: see above.
@@ -300,6 +303,21 @@ describe('signAndSendTransaction on the local Solana cluster', () => {
     expect(await balance(wallet)).toBe(before - 2n * feePerSignature)
   })
 
+  it('sends one transaction once: the same transfer at the same blockhash under a second key is refused', async () => {
+    const to = await recipient()
+    const latest = (await rpc('getLatestBlockhash', [])).value
+    const wire = base64(transaction([transferSol(to, oneSol / 20n)], { blockhash: latest.blockhash }))
+    const first = await send(wire)
+    expect(first.status, first.text).toBe(200)
+    const second = await send(wire)
+    expect(second.status).toBe(409)
+    expect(JSON.parse(second.text)).toMatchObject({
+      code: -32000,
+      error: expect.stringContaining('An identical transaction'),
+    })
+    expect(await balance(to)).toBe(oneSol / 20n)
+  })
+
   it('refuses overdrafts before signing: a clear -32000, nothing recorded, nothing moved', async () => {
     const before = await listed()
     const held = await balance(wallet)
@@ -420,6 +438,102 @@ describe('signAndSendTransaction on the local Solana cluster', () => {
     expect((await other.api.get(`/api/v1/wallets/${sol.id}/sends`)).status).toBe(404)
     expect(await balance(to)).toBe(0n)
     expect(await balance(wallet)).toBe(held)
+  })
+
+  it('follows a send to its end: failed with the chain’s error, or dropped once its blockhash has expired', async () => {
+    // A transaction that lands and fails (sent past the preflight, as a node may take it): its fee paid, its
+    // transfer refused by the System program.
+    const payer = await generateKeyPairSigner()
+    await faucet(payer.address, 'native', '1')
+    const latest = (await rpc('getLatestBlockhash', [])).value
+    const failing = await signTransaction(
+      [payer.keyPair],
+      transaction([transferSol(await recipient(), 5n * oneSol, payer.address)], {
+        feePayer: payer.address,
+        blockhash: latest.blockhash,
+      }),
+    )
+    const landed = await rpc('sendTransaction', [
+      getBase64EncodedWireTransaction(failing),
+      { encoding: 'base64', skipPreflight: true },
+    ])
+    const { db } = await sharedTestDatabase()
+    const [owner] = await db.select({ userId: wallets.userId }).from(wallets).where(eq(wallets.id, sol.id))
+    const broadcast = (hash: string, lastValidBlockHeight: string) => ({
+      id: randomUUID(),
+      userId: owner?.userId as string,
+      walletId: sol.id,
+      caip2,
+      lastValidBlockHeight,
+      toAddress: wallet,
+      value: '0',
+      signedTransaction: 'unused',
+      hash,
+      status: 'pending' as const,
+      broadcastAt: new Date(),
+    })
+    const failed = broadcast(landed, String(latest.lastValidBlockHeight))
+    const dropped = broadcast(getBase58Decoder().decode(new Uint8Array(64).fill(9)), '0')
+    await db.insert(sends).values([failed, dropped])
+    const shown = async (id: string) =>
+      JSON.parse((await me.api.get(`/api/v1/wallets/${sol.id}/sends/${id}`)).text) as Json
+    expect(await shown(failed.id)).toMatchObject({
+      status: 'failed',
+      reason: expect.stringMatching(/^failed on chain: .*InstructionError/),
+      block_number: expect.stringMatching(/^\d+$/),
+    })
+    expect(await shown(dropped.id)).toMatchObject({ status: 'failed', reason: 'dropped: blockhash expired' })
+  })
+
+  it('runs again later with the same params and no caller (a held send): a fresh blockhash over the expired one', async () => {
+    // A wallet whose key this test holds, as the server holds its members' keys.
+    const key = generateWalletKey('solana')
+    const { db } = await sharedTestDatabase()
+    const userId = randomUUID()
+    await db.insert(users).values({ id: userId })
+    const [row] = await db
+      .insert(wallets)
+      .values({
+        id: randomUUID(),
+        userId,
+        chainType: 'solana',
+        walletIndex: 0,
+        address: key.address,
+        sealedKey: 'unused: this test holds the key',
+        wrappedDataKey: 'unused',
+        masterKeyId: 'unused',
+      })
+      .returning()
+    await faucet(key.address, 'native', '1')
+    const to = await recipient()
+    // The blockhash the caller set when the send was asked for, long expired when the hold ends.
+    const stale = getBase58Decoder().decode(new Uint8Array(32).fill(3)) as Blockhash
+    const params = {
+      transaction: getBase64EncodedWireTransaction(
+        transaction([transferSol(to, oneSol / 8n, key.address as Address)], {
+          feePayer: key.address as Address,
+          blockhash: stale,
+        }),
+      ),
+      encoding: 'base64' as const,
+    }
+    const run = (refreshBlockhash: boolean) =>
+      solanaSignAndSendTransaction(
+        {
+          privateKey: key.privateKey,
+          wallet: row as typeof wallets.$inferSelect,
+          sending: { db, chains: server.parts.registry.get('chains').adapter, maxFeeWei: 10n ** 16n },
+          request: { caip2, idempotencyKey: randomUUID(), expiry: String(Date.now()), refreshBlockhash },
+        },
+        params,
+      )
+    await expect(run(false)).rejects.toThrow(/has expired/)
+    const outcome = await run(true)
+    expect(outcome.summary).toBe(`Sent 0.125 SOL to ${to} on Solana Devnet`)
+    const [sent] = await db.select().from(sends).where(eq(sends.hash, outcome.data.hash))
+    expect(sent).toMatchObject({ status: 'pending', caip2 })
+    expect((await rpc('getSignatureStatuses', [[outcome.data.hash]])).value[0]).toMatchObject({ err: null })
+    expect(await balance(to)).toBe(oneSol / 8n)
   })
 
   describe('a send recorded and never broadcast (its server stopped in between)', () => {
