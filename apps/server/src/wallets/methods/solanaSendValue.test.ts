@@ -50,7 +50,7 @@ function wire(instructions: Instruction[], feePayer: Address = wallet): string {
   )
 }
 
-const valueOf = (transaction: string) => solanaSendValue(transaction, { wallet, usdcMint })
+const movedBy = (transaction: string) => solanaSendValue(transaction, { wallet, usdcMint })
 
 beforeAll(async () => {
   wallet = (await generateKeyPairSigner()).address
@@ -74,7 +74,7 @@ describe('solanaSendValue', () => {
         programAddress: TOKEN_PROGRAM_ADDRESS,
       }),
     ])
-    expect(await valueOf(transaction)).toEqual({ native: 523n, usdc: 0n })
+    expect(await movedBy(transaction)).toEqual({ native: 523n, usdc: 0n })
   })
 
   it('counts USDC moved from the wallet: Transfer from its USDC account, TransferChecked of the USDC mint', async () => {
@@ -101,7 +101,7 @@ describe('solanaSendValue', () => {
         amount: 1n,
       }),
     ])
-    expect(await valueOf(transaction)).toEqual({ native: 0n, usdc: 2_500_001n })
+    expect(await movedBy(transaction)).toEqual({ native: 0n, usdc: 2_500_001n })
     const reading = readSolanaSend(new Uint8Array(Buffer.from(transaction, 'base64')), {
       wallet,
       usdcMint,
@@ -132,7 +132,7 @@ describe('solanaSendValue', () => {
         amount: 9n,
       }),
     ])
-    expect(await valueOf(transaction)).toEqual({ native: 0n, usdc: 0n })
+    expect(await movedBy(transaction)).toEqual({ native: 0n, usdc: 0n })
     // Without a USDC mint on the cluster, no transfer is USDC.
     expect(
       await solanaSendValue(
@@ -153,8 +153,8 @@ describe('solanaSendValue', () => {
 
   it('refuses bytes that are no Solana transaction, naming the param', async () => {
     for (const garbage of ['AAAA', Buffer.from('hello world, not a transaction').toString('base64')]) {
-      await expect(valueOf(garbage)).rejects.toThrow(SolanaSigningError)
-      await expect(valueOf(garbage)).rejects.toThrow(/^transaction: not a Solana wire transaction/)
+      await expect(movedBy(garbage)).rejects.toThrow(SolanaSigningError)
+      await expect(movedBy(garbage)).rejects.toThrow(/^transaction: not a Solana wire transaction/)
     }
     // A whole transaction with bytes after it is refused too.
     const padded = Buffer.concat([
@@ -164,6 +164,6 @@ describe('solanaSendValue', () => {
       ),
       Buffer.from([0]),
     ]).toString('base64')
-    await expect(valueOf(padded)).rejects.toThrow(/not a Solana wire transaction/)
+    await expect(movedBy(padded)).rejects.toThrow(/not a Solana wire transaction/)
   })
 })
