@@ -77,9 +77,16 @@ export function readSolanaSend(
     throw new SolanaSigningError(`transaction: not a Solana wire transaction (${why})`)
   }
   const parts = parseSolanaTransaction(bytes)
-  const decoded = getTransactionDecoder().decode(bytes)
-  const messageBytes = new Uint8Array(decoded.messageBytes)
-  const message = getCompiledTransactionMessageDecoder().decode(messageBytes)
+  let messageBytes: Uint8Array
+  let message: ReturnType<ReturnType<typeof getCompiledTransactionMessageDecoder>['decode']>
+  try {
+    messageBytes = new Uint8Array(getTransactionDecoder().decode(bytes).messageBytes)
+    message = getCompiledTransactionMessageDecoder().decode(messageBytes)
+  } catch (error) {
+    throw new SolanaSigningError(
+      `transaction: not a Solana wire transaction (${error instanceof Error ? error.message : 'it does not decode'})`,
+    )
+  }
   if (message.version !== 'legacy' && message.version !== 0) {
     throw new SolanaSigningError('transaction: only legacy and v0 messages are known')
   }

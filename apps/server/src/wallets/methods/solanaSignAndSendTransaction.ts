@@ -85,8 +85,8 @@ export async function solanaSignAndSendTransaction(
     if (request.caip2 !== earlier.caip2 || requestDigest(transaction) !== earlier.dataDigest) {
       throw new WalletApiError(-32600, 409, 'This idempotency key was already used for a different send.')
     }
+    const chain = findSolanaChain(chains, earlier.caip2).chain
     if (earlier.status === 'pending' && earlier.broadcastAt === null) {
-      const chain = findSolanaChain(chains, earlier.caip2).chain
       if (!chain) {
         throw new WalletApiError(
           -32603,
@@ -99,7 +99,7 @@ export async function solanaSignAndSendTransaction(
     return {
       data: { caip2: earlier.caip2, hash: earlier.hash },
       signed: { method: 'signAndSendTransaction', caip2: earlier.caip2, hash: earlier.hash },
-      summary: `Sent transaction ${earlier.hash}`,
+      summary: `Sent transaction ${earlier.hash}${chain ? ` on ${chain.info.name}` : ''}`,
     }
   }
 
@@ -316,16 +316,18 @@ function ed25519PublicKeyObject(publicKey: Uint8Array) {
   return { key: Buffer.concat([spkiPrefix, publicKey]), format: 'der' as const, type: 'spki' as const }
 }
 
-/** A wire transaction: the compact-u16 count (under 128 here: a message's header holds it in a byte), the slots, the message. */
+/** A wire transaction: the signature count (compact-u16; a header holds it in a byte), the slots, the message. */
 function wireTransaction(
   count: number,
   messageBytes: Uint8Array,
   slot: (index: number) => Uint8Array,
 ): Uint8Array {
-  const bytes = new Uint8Array(1 + count * 64 + messageBytes.length)
-  bytes[0] = count
-  for (let index = 0; index < count; index++) bytes.set(slot(index), 1 + index * 64)
-  bytes.set(messageBytes, 1 + count * 64)
+  const prefix = count < 0x80 ? [count] : [(count & 0x7f) | 0x80, count >> 7]
+  const start = prefix.length
+  const bytes = new Uint8Array(start + count * 64 + messageBytes.length)
+  bytes.set(prefix, 0)
+  for (let index = 0; index < count; index++) bytes.set(slot(index), start + index * 64)
+  bytes.set(messageBytes, start + count * 64)
   return bytes
 }
 
@@ -375,7 +377,13 @@ async function tokenAccountOwner(
  * Broadcasts a recorded send. A transaction the node refuses is marked `failed` with the node's words (its key
  * freed); a broadcast without an answer stays pending, followed by its signature, since the node may have it.
  */
-async function broadcast(db: Db, rpc: ChainRpc, send: { id: string; hash: string; signed: string }) {
+async function broadcast(
+  db: Db,
+  rpc: ChainRpc,
+  send: { id: string; hash: string; signed: string },
+  /** A retry of a recorded send: another process may be broadcasting it at this moment. */
+  retry = false,
+) {
   try {
     await rpc('sendTransaction', [send.signed, { encoding: 'base64', preflightCommitment: 'confirmed' }])
   } catch (error) {
@@ -387,6 +395,14 @@ async function broadcast(db: Db, rpc: ChainRpc, send: { id: string; hash: string
           .set({ broadcastAt: new Date(), updatedAt: new Date() })
           .where(eq(sends.id, send.id))
         return
+      }
+      if (retry) {
+        // Another process may still land it: it stays recorded, followed until its blockhash expires.
+        throw new WalletApiError(
+          -32000,
+          400,
+          `The node refused the transaction: ${error.message}. It stays recorded and is followed; retry with the same key, never with a new one.`,
+        )
       }
       await db
         .update(sends)
@@ -448,7 +464,7 @@ async function resumeRecorded(db: Db, rpc: ChainRpc, row: typeof sends.$inferSel
       .where(and(eq(sends.id, row.id), eq(sends.status, 'pending')))
     throw interrupted(reason)
   }
-  await broadcast(db, rpc, { id: row.id, hash: row.hash, signed: row.signedTransaction })
+  await broadcast(db, rpc, { id: row.id, hash: row.hash, signed: row.signedTransaction }, true)
 }
 
 /** A node call whose failure is the node's, not the caller's: answered 502 with its message. */
