@@ -1,4 +1,5 @@
 import {
+  AccountRole,
   type Address,
   appendTransactionMessageInstructions,
   type Blockhash,
@@ -12,10 +13,17 @@ import {
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
 } from '@solana/kit'
-import { getCreateAccountInstruction, getTransferSolInstruction } from '@solana-program/system'
 import {
+  getAssignInstruction,
+  getCreateAccountInstruction,
+  getTransferSolInstruction,
+} from '@solana-program/system'
+import {
+  AuthorityType,
   findAssociatedTokenPda,
+  getApproveInstruction,
   getCreateAssociatedTokenIdempotentInstruction,
+  getSetAuthorityInstruction,
   getTransferCheckedInstruction,
   getTransferInstruction,
   TOKEN_PROGRAM_ADDRESS,
@@ -74,7 +82,7 @@ describe('solanaSendValue', () => {
         programAddress: TOKEN_PROGRAM_ADDRESS,
       }),
     ])
-    expect(await movedBy(transaction)).toEqual({ native: 523n, usdc: 0n })
+    expect(await movedBy(transaction)).toEqual({ native: 523n, usdc: 0n, unmeasured: [] })
   })
 
   it('counts USDC moved from the wallet: Transfer from its USDC account, TransferChecked of the USDC mint', async () => {
@@ -101,7 +109,7 @@ describe('solanaSendValue', () => {
         amount: 1n,
       }),
     ])
-    expect(await movedBy(transaction)).toEqual({ native: 0n, usdc: 2_500_001n })
+    expect(await movedBy(transaction)).toEqual({ native: 0n, usdc: 2_500_001n, unmeasured: [] })
     const reading = readSolanaSend(new Uint8Array(Buffer.from(transaction, 'base64')), {
       wallet,
       usdcMint,
@@ -112,6 +120,51 @@ describe('solanaSendValue', () => {
     ])
     expect(reading.usdc.map((each) => each.destination)).toEqual([destination, destination])
     expect(reading.signers).toEqual([wallet])
+  })
+
+  it('names what could move the wallet’s value unmeasured: other programs, delegates, authorities, unnamed mints', async () => {
+    const someProgram = (await generateKeyPairSigner()).address
+    const transaction = wire([
+      {
+        programAddress: someProgram,
+        accounts: [{ address: wallet, role: AccountRole.WRITABLE_SIGNER }],
+        data: new Uint8Array([1]),
+      },
+      // A memo naming the wallet moves nothing.
+      {
+        programAddress: 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr' as Address,
+        accounts: [{ address: wallet, role: AccountRole.READONLY_SIGNER }],
+        data: new Uint8Array([104, 105]),
+      },
+      getApproveInstruction({
+        source: walletUsdc,
+        delegate: to,
+        owner: createNoopSigner(wallet),
+        amount: 5n,
+      }),
+      getSetAuthorityInstruction({
+        owned: walletUsdc,
+        owner: createNoopSigner(wallet),
+        authorityType: AuthorityType.AccountOwner,
+        newAuthority: to,
+      }),
+      getTransferInstruction({
+        source: await ata(wallet, other),
+        destination: await ata(to),
+        authority: createNoopSigner(wallet),
+        amount: 9n,
+      }),
+      getAssignInstruction({ account: createNoopSigner(wallet), programAddress: someProgram }),
+    ])
+    const { unmeasured, native, usdc } = await movedBy(transaction)
+    expect({ native, usdc }).toEqual({ native: 0n, usdc: 0n })
+    expect(unmeasured).toEqual([
+      `calls the program ${someProgram} with the wallet's account, which may move its funds`,
+      'approves a delegate to spend from a token account',
+      "changes a token account's or mint's authority",
+      'a token transfer from an account whose mint it does not name (use TransferChecked)',
+      'a System program instruction on the wallet other than a transfer or an account creation',
+    ])
   })
 
   it('does not count another mint, nor a token account another owner authorises', async () => {
@@ -132,7 +185,7 @@ describe('solanaSendValue', () => {
         amount: 9n,
       }),
     ])
-    expect(await movedBy(transaction)).toEqual({ native: 0n, usdc: 0n })
+    expect(await movedBy(transaction)).toEqual({ native: 0n, usdc: 0n, unmeasured: [] })
     // Without a USDC mint on the cluster, no transfer is USDC.
     expect(
       await solanaSendValue(
@@ -148,7 +201,7 @@ describe('solanaSendValue', () => {
         ]),
         { wallet, usdcMint: null },
       ),
-    ).toEqual({ native: 0n, usdc: 0n })
+    ).toEqual({ native: 0n, usdc: 0n, unmeasured: [] })
   })
 
   it('refuses bytes that are no Solana transaction, naming the param', async () => {

@@ -31,8 +31,11 @@ import {
 import { SolanaSigningError } from './SolanaSigningError.ts'
 import { isSolanaTransaction, parseSolanaTransaction } from './solanaTransaction.ts'
 
-/** What a Solana send moves out of the wallet: lamports, and USDC in base units (6 decimals). */
-export type SolanaSendValue = { native: bigint; usdc: bigint }
+/**
+ * What a Solana send moves out of the wallet: lamports, and USDC in base units (6 decimals); and, in words, what
+ * it does that could move more and cannot be measured from the transaction alone (an empty list when nothing).
+ */
+export type SolanaSendValue = { native: bigint; usdc: bigint; unmeasured: string[] }
 
 /** A Solana transaction as a send reads it: who signs and pays, and what it moves out of the wallet. */
 export type SolanaSendReading = {
@@ -48,6 +51,12 @@ export type SolanaSendReading = {
   native: { to: Address; lamports: bigint }[]
   /** USDC leaving the wallet's token accounts: to a token account, the amount in base units. */
   usdc: { destination: Address; amount: bigint }[]
+  /**
+   * What could move the wallet's value in ways not counted above, in words: another program given the wallet's
+   * signature, its account assigned away, a token account's authority changed or a delegate approved, a token
+   * transfer from an account whose mint the transaction does not name.
+   */
+  unmeasured: string[]
   /** Associated token accounts the transaction creates with the wallet paying their rent. */
   createdTokenAccounts: { account: Address; owner: Address; mint: Address; idempotent: boolean }[]
 }
@@ -108,6 +117,7 @@ export function readSolanaSend(
     signers,
     native: [],
     usdc: [],
+    unmeasured: [],
     createdTokenAccounts: [],
   }
   for (const compiled of message.instructions) {
@@ -123,21 +133,40 @@ export function readSolanaSend(
     }
     // An instruction a parser cannot read (unknown discriminator, too few accounts) would fail on chain the
     // same way: it moves nothing, and the simulation refuses it.
+    let unmeasured: string | undefined
     try {
-      readInstruction(instruction, owner, reading)
+      unmeasured = readInstruction(instruction, owner, reading)
     } catch (error) {
       if (error instanceof SolanaSigningError) throw error
+    }
+    if (
+      unmeasured !== undefined &&
+      instruction.accounts.some((account) => account.address === owner.wallet)
+    ) {
+      reading.unmeasured.push(unmeasured)
     }
   }
   return reading
 }
 
+/** Programs that move nothing of a signer's: the compute budget and memos. */
+const harmlessPrograms = new Set<string>([
+  'ComputeBudget111111111111111111111111111111',
+  'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr',
+  'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo',
+])
+
+/**
+ * Adds what one instruction moves out of the wallet to `reading`. Answers, in words, what it does that could move
+ * the wallet's value unmeasured (counted only when the instruction lists the wallet), or undefined.
+ */
 function readInstruction(
   instruction: ReadInstruction,
   owner: { wallet: Address; usdcMint: Address | null; usdcAccount: Address | null },
   reading: SolanaSendReading,
-): void {
+): string | undefined {
   const { wallet, usdcMint, usdcAccount } = owner
+  const program = instruction.programAddress
   if (instruction.programAddress === SYSTEM_PROGRAM_ADDRESS) {
     switch (identifySystemInstruction(instruction)) {
       case SystemInstruction.TransferSol: {
@@ -161,18 +190,23 @@ function readInstruction(
         }
         return
       }
-      default:
+      case SystemInstruction.AdvanceNonceAccount:
+      case SystemInstruction.Allocate:
         return
+      default:
+        return 'a System program instruction on the wallet other than a transfer or an account creation'
     }
   }
-  if (instruction.programAddress === TOKEN_PROGRAM_ADDRESS && usdcMint !== null) {
+  if (instruction.programAddress === TOKEN_PROGRAM_ADDRESS) {
     switch (identifyTokenInstruction(instruction)) {
       case TokenInstruction.Transfer: {
         const parsed = parseTransferInstruction(instruction)
-        if (parsed.accounts.source.address === usdcAccount && parsed.accounts.authority.address === wallet) {
+        if (parsed.accounts.authority.address !== wallet) return
+        if (usdcMint !== null && parsed.accounts.source.address === usdcAccount) {
           reading.usdc.push({ destination: parsed.accounts.destination.address, amount: parsed.data.amount })
+          return
         }
-        return
+        return 'a token transfer from an account whose mint it does not name (use TransferChecked)'
       }
       case TokenInstruction.TransferChecked: {
         const parsed = parseTransferCheckedInstruction(instruction)
@@ -181,6 +215,11 @@ function readInstruction(
         }
         return
       }
+      case TokenInstruction.Approve:
+      case TokenInstruction.ApproveChecked:
+        return 'approves a delegate to spend from a token account'
+      case TokenInstruction.SetAuthority:
+        return "changes a token account's or mint's authority"
       default:
         return
     }
@@ -212,7 +251,10 @@ function readInstruction(
         })
       }
     }
+    return
   }
+  if (harmlessPrograms.has(program)) return
+  return `calls the program ${program} with the wallet's account, which may move its funds`
 }
 
 /** The wallet's associated token account for `mint` (SPL Token). */
@@ -224,8 +266,9 @@ export async function associatedTokenAccount(wallet: Address, mint: Address): Pr
 /**
  * What a `signAndSendTransaction` request moves out of the wallet, from its params alone (no chain is asked):
  * lamports by System transfers and accounts it creates, and USDC (base units) from the wallet's USDC accounts,
- * for comparing with limits before the send goes out. The fee and rent are not counted. Throws
- * SolanaSigningError for a transaction that is none.
+ * for comparing with limits before the send goes out; and `unmeasured`, what else it does that could move value
+ * (a limit should treat a non-empty list as over it). The fee and rent are not counted. Throws SolanaSigningError
+ * for a transaction that is none.
  */
 export async function solanaSendValue(
   /** `params.transaction`, base64, as the caller sent it. */
@@ -244,5 +287,6 @@ export async function solanaSendValue(
   return {
     native: reading.native.reduce((sum, each) => sum + each.lamports, 0n),
     usdc: reading.usdc.reduce((sum, each) => sum + each.amount, 0n),
+    unmeasured: reading.unmeasured,
   }
 }
