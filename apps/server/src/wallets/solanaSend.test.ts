@@ -374,6 +374,35 @@ describe('signAndSendTransaction on the local Solana cluster', () => {
         /recent blockhash .+ has expired .+ Set it to 11111111111111111111111111111111/,
       ],
     ]
+    // A co-signer who signed the message with the blockhash left to fill: filling it would void their signature.
+    const cosigned = await partiallySignTransaction(
+      [stranger.keyPair],
+      transaction([transferSol(to, 1_000_000n, stranger.address)]),
+    )
+    cases.push([
+      getBase64EncodedWireTransaction(cosigned),
+      -32602,
+      /other signers signed it, so its blockhash cannot be changed/,
+    ])
+    // A co-signer's signature over other bytes is no signature.
+    const latest = (await rpc('getLatestBlockhash', [])).value
+    const signedElsewhere = await partiallySignTransaction(
+      [stranger.keyPair],
+      transaction([transferSol(to, 2_000_000n, stranger.address)], { blockhash: latest.blockhash }),
+    )
+    const forgedWire = Buffer.from(
+      base64(transaction([transferSol(to, 1_000_000n, stranger.address)], { blockhash: latest.blockhash })),
+      'base64',
+    )
+    forgedWire.set(
+      Buffer.from(getBase64EncodedWireTransaction(signedElsewhere), 'base64').subarray(65, 129),
+      65,
+    )
+    cases.push([
+      forgedWire.toString('base64'),
+      -32602,
+      new RegExp(`needs a valid signature from ${stranger.address}`),
+    ])
     for (const [wire, code, message] of cases) {
       const answer = await send(wire)
       expect(answer.status, wire).toBe(400)
