@@ -342,7 +342,9 @@ describe('signAndSendTransaction on the local Solana cluster', () => {
     const failing = await send(base64(transaction(await usdcTransfer(to, 1n, 2))))
     expect(JSON.parse(failing.text)).toMatchObject({
       code: -32000,
-      error: expect.stringMatching(/^The chain says this transaction would fail: .+ Nothing was signed\.$/),
+      error: expect.stringMatching(
+        /^The chain says this transaction would fail: \{.+\} \(.*[Ee]rror.*\)\. Nothing was signed\.$/,
+      ),
     })
     expect(await listed()).toHaveLength(before.length)
     expect(await balance(wallet)).toBe(held)

@@ -18,8 +18,8 @@ export type WalletMethodContext = {
     expiry: string | undefined
     /**
      * Set when the server itself runs a request again later (one it held), with nobody waiting: a Solana send
-     * then takes the chain's latest blockhash even over one the caller set, which has long expired (allowed only
-     * where this wallet is the transaction's one signer).
+     * then takes the chain's latest blockhash even over one the caller set, which has long expired (only where
+     * this wallet is the transaction's one signer: others' signatures cover the blockhash they signed).
      */
     refreshBlockhash?: boolean
   }

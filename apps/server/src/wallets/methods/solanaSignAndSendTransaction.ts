@@ -152,7 +152,8 @@ export async function solanaSignAndSendTransaction(
       [{ commitment: 'confirmed' }],
     )
   ).value
-  const fill = message.lifetimeToken === blockhashToFill || request.refreshBlockhash === true
+  // A re-run refreshes a sole signer's blockhash; other signers' blockhash stays, valid or refused.
+  const fill = message.lifetimeToken === blockhashToFill || (request.refreshBlockhash === true && soleSigner)
   if (fill) {
     if (!soleSigner) {
       throw refuse(
@@ -234,9 +235,11 @@ export async function solanaSignAndSendTransaction(
     ],
   )
   if (simulated.value.err !== null) {
-    const said = (simulated.value.logs ?? [])
-      .filter((line) => !/ (invoke \[\d+\]|success)$/.test(line))
-      .at(-1)
+    // The program's own words, not the runtime's bookkeeping (invoke, consumed, success).
+    const lines = (simulated.value.logs ?? []).filter(
+      (line) => !/^Program \w+ (invoke \[\d+\]|success|consumed .*)$/.test(line),
+    )
+    const said = lines.findLast((line) => /error|insufficient|fail/i.test(line)) ?? lines.at(-1)
     throw new WalletApiError(
       -32000,
       400,
