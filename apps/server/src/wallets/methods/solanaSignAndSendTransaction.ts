@@ -95,6 +95,8 @@ export async function solanaSignAndSendTransaction(
         )
       }
       await resumeRecorded(db, chainRpc(chain.rpcUrl), earlier)
+    } else if (earlier.status === 'pending' && chain) {
+      await rebroadcast(chainRpc(chain.rpcUrl), earlier)
     }
     return {
       data: { caip2: earlier.caip2, hash: earlier.hash },
@@ -468,6 +470,21 @@ async function resumeRecorded(db: Db, rpc: ChainRpc, row: typeof sends.$inferSel
     throw interrupted(reason)
   }
   await broadcast(db, rpc, { id: row.id, hash: row.hash, signed: row.signedTransaction }, true)
+}
+
+/**
+ * A retry of a send broadcast and still pending: the same signed bytes go to the node again while its blockhash
+ * is valid (a node that lost them, or never answered, gets them again; one that has them ignores them). Best
+ * effort: the send is answered as recorded whatever the node says, and followed as before.
+ */
+async function rebroadcast(rpc: ChainRpc, row: typeof sends.$inferSelect): Promise<void> {
+  try {
+    const height = BigInt(await rpc<number | string>('getBlockHeight', [{ commitment: 'confirmed' }]))
+    if (row.lastValidBlockHeight === null || height > BigInt(row.lastValidBlockHeight)) return
+    await rpc('sendTransaction', [row.signedTransaction, { encoding: 'base64', skipPreflight: true }])
+  } catch {
+    // The send stays pending and is followed; the retry still answers its signature.
+  }
 }
 
 /** A node call whose failure is the node's, not the caller's: answered 502 with its message. */
