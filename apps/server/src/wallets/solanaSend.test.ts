@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto'
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { solanaClusters } from '@charter/core'
 import {
   type Address,
@@ -506,7 +506,7 @@ describe('signAndSendTransaction on the local Solana cluster', () => {
       broadcastAt: new Date(),
     })
     const failed = broadcast(landed, String(latest.lastValidBlockHeight))
-    const dropped = broadcast(getBase58Decoder().decode(new Uint8Array(64).fill(9)), '0')
+    const dropped = broadcast(getBase58Decoder().decode(randomBytes(64)), '0')
     await db.insert(sends).values([failed, dropped])
     const shown = async (id: string) =>
       JSON.parse((await me.api.get(`/api/v1/wallets/${sol.id}/sends/${id}`)).text) as Json
