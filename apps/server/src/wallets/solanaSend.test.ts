@@ -284,7 +284,10 @@ describe('signAndSendTransaction on the local Solana cluster', () => {
     expect(await balance(to)).toBe(oneSol / 10n)
     expect((await listed()).filter((each) => each.to === to)).toHaveLength(1)
     // The replays sent the same bytes again at most: the one transaction stands, confirmed.
-    expect(await settled(JSON.parse(first.text).data.hash)).toMatchObject({ status: 'confirmed', reason: null })
+    expect(await settled(JSON.parse(first.text).data.hash)).toMatchObject({
+      status: 'confirmed',
+      reason: null,
+    })
   })
 
   it('signs with a co-signer who signed first, its blockhash set by the client', async () => {
