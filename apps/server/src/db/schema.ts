@@ -332,14 +332,21 @@ export const sends = pgTable(
       .references(() => wallets.id, { onDelete: 'cascade' }),
     /** `privy-idempotency-key`: one send per wallet and key; cleared when the node refused the transaction. */
     idempotencyKey: text('idempotency_key'),
-    chainId: integer('chain_id').notNull(),
-    nonce: integer('nonce').notNull(),
+    /** The chain, `eip155:<id>` or `solana:<genesis hash, 32 characters>`. */
+    caip2: text('caip2').notNull(),
+    /** EVM only (null on Solana). */
+    chainId: integer('chain_id'),
+    /** EVM only: Solana has no nonce; a send's recent blockhash gives it its lifetime. */
+    nonce: integer('nonce'),
+    /** Solana: the block height after which the send's blockhash is expired (decimal). */
+    lastValidBlockHeight: text('last_valid_block_height'),
+    /** The recipient (for Solana: of the first transfer, or the first program called). */
     toAddress: text('to_address').notNull(),
-    /** Wei, as a decimal string (up to 2^256 − 1). */
+    /** Wei or lamports leaving the wallet, as a decimal string (up to 2^256 − 1). */
     value: text('value').notNull(),
-    /** SHA-256 of the calldata, or null without data. */
+    /** SHA-256 of the calldata (EVM) or of the transaction as the caller sent it (Solana); null without data. */
     dataDigest: text('data_digest'),
-    /** For a USDC `transfer`: the real recipient and the amount in base units. */
+    /** For a USDC transfer: the real recipient (on Solana the owner, not the token account) and the amount. */
     tokenTo: text('token_to'),
     tokenAmount: text('token_amount'),
     signedTransaction: text('signed_transaction').notNull(),
@@ -357,6 +364,7 @@ export const sends = pgTable(
     uniqueIndex('sends_wallet_idempotency_key').on(table.walletId, table.idempotencyKey),
     index('sends_wallet_created').on(table.walletId, table.createdAt),
     index('sends_wallet_chain_nonce').on(table.walletId, table.chainId, table.nonce),
+    uniqueIndex('sends_solana_signature').on(table.hash).where(sql`caip2 LIKE 'solana:%'`),
   ],
 )
 

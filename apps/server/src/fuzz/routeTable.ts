@@ -544,6 +544,26 @@ const rpcBody = fc.oneof(
     }),
   },
   {
+    weight: 2,
+    arbitrary: shape(
+      {
+        method: fc.constant('signAndSendTransaction'),
+        caip2: fc.oneof(
+          fc.constantFrom(
+            'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+            'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+            'eip155:84532',
+            'solana:x',
+            '',
+          ),
+          cleanString,
+        ),
+        params: shape({ transaction: solanaTransaction, encoding: fc.constantFrom('base64', 'base58') }),
+      },
+      ['caip2'],
+    ),
+  },
+  {
     weight: 1,
     arbitrary: shape({
       method: fc.oneof(

@@ -234,6 +234,7 @@ describe('eth_sendTransaction on a local devnet', () => {
       userId: row?.userId as string,
       walletId: evm.id,
       idempotencyKey: 'sent-before-the-crash',
+      caip2,
       chainId,
       nonce,
       toAddress: recipient(),

@@ -108,6 +108,7 @@ const declineSummaries: Record<string, string> = {
   eth_sendTransaction: 'Declined to send a transaction',
   signMessage: 'Declined to sign a message',
   signTransaction: 'Declined to sign a transaction',
+  signAndSendTransaction: 'Declined to send a transaction',
 }
 
 /** A body the schema refuses: EIP-1193's -32602, naming the field. */

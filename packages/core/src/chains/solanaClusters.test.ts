@@ -18,6 +18,18 @@ describe('solanaClusters', () => {
     expect(solanaClusters.testnet.testnet).toBe(true)
   })
 
+  it('names each cluster by CAIP-2: the first 32 characters of its genesis hash', () => {
+    // Genesis hashes as each cluster's getGenesisHash answers them.
+    const genesis = {
+      'mainnet-beta': '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d',
+      devnet: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG',
+      testnet: '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3zQawwpjk2NsNY',
+    } as const
+    for (const [key, definition] of Object.entries(solanaClusters)) {
+      expect(definition.caip2).toBe(`solana:${genesis[key as keyof typeof genesis].slice(0, 32)}`)
+    }
+  })
+
   it('names each entry after its key', () => {
     for (const [key, definition] of Object.entries(solanaClusters)) expect(definition.cluster).toBe(key)
   })

@@ -229,6 +229,9 @@ export class LocalCluster {
     } else if (this.checkLifetime(transaction)) {
       // A real cluster drops such a transaction unseen: the signature is returned and never gets a status.
       return signature
+    } else if (this.status(signature) !== null) {
+      // So it does a transaction it already processed (a client's rebroadcast): its first status stands.
+      return signature
     }
     let outcome: Outcome
     try {

@@ -232,6 +232,31 @@ describe('the local Solana cluster, read through @solana/kit over HTTP', () => {
     expect(left).toBe(oneSol - oneSol / 5n - 10_000n)
   })
 
+  it('takes a transaction sent again unchanged (a rebroadcast) as the real cluster does: once, its status kept', async () => {
+    const owner = await fundedOwner(oneSol, 0n)
+    const recipient = await generateKeyPairSigner()
+    const wire = getBase64EncodedWireTransaction(
+      await signed(owner, [
+        getTransferSolInstruction({ source: owner, destination: recipient.address, amount: oneSol / 10n }),
+      ]),
+    )
+    const first = await rpc.sendTransaction(wire, { encoding: 'base64' }).send()
+    // Past the preflight, the duplicate is dropped and its signature answered; with it, the preflight says so.
+    const again = await rpc.sendTransaction(wire, { encoding: 'base64', skipPreflight: true }).send()
+    expect(again).toBe(first)
+    const preflighted = await post({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'sendTransaction',
+      params: [wire, { encoding: 'base64' }],
+    })
+    expect(preflighted.json.error).toMatchObject({ code: -32002, data: { err: 'AlreadyProcessed' } })
+    const { value: statuses } = await rpc.getSignatureStatuses([first]).send()
+    expect(statuses[0]?.err).toBeNull()
+    expect((await rpc.getBalance(recipient.address).send()).value).toBe(oneSol / 10n)
+    expect((await rpc.getBalance(owner.address).send()).value).toBe(oneSol - oneSol / 10n - 5_000n)
+  })
+
   it('refuses an overdraft with the real RPC’s preflight error, commits nothing, and a kit caller sees it fail', async () => {
     const owner = await fundedOwner(oneSol, 1_000_000n)
     const [ata] = await findAssociatedTokenPda({

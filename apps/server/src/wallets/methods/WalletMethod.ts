@@ -22,7 +22,11 @@ export type WalletMethodContext = {
   }
   /** Whose request it is: the new-device hold weighs a send by the session's age. */
   session: { sessionId: string; userId: string }
-  /** A held send going out after its wait (the sweep, no caller present): it is not held again. */
+  /**
+   * A held send going out after its wait (the sweep, no caller present): it is not held again, and a Solana send
+   * takes the chain's latest blockhash over the one it was asked with, long expired by then (only where this
+   * wallet is the one signer: others' signatures cover the blockhash they signed).
+   */
   heldReplay: boolean
 }
 

@@ -4,6 +4,10 @@ import { personalSign, personalSignParams } from './personalSign.ts'
 import { sendTransaction, sendTransactionParams } from './sendTransaction.ts'
 import { signTransaction, signTransactionParams } from './signTransaction.ts'
 import { signTypedData, signTypedDataParams } from './signTypedData.ts'
+import {
+  solanaSignAndSendTransaction,
+  solanaSignAndSendTransactionParams,
+} from './solanaSignAndSendTransaction.ts'
 import { solanaSignMessage, solanaSignMessageParams } from './solanaSignMessage.ts'
 import { solanaSignTransaction, solanaSignTransactionParams } from './solanaSignTransaction.ts'
 import type { WalletMethod } from './WalletMethod.ts'
@@ -22,6 +26,7 @@ export const walletMethods = {
   solana: {
     signMessage: { params: solanaSignMessageParams, run: solanaSignMessage },
     signTransaction: { params: solanaSignTransactionParams, run: solanaSignTransaction },
+    signAndSendTransaction: { params: solanaSignAndSendTransactionParams, run: solanaSignAndSendTransaction },
   },
 } as const satisfies Record<ChainType, Record<string, WalletMethod>>
 

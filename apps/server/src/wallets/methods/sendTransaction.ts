@@ -85,7 +85,7 @@ export async function sendTransaction(
     }
     // Another session of the member may have used the key: it answers only the same send.
     const sameSend =
-      request.caip2 === `eip155:${earlier.chainId}` &&
+      request.caip2 === earlier.caip2 &&
       transaction.to.toLowerCase() === earlier.toAddress.toLowerCase() &&
       (transaction.value === undefined ? 0n : toBigInt(transaction.value)).toString() === earlier.value &&
       (transaction.data ? dataDigest(transaction.data) : null) === earlier.dataDigest
@@ -93,9 +93,10 @@ export async function sendTransaction(
       throw new WalletApiError(-32600, 409, 'This idempotency key was already used for a different send.')
     }
     return {
-      data: { caip2: `eip155:${earlier.chainId}`, hash: earlier.hash as Hex },
+      data: { caip2: earlier.caip2, hash: earlier.hash as Hex },
       signed: { method: 'eth_sendTransaction', hash: earlier.hash },
-      summary: `Sent transaction ${earlier.hash} on ${chainName(earlier.chainId)}`,
+      // An Ethereum wallet's sends are all EVM ones, with a chain id.
+      summary: `Sent transaction ${earlier.hash} on ${chainName(earlier.chainId as number)}`,
     }
   }
 

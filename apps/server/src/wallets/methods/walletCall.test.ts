@@ -41,7 +41,8 @@ describe('walletCall', () => {
     expect(await refusal(() => walletCall('solana', 'personal_sign', {}))).toEqual({
       code: 4200,
       status: 400,
-      error: 'personal_sign is not a method of a Solana wallet here (signMessage, signTransaction).',
+      error:
+        'personal_sign is not a method of a Solana wallet here (signMessage, signTransaction, signAndSendTransaction).',
     })
     for (const inherited of ['__proto__', 'toString', 'constructor']) {
       expect((await refusal(() => walletCall('ethereum', inherited, {}))).code).toBe(4200)
@@ -114,6 +115,7 @@ describe('walletCall', () => {
       | 'eth_sendTransaction'
       | 'signMessage'
       | 'signTransaction'
+      | 'signAndSendTransaction'
     >()
   })
 })

@@ -53,6 +53,7 @@ export async function broadcastSend(
         userId: send.userId,
         walletId: wallet.id,
         idempotencyKey: send.idempotencyKey,
+        caip2: `eip155:${chainId}`,
         chainId,
         nonce,
         toAddress: send.to,

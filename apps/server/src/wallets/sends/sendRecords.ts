@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, isNotNull, like, or, sql } from 'drizzle-orm'
 import type { Chains } from '../../chains/Chains.ts'
 import type { Db } from '../../db/Database.ts'
 import { sends, wallets } from '../../db/schema.ts'
 import { chainRpc } from './chainRpc.ts'
 import { sendExplorer } from './sendExplorer.ts'
+import { refreshSolanaSend } from './refreshSolanaSend.ts'
 
 type SendRow = typeof sends.$inferSelect
 
@@ -12,15 +13,22 @@ export type PublicSend = {
   id: string
   wallet_id: string
   caip2: string
+  /** The transaction hash (EVM) or signature (Solana, base58). */
   hash: string
-  nonce: number
+  /** EVM only; null on Solana. */
+  nonce: number | null
+  /** The recipient; on Solana, of the first transfer (or the first program the transaction calls). */
   to: string
-  /** Wei, decimal. */
+  /** Wei or lamports leaving the wallet, decimal. */
   value: string
-  /** A USDC transfer's real recipient and amount (base units, 6 decimals); null for anything else. */
+  /**
+   * A USDC transfer's real recipient (on Solana the owner, never the token account) and amount (base units,
+   * 6 decimals); null for anything else.
+   */
   token: { symbol: 'USDC'; to: string; amount: string } | null
   status: SendRow['status']
   reason: string | null
+  /** The block (EVM) or slot (Solana) it landed in. */
   block_number: string | null
   /** The transaction's page on its chain's explorer; null on a local devnet, where the hash alone is shown. */
   explorer_url: string | null
@@ -32,7 +40,7 @@ export type PublicSend = {
 export const toPublicSend = (row: SendRow, chains: Chains): PublicSend => ({
   id: row.id,
   wallet_id: row.walletId,
-  caip2: `eip155:${row.chainId}`,
+  caip2: row.caip2,
   hash: row.hash,
   nonce: row.nonce,
   to: row.toAddress,
@@ -55,7 +63,8 @@ const droppedAfterMs = 10 * 60_000
  * (dropped). A node that cannot be reached leaves it pending, to be read again.
  */
 export async function refreshSend(db: Db, chains: Chains, row: SendRow, address: string): Promise<SendRow> {
-  if (row.status !== 'pending' || row.broadcastAt === null) return row
+  if (row.caip2.startsWith('solana:')) return refreshSolanaSend(db, chains, row)
+  if (row.status !== 'pending' || row.broadcastAt === null || row.nonce === null) return row
   const chain = chains.find(String(row.chainId))
   if (!chain) return row
   const rpc = chainRpc(chain.rpcUrl)
@@ -134,15 +143,16 @@ export async function findSend(
 
 /**
  * The periodic sweep (server.ts): follows up to `batch` broadcast sends still pending, the oldest first, so a send
- * nobody looks at still reaches `confirmed` or `failed`. Safe on every replica at once: an update applies only to
- * a send still pending.
+ * nobody looks at still reaches `confirmed` or `failed`; and Solana sends recorded and never broadcast, which end
+ * `interrupted` once their blockhash has expired. Safe on every replica at once: an update applies only to a send
+ * still pending.
  */
 export async function followPendingSends(db: Db, chains: Chains, batch = 100): Promise<number> {
   const rows = await db
     .select({ send: sends, address: wallets.address })
     .from(sends)
     .innerJoin(wallets, eq(wallets.id, sends.walletId))
-    .where(and(eq(sends.status, 'pending'), isNotNull(sends.broadcastAt)))
+    .where(and(eq(sends.status, 'pending'), or(isNotNull(sends.broadcastAt), like(sends.caip2, 'solana:%'))))
     .orderBy(asc(sends.createdAt))
     .limit(batch)
   let settled = 0

@@ -1,0 +1,222 @@
+import {
+  AccountRole,
+  type Address,
+  appendTransactionMessageInstructions,
+  type Blockhash,
+  compileTransaction,
+  createNoopSigner,
+  createTransactionMessage,
+  generateKeyPairSigner,
+  getBase64EncodedWireTransaction,
+  type Instruction,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+} from '@solana/kit'
+import {
+  getAssignInstruction,
+  getCreateAccountInstruction,
+  getTransferSolInstruction,
+} from '@solana-program/system'
+import {
+  AuthorityType,
+  findAssociatedTokenPda,
+  getApproveInstruction,
+  getCreateAssociatedTokenIdempotentInstruction,
+  getSetAuthorityInstruction,
+  getTransferCheckedInstruction,
+  getTransferInstruction,
+  TOKEN_PROGRAM_ADDRESS,
+} from '@solana-program/token'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { SolanaSigningError } from './SolanaSigningError.ts'
+import { readSolanaSend, solanaSendValue } from './solanaSendValue.ts'
+
+const usdcMint = '4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU' as Address
+let wallet: Address
+let other: Address
+let to: Address
+let walletUsdc: Address
+
+const ata = async (owner: Address, mint = usdcMint) =>
+  (await findAssociatedTokenPda({ owner, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0]
+
+function wire(instructions: Instruction[], feePayer: Address = wallet): string {
+  return getBase64EncodedWireTransaction(
+    compileTransaction(
+      pipe(
+        createTransactionMessage({ version: 0 }),
+        (message) => setTransactionMessageFeePayer(feePayer, message),
+        (message) =>
+          setTransactionMessageLifetimeUsingBlockhash(
+            { blockhash: '11111111111111111111111111111111' as Blockhash, lastValidBlockHeight: 0n },
+            message,
+          ),
+        (message) => appendTransactionMessageInstructions(instructions, message),
+      ),
+    ),
+  )
+}
+
+const movedBy = (transaction: string) => solanaSendValue(transaction, { wallet, usdcMint })
+
+beforeAll(async () => {
+  wallet = (await generateKeyPairSigner()).address
+  other = (await generateKeyPairSigner()).address
+  to = (await generateKeyPairSigner()).address
+  walletUsdc = await ata(wallet)
+})
+
+describe('solanaSendValue', () => {
+  it('counts System transfers and created accounts paid from the wallet, not from another signer', async () => {
+    const newAccount = await generateKeyPairSigner()
+    const transaction = wire([
+      getTransferSolInstruction({ source: createNoopSigner(wallet), destination: to, amount: 500n }),
+      getTransferSolInstruction({ source: createNoopSigner(wallet), destination: other, amount: 20n }),
+      getTransferSolInstruction({ source: createNoopSigner(other), destination: wallet, amount: 7_000n }),
+      getCreateAccountInstruction({
+        payer: createNoopSigner(wallet),
+        newAccount,
+        lamports: 3n,
+        space: 0,
+        programAddress: TOKEN_PROGRAM_ADDRESS,
+      }),
+    ])
+    expect(await movedBy(transaction)).toEqual({ native: 523n, usdc: 0n, unmeasured: [] })
+  })
+
+  it('counts USDC moved from the wallet: Transfer from its USDC account, TransferChecked of the USDC mint', async () => {
+    const destination = await ata(to)
+    const transaction = wire([
+      getCreateAssociatedTokenIdempotentInstruction({
+        payer: createNoopSigner(wallet),
+        ata: destination,
+        owner: to,
+        mint: usdcMint,
+      }),
+      getTransferCheckedInstruction({
+        source: walletUsdc,
+        mint: usdcMint,
+        destination,
+        authority: createNoopSigner(wallet),
+        amount: 2_500_000n,
+        decimals: 6,
+      }),
+      getTransferInstruction({
+        source: walletUsdc,
+        destination,
+        authority: createNoopSigner(wallet),
+        amount: 1n,
+      }),
+    ])
+    expect(await movedBy(transaction)).toEqual({ native: 0n, usdc: 2_500_001n, unmeasured: [] })
+    const reading = readSolanaSend(new Uint8Array(Buffer.from(transaction, 'base64')), {
+      wallet,
+      usdcMint,
+      usdcAccount: walletUsdc,
+    })
+    expect(reading.createdTokenAccounts).toEqual([
+      { account: destination, owner: to, mint: usdcMint, idempotent: true },
+    ])
+    expect(reading.usdc.map((each) => each.destination)).toEqual([destination, destination])
+    expect(reading.signers).toEqual([wallet])
+  })
+
+  it('names what could move the wallet’s value unmeasured: other programs, delegates, authorities, unnamed mints', async () => {
+    const someProgram = (await generateKeyPairSigner()).address
+    const transaction = wire([
+      {
+        programAddress: someProgram,
+        accounts: [{ address: wallet, role: AccountRole.WRITABLE_SIGNER }],
+        data: new Uint8Array([1]),
+      },
+      // A memo naming the wallet moves nothing.
+      {
+        programAddress: 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr' as Address,
+        accounts: [{ address: wallet, role: AccountRole.READONLY_SIGNER }],
+        data: new Uint8Array([104, 105]),
+      },
+      getApproveInstruction({
+        source: walletUsdc,
+        delegate: to,
+        owner: createNoopSigner(wallet),
+        amount: 5n,
+      }),
+      getSetAuthorityInstruction({
+        owned: walletUsdc,
+        owner: createNoopSigner(wallet),
+        authorityType: AuthorityType.AccountOwner,
+        newAuthority: to,
+      }),
+      getTransferInstruction({
+        source: await ata(wallet, other),
+        destination: await ata(to),
+        authority: createNoopSigner(wallet),
+        amount: 9n,
+      }),
+      getAssignInstruction({ account: createNoopSigner(wallet), programAddress: someProgram }),
+    ])
+    const { unmeasured, native, usdc } = await movedBy(transaction)
+    expect({ native, usdc }).toEqual({ native: 0n, usdc: 0n })
+    expect(unmeasured).toEqual([
+      `calls the program ${someProgram} with the wallet's account, which may move its funds`,
+      'approves a delegate to spend from a token account',
+      "changes a token account's or mint's authority",
+      'a token transfer from an account whose mint it does not name (use TransferChecked)',
+      'a System program instruction on the wallet other than a transfer or an account creation',
+    ])
+  })
+
+  it('does not count another mint, nor a token account another owner authorises', async () => {
+    const otherMint = (await generateKeyPairSigner()).address
+    const transaction = wire([
+      getTransferCheckedInstruction({
+        source: await ata(wallet, otherMint),
+        mint: otherMint,
+        destination: await ata(to, otherMint),
+        authority: createNoopSigner(wallet),
+        amount: 9n,
+        decimals: 6,
+      }),
+      getTransferInstruction({
+        source: await ata(other),
+        destination: await ata(to),
+        authority: createNoopSigner(other),
+        amount: 9n,
+      }),
+    ])
+    expect(await movedBy(transaction)).toEqual({ native: 0n, usdc: 0n, unmeasured: [] })
+    // Without a USDC mint on the cluster, no transfer is USDC.
+    expect(
+      await solanaSendValue(
+        wire([
+          getTransferCheckedInstruction({
+            source: walletUsdc,
+            mint: usdcMint,
+            destination: await ata(to),
+            authority: createNoopSigner(wallet),
+            amount: 4n,
+            decimals: 6,
+          }),
+        ]),
+        { wallet, usdcMint: null },
+      ),
+    ).toEqual({ native: 0n, usdc: 0n, unmeasured: [] })
+  })
+
+  it('refuses bytes that are no Solana transaction, naming the param', async () => {
+    for (const garbage of ['AAAA', Buffer.from('hello world, not a transaction').toString('base64')]) {
+      await expect(movedBy(garbage)).rejects.toThrow(SolanaSigningError)
+      await expect(movedBy(garbage)).rejects.toThrow(/^transaction: not a Solana wire transaction/)
+    }
+    // A whole transaction with bytes after it is refused too.
+    const padded = Buffer.concat([
+      Buffer.from(
+        wire([getTransferSolInstruction({ source: createNoopSigner(wallet), destination: to, amount: 1n })]),
+        'base64',
+      ),
+      Buffer.from([0]),
+    ]).toString('base64')
+    await expect(movedBy(padded)).rejects.toThrow(/not a Solana wire transaction/)
+  })
+})
