@@ -270,7 +270,7 @@ export async function solanaSignAndSendTransaction(
     session: context.session,
     wallet,
     caip2,
-    chain: chain.info.id,
+    chain: String(chain.info.id),
     moves: {
       native: unmeasured ? balance : native,
       usdc: unmeasured && usdcMint !== null ? await usdcHeld(rpc, walletAddress, usdcMint) : usdc,
