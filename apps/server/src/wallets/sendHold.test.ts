@@ -1,4 +1,19 @@
 import { createHash, randomUUID } from 'node:crypto'
+import { solanaClusters } from '@charter/core'
+import {
+  type Address,
+  appendTransactionMessageInstructions,
+  type Blockhash,
+  compileTransaction,
+  createNoopSigner,
+  createTransactionMessage,
+  generateKeyPairSigner,
+  getBase64EncodedWireTransaction,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+} from '@solana/kit'
+import { getTransferSolInstruction } from '@solana-program/system'
 import canonicalize from 'canonicalize'
 import { and, eq } from 'drizzle-orm'
 import { encodeFunctionData, erc20Abi, type Hex, parseEther, parseUnits } from 'viem'
@@ -25,6 +40,7 @@ let server: TestServer
 /** The device that created the account: never held. */
 let own: WalletCaller
 let evm: MemberWallet
+let mine: Awaited<ReturnType<typeof signedInMember>>
 let phone: string
 let usdc: Hex
 
@@ -112,6 +128,7 @@ function expectHeld(answer: { status: number; text: string }) {
 beforeAll(async () => {
   server = await startTestServer({ env: { LOCAL_CHAINS: 'on', NEW_DEVICE_HOLD_HOURS: '1' } })
   const member = await signedInMember(server.url)
+  mine = member
   own = member.caller
   evm = member.wallet('ethereum')
   phone = member.address
@@ -233,6 +250,84 @@ describe('a new device’s large sends wait', () => {
     // Too late to cancel what went out.
     const late = await own.post(`/api/v1/held_actions/${held.id}/cancel`, {})
     expect(late.status).toBe(400)
+  })
+
+  it('a new device’s large SOL send waits too, and goes out with a fresh blockhash when the hold ends', async () => {
+    const sol = mine.wallet('solana')
+    const funded = await own.api.post('/api/dev/faucet', {
+      address: sol.address,
+      chainId: 'devnet',
+      asset: 'native',
+      amount: '3',
+    })
+    expect(funded.status, funded.text).toBe(200)
+    const solRpc = async (method: string, params: unknown[]) =>
+      (
+        JSON.parse(
+          (await own.api.post('/api/v1/rpc/devnet', { jsonrpc: '2.0', id: 1, method, params })).text,
+        ) as Json
+      ).result
+    const lamports = async (address: string) => BigInt((await solRpc('getBalance', [address])).value)
+    const to = (await generateKeyPairSigner()).address
+    // Built as a client builds it, the blockhash left for the server to fill (32 zero bytes).
+    const transfer = (amount: bigint) => ({
+      transaction: getBase64EncodedWireTransaction(
+        compileTransaction(
+          pipe(
+            createTransactionMessage({ version: 0 }),
+            (message) => setTransactionMessageFeePayer(sol.address as Address, message),
+            (message) =>
+              setTransactionMessageLifetimeUsingBlockhash(
+                { blockhash: '11111111111111111111111111111111' as Blockhash, lastValidBlockHeight: 0n },
+                message,
+              ),
+            (message) =>
+              appendTransactionMessageInstructions(
+                [
+                  getTransferSolInstruction({
+                    source: createNoopSigner(sol.address as Address),
+                    destination: to,
+                    amount,
+                  }),
+                ],
+                message,
+              ),
+          ),
+        ),
+      ),
+      encoding: 'base64',
+    })
+    const sendSol = (caller: WalletCaller, amount: bigint, key: string = randomUUID()) =>
+      caller.post(
+        `/api/v1/wallets/${sol.id}/rpc`,
+        { method: 'signAndSendTransaction', caip2: solanaClusters.devnet.caip2, params: transfer(amount) },
+        { headers: { 'privy-idempotency-key': key } },
+      )
+    const device = await newDevice()
+
+    // Under the 1 SOL limit: at once.
+    const small = await sendSol(device, 500_000_000n)
+    expect(small.status, small.text).toBe(200)
+    expect(await lamports(to)).toBe(500_000_000n)
+
+    // Above it: held, nothing signed, the member told.
+    const key = randomUUID()
+    const answer = await sendSol(device, 2_000_000_000n, key)
+    expect(answer.status, answer.text).toBe(403)
+    const body = JSON.parse(answer.text) as Json
+    expect(body).toMatchObject({ code: 'action_held', held_action: { id: expect.any(String) } })
+    expect(body.error).toContain('(100 USDC, 1 SOL)')
+    expect(await lamports(to)).toBe(500_000_000n)
+    expect((await own.api.outbox(phone))[0]?.body).toContain(`asked to send 2 SOL to ${to} on Solana Devnet`)
+
+    // When the hold ends it goes out, its expired blockhash long replaced, and the key answers its signature.
+    expect((await sweep(1.1)).sent).toBe(1)
+    expect(await lamports(to)).toBe(2_500_000_000n)
+    const gone = (await heldActionsOf(own)).find((action) => action.id === body.held_action.id)
+    expect(gone).toMatchObject({ status: 'completed', failure: null })
+    const replay = await sendSol(device, 2_000_000_000n, key)
+    expect(replay.status, replay.text).toBe(200)
+    expect(JSON.parse(replay.text).data).toEqual({ caip2: solanaClusters.devnet.caip2, hash: gone.hash })
   })
 
   it('a new device cannot get round the wait: no large signed transaction, no large USDC allowance', async () => {
