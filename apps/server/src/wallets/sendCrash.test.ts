@@ -299,11 +299,9 @@ it('kill -9 after the node took a send and before the server noted the broadcast
   expect(BigInt(await node('eth_getBalance', [to, 'latest']))).toBe(1000n + 1000n + 2000n)
 }, 420_000)
 
-// Known to fail on this branch: a send recorded, taken by the node, and never noted as broadcast (broadcast_at
-// still null when the server died) is skipped by refreshSend and by the periodic sweep, so it shows `pending`
-// forever although it is mined. Once they follow such a send by its hash too (its receipt; or, without one, the
-// chain's nonce past it), this passes: drop `.fails`.
-it.fails('… and the send that went out is shown confirmed, never pending forever', async () => {
+// A send recorded, taken by the node, and never noted as broadcast (broadcast_at still null when the server
+// died) is followed by its hash once its lease has run out, by the GET routes and by the periodic sweep.
+it('… and the send that went out is shown confirmed, never pending forever', async () => {
   if (!tookThenKilled) throw new Error('the test before did not get this far')
   const { server, caller, walletId, hash } = tookThenKilled
   try {

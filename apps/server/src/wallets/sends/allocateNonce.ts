@@ -3,6 +3,10 @@ import type { Db } from '../../db/Database.ts'
 import { sends } from '../../db/schema.ts'
 import type { ChainRpc } from './chainRpc.ts'
 
+/** Why a send recorded and never broadcast is `interrupted`. */
+export const neverBroadcast =
+  'the server stopped after recording this send and before broadcasting it; it was never sent'
+
 /**
  * The nonce of the wallet's next transaction on a chain; call it holding the (wallet, chain) lease. It starts from
  * the chain's pending nonce and skips only nonces of sends still pending, so a nonce whose broadcast failed is
@@ -21,7 +25,7 @@ export async function allocateNonce(
     .update(sends)
     .set({
       status: 'interrupted',
-      reason: 'the server stopped after recording this send and before broadcasting it; it was never sent',
+      reason: neverBroadcast,
       updatedAt: new Date(),
     })
     .where(and(mine, isNull(sends.broadcastAt), gte(sends.nonce, chainNext)))

@@ -1,10 +1,12 @@
-import { and, asc, desc, eq, isNotNull, like, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { Chains } from '../../chains/Chains.ts'
 import type { Db } from '../../db/Database.ts'
 import { sends, wallets } from '../../db/schema.ts'
+import { neverBroadcast } from './allocateNonce.ts'
 import { chainRpc } from './chainRpc.ts'
-import { sendExplorer } from './sendExplorer.ts'
+import { leaseMs } from './nonceLease.ts'
 import { refreshSolanaSend } from './refreshSolanaSend.ts'
+import { sendExplorer } from './sendExplorer.ts'
 
 type SendRow = typeof sends.$inferSelect
 
@@ -61,10 +63,15 @@ const droppedAfterMs = 10 * 60_000
  * Follows a pending send one step: its receipt makes it `confirmed` (block) or `failed` (reverted); its nonce
  * used by another transaction makes it `failed` (replaced); unknown to the node long after broadcast, `failed`
  * (dropped). A node that cannot be reached leaves it pending, to be read again.
+ *
+ * A send recorded and never noted as broadcast is followed too once its lease has run out (its server stopped,
+ * before or after the node took it): by its hash if the node has it; `interrupted`, never sent, if it has not.
  */
 export async function refreshSend(db: Db, chains: Chains, row: SendRow, address: string): Promise<SendRow> {
   if (row.caip2.startsWith('solana:')) return refreshSolanaSend(db, chains, row)
-  if (row.status !== 'pending' || row.broadcastAt === null || row.nonce === null) return row
+  if (row.status !== 'pending' || row.nonce === null) return row
+  // Its server may still be between recording and broadcasting it.
+  if (row.broadcastAt === null && Date.now() - row.createdAt.getTime() < leaseMs) return row
   const chain = chains.find(String(row.chainId))
   if (!chain) return row
   const rpc = chainRpc(chain.rpcUrl)
@@ -83,6 +90,11 @@ export async function refreshSend(db: Db, chains: Chains, row: SendRow, address:
       const mined = BigInt(await rpc<string>('eth_getTransactionCount', [address, 'latest']))
       if (mined > BigInt(row.nonce)) {
         change = { status: 'failed', reason: `replaced: another transaction used nonce ${row.nonce}` }
+      } else if (row.broadcastAt === null) {
+        // Not noted as broadcast: the node's knowing it says whether it went out before its server stopped.
+        const known = await rpc<unknown>('eth_getTransactionByHash', [row.hash])
+        change =
+          known === null ? { status: 'interrupted', reason: neverBroadcast } : { broadcastAt: new Date() }
       } else if (Date.now() - row.broadcastAt.getTime() > droppedAfterMs) {
         const known = await rpc<unknown>('eth_getTransactionByHash', [row.hash])
         if (known === null) change = { status: 'failed', reason: 'dropped: the node no longer has it' }
@@ -142,9 +154,8 @@ export async function findSend(
 }
 
 /**
- * The periodic sweep (server.ts): follows up to `batch` broadcast sends still pending, the oldest first, so a send
- * nobody looks at still reaches `confirmed` or `failed`; and Solana sends recorded and never broadcast, which end
- * `interrupted` once their blockhash has expired. Safe on every replica at once: an update applies only to a send
+ * The periodic sweep (server.ts): follows up to `batch` sends still pending, the oldest first, so a send nobody
+ * looks at still reaches `confirmed`, `failed` or, recorded and never broadcast, `interrupted`. Safe on every replica at once: an update applies only to a send
  * still pending.
  */
 export async function followPendingSends(db: Db, chains: Chains, batch = 100): Promise<number> {
@@ -152,7 +163,7 @@ export async function followPendingSends(db: Db, chains: Chains, batch = 100): P
     .select({ send: sends, address: wallets.address })
     .from(sends)
     .innerJoin(wallets, eq(wallets.id, sends.walletId))
-    .where(and(eq(sends.status, 'pending'), or(isNotNull(sends.broadcastAt), like(sends.caip2, 'solana:%'))))
+    .where(eq(sends.status, 'pending'))
     .orderBy(asc(sends.createdAt))
     .limit(batch)
   let settled = 0
