@@ -314,6 +314,7 @@ describe('the EIP-1193 provider', () => {
     expect(signed).toMatch(/^0x02/)
     expect(asked[0]).toEqual({
       kind: 'transaction',
+      sends: false,
       address,
       chainId: 84532,
       chainName: 'Base Sepolia',
