@@ -60,7 +60,7 @@ describe('the Send screen', { timeout: 20_000 }, () => {
     expect(status.closest('p')).toHaveTextContent(/waiting for Base Sepolia to include it \(\d+ s\)/)
     const [call] = server.rpcCalls
     expect(call).toMatchObject({ method: 'eth_sendTransaction', caip2: 'eip155:84532' })
-    const transaction = (call?.params as { transaction: { to: string; data: `0x${string}` } }).transaction
+    const { transaction } = call?.params as { transaction: { to: string; data: `0x${string}` } }
     expect(transaction.to).toBe(usdcOnBase)
     expect(decodeFunctionData({ abi: erc20Abi, data: transaction.data }).args).toEqual([friend, 2_500_000n])
     const [send] = server.sends

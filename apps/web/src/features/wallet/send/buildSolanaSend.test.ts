@@ -87,7 +87,9 @@ describe('a Solana send built in the browser', () => {
       asset: { kind: 'token', mint: usdcMint, decimals: 6, amount: 1n, createRecipientAccount: false },
     })
     const { message } = decode(wire)
-    expect(message.instructions.map((one) => one.programAddress)).toEqual([TOKEN_PROGRAM_ADDRESS])
+    expect(Array.from(message.instructions, (one: { programAddress: string }) => one.programAddress)).toEqual(
+      [TOKEN_PROGRAM_ADDRESS],
+    )
   })
 })
 
