@@ -1,5 +1,5 @@
-import { type FormEvent, useId, useState } from 'react'
-import { LocalTime } from '../../ui/index.ts'
+import { type FormEvent, useEffect, useId, useState } from 'react'
+import { LocalTime, StatusMessage } from '../../ui/index.ts'
 import { AmountField } from './AmountField.tsx'
 import { AssetField } from './AssetField.tsx'
 import { ChainField } from './ChainField.tsx'
@@ -17,6 +17,16 @@ type Props = { draft: SendDraft; busy: boolean; onSend: (order: SendOrder) => vo
 export function SendForm({ draft, busy, onSend }: Props) {
   const ids = { chain: useId(), recipient: useId(), amount: useId(), problem: useId() }
   const [tried, setTried] = useState(false)
+  // Pressed while the recipient or the fee was still being read: the send goes on once they are in.
+  const [waiting, setWaiting] = useState(false)
+  const { order } = draft
+  useEffect(() => {
+    if (!waiting || busy) return
+    if (order) {
+      setWaiting(false)
+      onSend(order)
+    }
+  }, [waiting, busy, order, onSend])
   const { chain } = draft
   if (!chain) return null
 
@@ -31,15 +41,15 @@ export function SendForm({ draft, busy, onSend }: Props) {
             ? 'Correct the amount.'
             : draft.recipientCheckFailed
               ? 'The recipient could not be checked on the network. Try again in a moment.'
-              : draft.order === undefined
-                ? 'Still checking the recipient and the fee…'
-                : undefined
+              : undefined
 
+  const stillChecking = missing === undefined && order === undefined
   const submit = (event: FormEvent) => {
     event.preventDefault()
     setTried(true)
-    if (busy || !draft.order) return
-    onSend(draft.order)
+    if (busy) return
+    if (draft.order) onSend(draft.order)
+    else setWaiting(stillChecking)
   }
 
   return (
@@ -81,6 +91,7 @@ export function SendForm({ draft, busy, onSend }: Props) {
           {missing}
         </p>
       )}
+      {waiting && stillChecking && <StatusMessage>Checking the recipient and the fee…</StatusMessage>}
       <div className="actions">
         <button type="submit" className="button" aria-disabled={busy || undefined}>
           Review and send

@@ -58,9 +58,9 @@ describe('the Send screen', { timeout: 20_000 }, () => {
 
     const status = await screen.findByText(/Pending/)
     expect(status.closest('p')).toHaveTextContent(/waiting for Base Sepolia to include it \(\d+ s\)/)
-    const [call] = server.rpcCalls
+    const call = server.rpcCalls[0] as (typeof server.rpcCalls)[number]
     expect(call).toMatchObject({ method: 'eth_sendTransaction', caip2: 'eip155:84532' })
-    const { transaction } = call?.params as { transaction: { to: string; data: `0x${string}` } }
+    const { transaction } = call.params as { transaction: { to: string; data: `0x${string}` } }
     expect(transaction.to).toBe(usdcOnBase)
     expect(decodeFunctionData({ abi: erc20Abi, data: transaction.data }).args).toEqual([friend, 2_500_000n])
     const [send] = server.sends
@@ -118,6 +118,15 @@ describe('the Send screen', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Enter the recipient’s address.')
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(server.rpcCalls).toEqual([])
+  })
+
+  it('pressed before the recipient and the fee are read, it goes on to the dialog once they are', async () => {
+    const { user, recipient, amount } = await openSend()
+    await user.type(amount, '1')
+    await user.type(recipient, friend)
+    await user.click(screen.getByRole('button', { name: 'Review and send' }))
+    expect(await screen.findByRole('dialog', { name: 'Send this transaction?' })).toBeInTheDocument()
+    expect(screen.queryByRole('alert')).toBeNull()
   })
 
   it('a failed send says why and what to do', async () => {
