@@ -40,7 +40,7 @@ describe('activity', () => {
     stubApi({ ...server.routes, 'GET /api/v1/wallets/activity': () => Response.json({ activity }) })
     const user = userEvent.setup()
     renderApp('/wallet/activity')
-    const items = within(await screen.findByRole('list')).getAllByRole('listitem')
+    const items = within(await screen.findByRole('list', {}, { timeout: 10_000 })).getAllByRole('listitem')
     expect(items).toHaveLength(2)
     const first = within(items[0] as HTMLElement)
     expect(items[0]).toHaveTextContent('Exported the private key')
