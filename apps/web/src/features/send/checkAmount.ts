@@ -17,6 +17,8 @@ export function checkAmount(input: {
   native: boolean
   /** The wallet's native balance (for the fee of a token send), with its symbol and decimals. */
   nativeBalance: { amount: bigint; symbol: string; decimals: number } | undefined
+  /** The least the chain takes, and why (SOL to a new account must pay its rent exemption). */
+  minimum?: { amount: bigint; why: string } | undefined
 }): AmountCheck {
   if (input.text.trim() === '') return { ok: false, error: undefined }
   let amount: bigint
@@ -28,6 +30,9 @@ export function checkAmount(input: {
   }
   const shown = (value: bigint, decimals = input.decimals, symbol = input.symbol) =>
     `${formatTokenAmount(value, decimals)} ${symbol}`
+  if (input.minimum && amount < input.minimum.amount) {
+    return { ok: false, error: `Send at least ${shown(input.minimum.amount)}: ${input.minimum.why}` }
+  }
   if (input.balance !== undefined && amount > input.balance) {
     return { ok: false, error: `That is more than you have: ${shown(input.balance)}.` }
   }

@@ -82,6 +82,19 @@ describe('the amount as typed', () => {
     })
   })
 
+  it('refuses less than the chain takes: SOL to a new account below its rent exemption', () => {
+    const sol = { ...usdc, decimals: 9, symbol: 'SOL', native: true, balance: 10n ** 9n, maxFee: 5000n }
+    const minimum = {
+      amount: 890_880n,
+      why: 'a new Solana account must hold enough SOL to be exempt from rent.',
+    }
+    expect(checkAmount({ ...sol, minimum, text: '0.0001' })).toMatchObject({
+      error:
+        'Send at least 0.00089088 SOL: a new Solana account must hold enough SOL to be exempt from rent.',
+    })
+    expect(checkAmount({ ...sol, minimum, text: '0.001' })).toEqual({ ok: true, amount: 1_000_000n })
+  })
+
   it('Max: all of a token, all of a native coin but the most the fee can be', () => {
     expect(maxAmount(10n, false, undefined)).toBe(10n)
     expect(maxAmount(10n, true, 3n)).toBe(7n)

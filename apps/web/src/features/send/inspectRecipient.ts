@@ -5,6 +5,8 @@ export type RecipientFacts = {
   warnings: string[]
   /** Solana: whether the recipient already has a USDC token account; undefined elsewhere. */
   hasUsdcAccount: boolean | undefined
+  /** Solana: whether the recipient's account exists (holds SOL); undefined elsewhere. */
+  accountExists?: boolean
 }
 
 const sameAddress = (a: string, b: string) =>
@@ -60,7 +62,7 @@ export async function inspectRecipient(
   const accounts = (tokenAccounts as { value?: unknown[] } | null)?.value ?? []
   const exists = (info as { value?: unknown } | null)?.value != null
   if (!exists && accounts.length === 0) warnings.push(newAddress(where))
-  return { warnings, hasUsdcAccount: mint ? accounts.length > 0 : undefined }
+  return { warnings, hasUsdcAccount: mint ? accounts.length > 0 : undefined, accountExists: exists }
 }
 
 const newAddress = (where: string) =>

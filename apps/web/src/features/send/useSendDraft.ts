@@ -18,6 +18,9 @@ import { useHoldEndsAt } from './useHoldEndsAt.ts'
 import { useMaxFee } from './useMaxFee.ts'
 import { useRecipientFacts } from './useRecipientFacts.ts'
 
+/** The rent exemption of an account without data (890 880 lamports): the least SOL a new account can receive. */
+const solanaNewAccountMinimum = 890_880n
+
 /**
  * The Send screen's draft and everything it is checked against, as it is typed: the chains the member can send
  * on, the chosen chain's balances, the recipient's form and what its chain says of it, the amount against the
@@ -62,6 +65,13 @@ export function useSendDraft(user: CharterUser) {
     balance,
     maxFee,
     native,
+    minimum:
+      chain?.type === 'solana' && native && facts.data?.accountExists === false
+        ? {
+            amount: solanaNewAccountMinimum,
+            why: 'a new Solana account must hold enough SOL to be exempt from rent.',
+          }
+        : undefined,
     nativeBalance:
       balances && chain
         ? {
