@@ -106,6 +106,8 @@ export type WalletServer = {
   sends: SendRow[]
   /** The idempotency key of each send, by hash. */
   sendKeys: Map<string, string>
+  /** Each EVM send's signed transaction, by hash, as the server broadcast it. */
+  signedSends: Map<string, Hex>
 }
 
 const quantity = (value: unknown) => (value === undefined ? undefined : hexToBigInt(value as Hex))
@@ -200,6 +202,7 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
   const events: AccountEvent[] = []
   const sends: SendRow[] = []
   const sendKeys = new Map<string, string>()
+  const signedSends = new Map<string, Hex>()
   const recordSend = (
     key: string,
     send: { walletId: string; caip2: string; hash: string; to: string; value: string },
@@ -660,6 +663,7 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
               maxPriorityFeePerGas: quantity(tx.max_priority_fee_per_gas) ?? 1_000_000_000n,
             })
             const hash = keccak256(signedSend)
+            signedSends.set(hash, signedSend)
             recordSend(sendKey as string, {
               walletId: evmWalletId,
               caip2: caip2 ?? '',
@@ -706,5 +710,6 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
     events,
     sends,
     sendKeys,
+    signedSends,
   }
 }

@@ -1,6 +1,18 @@
 import { type EmbeddedWalletAccount, type ProviderRpcError, selectEmbeddedWallet } from '@charter/core'
 import { BrowserProvider } from 'ethers'
-import { createWalletClient, custom, encodeFunctionData, erc20Abi, parseEther, parseUnits } from 'viem'
+import {
+  createWalletClient,
+  custom,
+  encodeFunctionData,
+  erc20Abi,
+  type Hex,
+  numberToHex,
+  parseEther,
+  parseTransaction,
+  parseUnits,
+  recoverTransactionAddress,
+  type TransactionSerializedEIP1559,
+} from 'viem'
 import { baseSepolia } from 'viem/chains'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { chainServer } from '../../../testing/chainServer.ts'
@@ -150,12 +162,53 @@ describe('eth_sendTransaction through the provider', () => {
     expect(server.sends).toEqual([])
   })
 
-  it('ethers’ BrowserProvider: the signer sends through it and gets the hash', async () => {
-    const { provider, server } = await setUp()
+  it('ethers’ BrowserProvider: the signer’s sendTransaction goes through it, and ethers finds the sent transaction on the node', async () => {
+    const { provider, server, routes } = await setUp()
+    const chainRpc = routes['POST /api/v1/rpc/:chainId']
+    // The node knows what the server broadcast: ethers reads the transaction back by its hash.
+    stubApi({
+      ...routes,
+      'POST /api/v1/rpc/:chainId': async (call, params) => {
+        const body = call.body as { id: number; method: string; params: [Hex] }
+        const raw =
+          body.method === 'eth_getTransactionByHash' ? server.signedSends.get(body.params[0]) : undefined
+        if (!raw) return chainRpc?.(call, params) as Response
+        const sent = parseTransaction(raw)
+        return Response.json({
+          jsonrpc: '2.0',
+          id: body.id,
+          result: {
+            hash: body.params[0],
+            from: await recoverTransactionAddress({
+              serializedTransaction: raw as TransactionSerializedEIP1559,
+            }),
+            to: sent.to,
+            nonce: numberToHex(sent.nonce ?? 0),
+            gas: numberToHex(sent.gas ?? 0n),
+            value: numberToHex(sent.value ?? 0n),
+            input: sent.data ?? '0x',
+            chainId: numberToHex(sent.chainId ?? 0),
+            type: '0x2',
+            maxFeePerGas: numberToHex(sent.maxFeePerGas ?? 0n),
+            maxPriorityFeePerGas: numberToHex(sent.maxPriorityFeePerGas ?? 0n),
+            accessList: [],
+            r: sent.r,
+            s: sent.s,
+            yParity: numberToHex(sent.yParity ?? 0),
+            v: numberToHex(sent.yParity ?? 0),
+            blockHash: null,
+            blockNumber: null,
+            transactionIndex: null,
+          },
+        })
+      },
+    })
     const signer = await new BrowserProvider(provider).getSigner()
-    const hash = await signer.sendUncheckedTransaction({ to: recipient, value: parseEther('0.01') })
+    const response = await signer.sendTransaction({ to: recipient, value: parseEther('0.01') })
     expect(server.sends).toHaveLength(1)
-    expect(hash).toBe(server.sends[0]?.hash)
+    expect(response.hash).toBe(server.sends[0]?.hash)
+    expect(response.from).toBe(server.account.address)
+    expect(response.value).toBe(parseEther('0.01'))
     expect(server.rpcCalls[0]?.caip2).toBe('eip155:84532')
   })
 })
