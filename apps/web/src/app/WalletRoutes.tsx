@@ -8,6 +8,7 @@ import { NotFoundPage } from './NotFoundPage.tsx'
 const ReceivePage = lazy(() =>
   import('../features/receive/index.ts').then((m) => ({ default: m.ReceivePage })),
 )
+const SendPage = lazy(() => import('../features/send/index.ts').then((m) => ({ default: m.SendPage })))
 const SignMessagePage = lazy(() =>
   import('../features/sign/index.ts').then((m) => ({ default: m.SignMessagePage })),
 )
@@ -24,6 +25,7 @@ export function WalletRoutes() {
   return (
     <Suspense fallback={<StatusMessage>Loading…</StatusMessage>}>
       <Switch>
+        <Route path="/send" component={SendPage} />
         <Route path="/receive" component={ReceivePage} />
         <Route path="/sign" component={SignMessagePage} />
         <Route path="/export" component={ExportPage} />

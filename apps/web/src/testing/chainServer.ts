@@ -68,6 +68,9 @@ export const remoteBase: OfferedChain = {
 /** What the embedded server offers: Base Sepolia, Arbitrum Sepolia and Solana, all local. */
 export const embeddedChains = (): OfferedChain[] => [localEvmChain(84532), localEvmChain(421614), localSolana]
 
+/** The local Solana cluster's genesis hash, as `getGenesisHash` answers it. */
+export const localGenesisHash = 'CharterLocaLDevnetGenesisHash1111111111111'
+
 /** Multicall3, at its usual address on every EVM chain. */
 export const multicall3Address = '0xcA11bde05977b3631167028862bE2a173976CA11'
 const multicall3 = multicall3Address
@@ -98,6 +101,8 @@ export function chainServer(options: ChainServerOptions = {}) {
   const faucetCalls: { address: string; chainId: OfferedChain['id']; asset: string; amount: string }[] = []
   /** How many proxy requests each chain got (a batch is one). */
   const rpcRequests = new Map<string, number>()
+  /** Addresses (by chain) that have sent a transaction: their nonce is above 0. */
+  const used = new Set<string>()
 
   const keyOf = (chainId: string, address: string) =>
     `${chainId}:${address.startsWith('0x') ? address.toLowerCase() : address}`
@@ -154,6 +159,19 @@ export function chainServer(options: ChainServerOptions = {}) {
         const { to, data } = params[0] as { to: Address; data: Hex }
         return call(to, data)
       }
+      // Fees as a quiet chain quotes them: a 21 000-gas transfer, 65 000 for a call; 1 gwei base fee and tip.
+      case 'eth_estimateGas': {
+        const { data } = params[0] as { data?: Hex }
+        return numberToHex(data !== undefined && data !== '0x' ? 65_000 : 21_000)
+      }
+      case 'eth_maxPriorityFeePerGas':
+      case 'eth_gasPrice':
+        return numberToHex(1_000_000_000)
+      case 'eth_getBlockByNumber':
+        return { number: '0x1', baseFeePerGas: numberToHex(1_000_000_000) }
+      // An address that ever sent has a nonce: the stand-in's senders are those a test marks as used.
+      case 'eth_getTransactionCount':
+        return numberToHex(used.has(keyOf(id, params[0] as string)) ? 1 : 0)
       default:
         throw new Error(`${request.method} is not stood in for`)
     }
@@ -179,8 +197,27 @@ export function chainServer(options: ChainServerOptions = {}) {
           value: [{ pubkey: `${owner.slice(0, 8)}TokenAccount`, account: { data, lamports: 2039280 } }],
         }
       }
+      case 'getGenesisHash':
+        return localGenesisHash
+      case 'getMinimumBalanceForRentExemption':
+        return Math.ceil(((params[0] as number) + 128) * 6960)
       case 'getAccountInfo': {
-        if (params[0] !== chain.usdc?.address) return { context, value: null }
+        // An account that holds SOL exists (owned by the System program); a token account is looked up by the
+        // owner's holdings, so only the mint answers here.
+        if (params[0] !== chain.usdc?.address) {
+          const lamports = holding(id, params[0] as string).native
+          return {
+            context,
+            value:
+              lamports > 0n
+                ? {
+                    data: ['', 'base64'],
+                    lamports: Number(lamports),
+                    owner: '11111111111111111111111111111111',
+                  }
+                : null,
+          }
+        }
         const parsed = { type: 'mint', info: { decimals: 6, isInitialized: true, supply: '0' } }
         return { context, value: { data: { program: 'spl-token', parsed, space: 82 }, lamports: 1 } }
       }
@@ -255,6 +292,10 @@ export function chainServer(options: ChainServerOptions = {}) {
     chains,
     faucetCalls,
     rpcRequests,
+    /** Marks `address` as one that has sent on a chain (its nonce is 1). */
+    markUsed(chainId: OfferedChain['id'], address: string) {
+      used.add(keyOf(String(chainId), address))
+    },
     /** Sets what `address` holds on a chain, in base units. */
     fund(chainId: OfferedChain['id'], address: string, holdingNow: Partial<Holding>) {
       const id = String(chainId)

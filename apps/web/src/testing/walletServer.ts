@@ -6,7 +6,7 @@ import {
   type LinkedAccount,
   maskPhoneNumber,
 } from '@charter/core'
-import { type Hex, hexToBigInt, type TransactionSerializable } from 'viem'
+import { type Hex, hexToBigInt, keccak256, type TransactionSerializable } from 'viem'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { phoneUser } from './fixtures.ts'
 import {
@@ -46,7 +46,9 @@ const embedded = (id: string, address: string, chainType: 'ethereum' | 'solana')
   ...(chainType === 'solana' && { public_key: address }),
 })
 
-export type RpcCall = { method: string; params: Record<string, unknown> }
+export type RpcCall = { method: string; caip2?: string; params: Record<string, unknown> }
+/** One send, as `GET /api/v1/wallets/{id}/sends` answers it. */
+export type SendRow = AnswerTo<'GET /api/v1/wallets/:id/sends/:send_id'>
 /** One of the member's sessions, as `GET /api/v1/sessions` answers it. */
 export type SessionRow = AnswerTo<'GET /api/v1/sessions'>['sessions'][number]
 /** One line of `GET /api/v1/users/me/events`. */
@@ -100,6 +102,12 @@ export type WalletServer = {
   sessions: SessionRow[]
   /** The account's sensitive actions, newest first. */
   events: AccountEvent[]
+  /** Every send made (`eth_sendTransaction`, `signAndSendTransaction`), newest first; a test moves their status. */
+  sends: SendRow[]
+  /** The idempotency key of each send, by hash. */
+  sendKeys: Map<string, string>
+  /** Each EVM send's signed transaction, by hash, as the server broadcast it. */
+  signedSends: Map<string, Hex>
 }
 
 const quantity = (value: unknown) => (value === undefined ? undefined : hexToBigInt(value as Hex))
@@ -192,6 +200,30 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
     },
   ]
   const events: AccountEvent[] = []
+  const sends: SendRow[] = []
+  const sendKeys = new Map<string, string>()
+  const signedSends = new Map<string, Hex>()
+  const recordSend = (
+    key: string,
+    send: { walletId: string; caip2: string; hash: string; to: string; value: string },
+  ) => {
+    sendKeys.set(send.hash, key)
+    sends.unshift({
+      id: `00000000-0000-4000-8000-${String(sends.length + 1).padStart(12, '0')}`,
+      wallet_id: send.walletId,
+      caip2: send.caip2,
+      hash: send.hash,
+      nonce: sends.length,
+      to: send.to,
+      value: send.value,
+      token: null,
+      status: 'pending',
+      reason: null,
+      block_number: null,
+      created_at: now(),
+      updated_at: now(),
+    })
+  }
   let eventCount = 0
   const recordEvent = (kind: AccountEvent['kind'], summary: string) => {
     eventCount += 1
@@ -528,11 +560,42 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
         return answer({ success: true })
       }),
     ),
+    'GET /api/v1/wallets/:id/sends': onlyFor([evmWalletId, solanaWalletId], (_call, params) =>
+      answer({ data: sends.filter((send) => send.wallet_id === params?.id), next_before: null }),
+    ),
+    'GET /api/v1/wallets/:id/sends/:send_id': onlyFor([evmWalletId, solanaWalletId], (_call, params) => {
+      const send = sends.find((one) => one.id === params?.send_id && one.wallet_id === params?.id)
+      return send
+        ? answer(send)
+        : refuse({ error: 'There is no such send from this wallet.', code: 'not_found' }, 404)
+    }),
     'POST /api/v1/wallets/:id/rpc': onlyFor(
-      [evmWalletId],
-      signed('wallet', async (call) => {
-        const { method, params } = call.body as RpcCall
-        rpcCalls.push({ method, params })
+      [evmWalletId, solanaWalletId],
+      signed('wallet', async (call, routeParams) => {
+        const { method, params, caip2 } = call.body as RpcCall
+        rpcCalls.push({ method, params, ...(caip2 !== undefined && { caip2 }) })
+        const sendKey = call.headers['privy-idempotency-key']
+        if (method === 'eth_sendTransaction' || method === 'signAndSendTransaction') {
+          if (sendKey === undefined || call.headers['privy-request-expiry'] === undefined) {
+            return refuse({ error: `${method} needs both headers.`, code: -32600 }, 400)
+          }
+          const earlier = sends.find((send) => sendKeys.get(send.hash) === sendKey)
+          if (earlier) return answer({ method, data: { caip2: earlier.caip2, hash: earlier.hash } } as never)
+        }
+        if (routeParams?.id === solanaWalletId) {
+          if (method !== 'signAndSendTransaction') {
+            return refuse({ error: `${method} is not a method of a Solana wallet here.`, code: 4200 }, 400)
+          }
+          const hash = `${'5'.repeat(20)}${(sends.length + 1).toString().padStart(4, '0')}${'x'.repeat(64)}`
+          recordSend(sendKey as string, {
+            walletId: solanaWalletId,
+            caip2: caip2 ?? '',
+            hash,
+            to: '',
+            value: '0',
+          })
+          return answer({ method, data: { caip2, hash } } as never)
+        }
         recordActivity(
           'signature',
           method,
@@ -587,6 +650,30 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
             const signed_transaction = await account.signTransaction(transaction)
             return answer({ method, data: { encoding: 'rlp', signed_transaction } })
           }
+          case 'eth_sendTransaction': {
+            const { transaction: tx } = params as { transaction: Record<string, string | undefined> }
+            const signedSend = await account.signTransaction({
+              chainId: Number(quantity(tx.chain_id)),
+              to: tx.to as Hex,
+              value: quantity(tx.value),
+              data: tx.data as Hex | undefined,
+              nonce: sends.filter((send) => send.wallet_id === evmWalletId).length,
+              gas: quantity(tx.gas_limit) ?? 21_000n,
+              type: 'eip1559',
+              maxFeePerGas: quantity(tx.max_fee_per_gas) ?? 2_000_000_000n,
+              maxPriorityFeePerGas: quantity(tx.max_priority_fee_per_gas) ?? 1_000_000_000n,
+            })
+            const hash = keccak256(signedSend)
+            signedSends.set(hash, signedSend)
+            recordSend(sendKey as string, {
+              walletId: evmWalletId,
+              caip2: caip2 ?? '',
+              hash,
+              to: tx.to ?? '',
+              value: (quantity(tx.value) ?? 0n).toString(),
+            })
+            return answer({ method, data: { caip2: caip2 ?? '', hash } })
+          }
           default:
             return refuse({ error: `${method} is not a method of an Ethereum wallet here.`, code: 4200 }, 400)
         }
@@ -622,5 +709,8 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
     declines,
     sessions,
     events,
+    sends,
+    sendKeys,
+    signedSends,
   }
 }

@@ -1,6 +1,7 @@
 export { CopyButton } from './CopyButton.tsx'
 export { FullAddress } from './FullAddress.tsx'
 export type { KnownToken } from './KnownToken.ts'
+export { LocalTime } from './LocalTime.tsx'
 export { ModalDialog } from './ModalDialog.tsx'
 export { RevealedText } from './RevealedText.tsx'
 export { countInvisibles, escapeLabel } from './revealInvisibles.ts'

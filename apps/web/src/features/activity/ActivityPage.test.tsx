@@ -43,7 +43,7 @@ describe('activity', () => {
     const user = userEvent.setup()
     renderApp('/wallet/activity')
     // The first render of a file loads the page's code: on a busy machine that takes more than a second.
-    const items = within(await screen.findByRole('list', {}, { timeout: 5_000 })).getAllByRole('listitem')
+    const items = within(await screen.findByRole('list', {}, { timeout: 10_000 })).getAllByRole('listitem')
     expect(items).toHaveLength(2)
     const first = within(items[0] as HTMLElement)
     expect(items[0]).toHaveTextContent('Exported the private key')

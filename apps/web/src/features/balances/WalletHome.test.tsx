@@ -55,7 +55,7 @@ describe('balances on the signed-in home', () => {
     expect(within(region).getByRole('region', { name: 'USDC total' })).toHaveTextContent('17.5 USDC')
 
     const actions = within(region).getByRole('navigation', { name: 'Move money' })
-    expect(within(actions).getByRole('button', { name: 'Send (coming soon)' })).toBeDisabled()
+    expect(within(actions).getByRole('link', { name: 'Send' })).toHaveAttribute('href', '/wallet/send')
     expect(within(actions).getByRole('link', { name: 'Receive' })).toHaveAttribute('href', '/wallet/receive')
     expect(within(actions).getByRole('button', { name: 'Add funds (coming soon)' })).toBeDisabled()
     // A funded wallet is not invited to get funds, and a local server lists its chains without a toggle.

@@ -46,9 +46,9 @@ export function WalletHome({ user }: { user: CharterUser }) {
       <nav aria-label="Move money">
         <ul className="home-actions">
           <li>
-            <button type="button" className="button" disabled>
-              Send <span className="coming-soon">(coming soon)</span>
-            </button>
+            <Link href="/wallet/send" className="button">
+              Send
+            </Link>
           </li>
           <li>
             <Link href="/wallet/receive" className="button">

@@ -9,6 +9,7 @@ import {
   WalletReady,
 } from '../wallet/index.ts'
 import { SendRequest } from './SendRequest.tsx'
+import { SendWithViem } from './SendWithViem.tsx'
 import { signWithViem, type ViemSignature } from './signWithViem.ts'
 
 /**
@@ -22,6 +23,7 @@ export function DeveloperPage() {
         <WalletPage title="Developer: sign with viem">
           <WalletReady>
             <SignWithViem />
+            <SendWithViem />
             <SendRequest />
           </WalletReady>
         </WalletPage>

@@ -1,7 +1,12 @@
 import { type FormEvent, useId, useState } from 'react'
 import { SignatureStatus, useSignatureFlow, useWalletRuntime, WalletErrorMessage } from '../wallet/index.ts'
 
-const methods = ['personal_sign', 'eth_signTypedData_v4', 'eth_signTransaction'] as const
+const methods = [
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_signTransaction',
+  'eth_sendTransaction',
+] as const
 type Method = (typeof methods)[number]
 
 /**
@@ -73,7 +78,8 @@ export function SendRequest() {
           />
           <p id={ids.hint} className="field-hint">
             The method’s params as a JSON list, e.g. <code>["your address", {'{ "domain": … }'}]</code> for
-            eth_signTypedData_v4 or <code>[{'{ "to": …, "value": "0x…" }'}]</code> for eth_signTransaction.
+            eth_signTypedData_v4 or <code>[{'{ "to": …, "value": "0x…" }'}]</code> for eth_signTransaction and
+            eth_sendTransaction.
           </p>
           {invalid && (
             <p id={ids.error} className="field-error" role="alert">

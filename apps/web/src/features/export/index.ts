@@ -1,3 +1,4 @@
+export { LocalTime } from '../../ui/LocalTime.tsx'
 export { downloadJson } from './downloadJson.ts'
 export type { ExportedKey, ExportFormat } from './ExportedKey.ts'
 export { ExportPage } from './ExportPage.tsx'
@@ -11,5 +12,4 @@ export {
   heldActionsQueryOptions,
 } from './heldActions.ts'
 export { type ExportCodeSent, initExport } from './initExport.ts'
-export { LocalTime } from './LocalTime.tsx'
 export { type ExportFlow, useExportFlow } from './useExportFlow.ts'

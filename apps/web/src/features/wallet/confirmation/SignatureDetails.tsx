@@ -1,5 +1,6 @@
 import type { SignatureRequest } from '../describe/SignatureRequest.ts'
 import { MessageDetails } from './MessageDetails.tsx'
+import { SolanaSendDetails } from './SolanaSendDetails.tsx'
 import { TransactionDetails } from './TransactionDetails.tsx'
 import { TypedDataDetails } from './TypedDataDetails.tsx'
 
@@ -12,5 +13,7 @@ export function SignatureDetails({ request }: { request: SignatureRequest }) {
       return <TypedDataDetails request={request} />
     case 'transaction':
       return <TransactionDetails request={request} />
+    case 'solana-send':
+      return <SolanaSendDetails request={request} />
   }
 }

@@ -9,11 +9,21 @@ import { SignatureDetails } from './SignatureDetails.tsx'
 import { SignatureWarnings } from './SignatureWarnings.tsx'
 import { useSeenEnd } from './useSeenEnd.ts'
 
-const titles: Record<SignatureRequest['kind'], string> = {
-  message: 'Sign this message?',
-  'typed-data': 'Sign this data?',
-  transaction: 'Sign this transaction?',
-}
+const titleOf = (request: SignatureRequest): string =>
+  request.kind === 'message'
+    ? 'Sign this message?'
+    : request.kind === 'typed-data'
+      ? 'Sign this data?'
+      : request.kind === 'solana-send' || request.sends
+        ? 'Send this transaction?'
+        : 'Sign this transaction?'
+
+const introOf = (request: SignatureRequest): string =>
+  request.kind === 'solana-send' || (request.kind === 'transaction' && request.sends)
+    ? 'this transaction and sends it at once. A sent transaction cannot be called back.'
+    : request.kind === 'transaction'
+      ? 'this transaction. Signing does not send it, but anyone who gets the signed transaction can.'
+      : 'what is below. Sign only what you expect and understand.'
 
 /**
  * Shows each signature request the provider receives, one at a time, until the person signs or rejects it. It is
@@ -50,16 +60,14 @@ function ConfirmationDialog({
   return (
     // Escape rejects, like the Reject button, instead of leaving the request unanswered.
     <ModalDialog
-      title={titles[request.kind]}
+      title={titleOf(request)}
       describedBy={ids.intro}
       className="signature-dialog"
       onCancel={() => onAnswer(false)}
     >
       <p id={ids.intro}>
         Your wallet <code className="address">{shortenAddress(request.address)}</code> signs{' '}
-        {request.kind === 'transaction'
-          ? 'this transaction. Signing does not send it, but anyone who gets the signed transaction can.'
-          : 'what is below. Sign only what you expect and understand.'}
+        {introOf(request)}
       </p>
       <SignatureWarnings request={request} />
       {/* One scrolling box for all that is signed: Sign waits until its end has been on screen. It takes

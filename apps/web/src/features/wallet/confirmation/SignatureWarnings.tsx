@@ -1,5 +1,5 @@
 import type { TokenAmount } from '../../../ui/index.ts'
-import { escapeLabel, FullAddress, TokenAmountText } from '../../../ui/index.ts'
+import { escapeLabel, FullAddress, LocalTime, TokenAmountText } from '../../../ui/index.ts'
 import { formatAmount } from '../describe/formatAmount.ts'
 import type { SignatureRequest } from '../describe/SignatureRequest.ts'
 import type { SignatureWarning } from '../describe/SignatureWarning.ts'
@@ -73,6 +73,20 @@ function Warning({ warning }: { warning: SignatureWarning }) {
       return (
         <>
           <strong>Check the fee.</strong> The fee alone could be as much as <strong>{warning.maxFee}</strong>.
+        </>
+      )
+    case 'held-send':
+      return (
+        <>
+          <strong>This send will wait.</strong> This device signed in recently, and a send of more than{' '}
+          {warning.limit} from a new device is held until <LocalTime at={warning.opensAt} />. Your sign-in
+          addresses are told, and your other devices can cancel it; it goes out when the hold ends.
+        </>
+      )
+    case 'recipient':
+      return (
+        <>
+          <strong>Check the recipient.</strong> {warning.text}
         </>
       )
     case 'unreadable-call':

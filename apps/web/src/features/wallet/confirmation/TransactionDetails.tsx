@@ -68,6 +68,8 @@ export function TransactionDetails({ request }: { request: TransactionRequest })
                 ({fee.gasLimit} gas × {fee.perGas})
               </span>
             </>
+          ) : request.sends ? (
+            'Set by Charter’s server from the network’s fees as it sends'
           ) : (
             'None set: the network would refuse this transaction as signed'
           )}

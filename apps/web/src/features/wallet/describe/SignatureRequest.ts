@@ -8,7 +8,7 @@ import type { TypedField } from './TypedValue.ts'
  * What a signature request asks for, in the words the confirmation dialog shows. Each is derived from the exact
  * parameters sent to the server (`describeCall`), never from a separate description a caller could word.
  */
-export type SignatureRequest = MessageRequest | TypedDataRequest | TransactionRequest
+export type SignatureRequest = MessageRequest | TypedDataRequest | TransactionRequest | SolanaSendRequest
 
 type Common = {
   /** The wallet that signs. */
@@ -50,6 +50,8 @@ export type TypedDataRequest = Common & {
 
 export type TransactionRequest = Common & {
   kind: 'transaction'
+  /** The server signs it and sends it at once (`eth_sendTransaction`), rather than handing it back signed. */
+  sends: boolean
   chainId: number
   chainName: string
   /** Undefined when the transaction makes a new contract. */
@@ -75,4 +77,24 @@ export type TransactionRequest = Common & {
   /** The contract data as sent (0x hex), if any. */
   data: string | undefined
   nonce: string | undefined
+}
+
+/** A Solana send, read back from the wire transaction that is posted (`describeSolanaSend`). */
+export type SolanaSendRequest = Common & {
+  kind: 'solana-send'
+  chainName: string
+  /** What moves, with its token: '2.5 USDC', '0.1 SOL'. */
+  amount: string
+  /** The recipient: the wallet that receives (for a token, the owner of the account credited, when known). */
+  to: string
+  /** For a token: the token account credited, which belongs to `to`. */
+  toTokenAccount: string | undefined
+  /** The recipient's token account is created first, and this rent (in SOL) is paid for it from the wallet. */
+  rent: string | undefined
+  /** The network's fee for the one signature. */
+  fee: string
+  /** The most that leaves the wallet, one line per currency. */
+  totals: string[]
+  /** Each instruction, in words, in the order it runs. */
+  instructions: string[]
 }

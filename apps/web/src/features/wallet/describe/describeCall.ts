@@ -16,5 +16,7 @@ export function describeCall(call: WalletCall, address: string): SignatureReques
       return describeTypedData(call.params, address)
     case 'eth_signTransaction':
       return describeTransaction(call.params, address)
+    case 'eth_sendTransaction':
+      return describeTransaction(call.params, address, true)
   }
 }

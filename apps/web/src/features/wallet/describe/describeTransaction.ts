@@ -18,7 +18,11 @@ const quantity = (value: string | undefined) => (value === undefined ? undefined
  * cannot decode is warned of). The fee follows the server's reading: a gas price or type 0 makes it a
  * legacy transaction (gas × gas price), otherwise gas × max fee per gas.
  */
-export function describeTransaction(params: TransactionParams, address: string): TransactionRequest {
+export function describeTransaction(
+  params: TransactionParams,
+  address: string,
+  sends = false,
+): TransactionRequest {
   const { transaction } = params
   const chainId = Number(BigInt(transaction.chain_id))
   const currency = isSupportedChainId(chainId)
@@ -66,6 +70,7 @@ export function describeTransaction(params: TransactionParams, address: string):
 
   return {
     kind: 'transaction',
+    sends,
     address,
     chainId,
     chainName: chainName(chainId),

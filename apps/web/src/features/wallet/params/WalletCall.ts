@@ -7,3 +7,5 @@ export type WalletCall =
   | { method: 'personal_sign'; params: PersonalSignParams }
   | { method: 'eth_signTypedData_v4'; params: TypedDataParams }
   | { method: 'eth_signTransaction'; params: TransactionParams }
+  /** Signed and sent by the server, on the chain `caip2` names (`eip155:<id>`), which the transaction repeats. */
+  | { method: 'eth_sendTransaction'; caip2: string; params: TransactionParams }

@@ -19,7 +19,8 @@ export type ServerTransaction = {
 
 export type TransactionParams = { transaction: ServerTransaction }
 
-const invalid = (why: string) => providerRpcErrorFromCode(-32602, { message: `eth_signTransaction: ${why}` })
+const invalidFor = (method: string) => (why: string) =>
+  providerRpcErrorFromCode(-32602, { message: `${method}: ${why}` })
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -27,7 +28,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const toHex = (value: bigint) => `0x${value.toString(16)}`
 
 /** The object taken once through JSON (bigints as decimals): a getter is read once, not once per look. */
-function snapshot(raw: unknown): unknown {
+function snapshot(raw: unknown, invalid: (why: string) => Error): unknown {
   try {
     return JSON.parse(
       JSON.stringify(raw, (_key, value) => (typeof value === 'bigint' ? value.toString() : value)) ?? 'null',
@@ -38,13 +39,18 @@ function snapshot(raw: unknown): unknown {
 }
 
 /**
- * An `eth_signTransaction` request (EIP-1474's transaction object, hex quantities, as viem and ethers send it)
+ * An `eth_signTransaction` or `eth_sendTransaction` request (EIP-1474's transaction object, hex quantities, as viem and ethers send it)
  * as the server signs it, frozen so the dialog describes exactly what is sent. The chain is the transaction's
  * own, or the provider's current one. Legacy and EIP-1559 transactions only (the server signs no others), and
  * each with its own fee fields: a gas price beside a max fee would leave the fee the server signs unclear.
  */
-export function transactionParams(raw: unknown, currentChainId: number): TransactionParams {
-  const fields = snapshot(raw)
+export function transactionParams(
+  raw: unknown,
+  currentChainId: number,
+  method = 'eth_signTransaction',
+): TransactionParams {
+  const invalid = invalidFor(method)
+  const fields = snapshot(raw, invalid)
   if (!isRecord(fields)) throw invalid('the transaction must be an object')
   const quantity = (field: string): bigint | undefined => {
     const value = fields[field]

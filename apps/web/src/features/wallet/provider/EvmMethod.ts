@@ -1,3 +1,4 @@
+import type { SignedPostOptions } from '../../walletProxy/index.ts'
 import type { WalletCall } from '../params/WalletCall.ts'
 import type { ProviderChain } from './ProviderChain.ts'
 
@@ -20,9 +21,11 @@ export type EvmMethodContext = {
   read(method: string, params: unknown[]): Promise<unknown>
   /**
    * Shows `call` to the person, described from the very (frozen) object that is then posted, and has the
-   * server sign it once they confirm: the answer's `data`. A rejection is a 4001.
+   * server sign it once they confirm: the answer's `data`. A rejection is a 4001. With an idempotency key, a
+   * post that got no answer (the network, or the server's fault) is posted again under the same key, so the
+   * server answers the first outcome instead of signing twice.
    */
-  sign<Data>(wallet: ProviderWallet, call: WalletCall): Promise<Data>
+  sign<Data>(wallet: ProviderWallet, call: WalletCall, options?: SignedPostOptions): Promise<Data>
 }
 
 /** One EIP-1193 method: the caller's params (always a list here) in, the answer out; a failure throws. */

@@ -155,10 +155,10 @@ describe('the EIP-1193 provider', () => {
   })
 
   it('refuses a method it does not support with 4200, and a request without a method with -32600', async () => {
-    const { provider, api } = await setUp()
-    expect(await refusal(provider.request({ method: 'eth_sendTransaction', params: [{}] }))).toEqual({
+    const { provider, api, address } = await setUp()
+    expect(await refusal(provider.request({ method: 'eth_sign', params: [address, '0x00'] }))).toEqual({
       code: 4200,
-      message: 'Charter’s wallet does not support eth_sendTransaction.',
+      message: 'Charter’s wallet does not support eth_sign.',
     })
     expect((await refusal(provider.request({ method: '' }))).code).toBe(-32600)
     expect(api.calls.filter((call) => call.path.endsWith('/rpc'))).toEqual([])
@@ -314,6 +314,7 @@ describe('the EIP-1193 provider', () => {
     expect(signed).toMatch(/^0x02/)
     expect(asked[0]).toEqual({
       kind: 'transaction',
+      sends: false,
       address,
       chainId: 84532,
       chainName: 'Base Sepolia',

@@ -6,10 +6,11 @@ import {
   WalletProxyNotInitializedError,
 } from '@charter/core'
 import { callChainRpc } from '../../balances/index.ts'
-import { isKeyRefusal, type WalletProxy } from '../../walletProxy/index.ts'
+import { isKeyRefusal, type SignedPostOptions, type WalletProxy } from '../../walletProxy/index.ts'
 import { describeCall } from '../describe/describeCall.ts'
 import type { SignatureRequest } from '../describe/SignatureRequest.ts'
 import type { WalletCall } from '../params/WalletCall.ts'
+import { postWalletCall } from '../postWalletCall.ts'
 import type { EvmMethodContext, ProviderWallet } from './EvmMethod.ts'
 import type { EvmProvider, EvmProviderEvent, EvmProviderListener } from './EvmProvider.ts'
 import { findEvmMethod } from './evmMethods.ts'
@@ -144,17 +145,13 @@ export function createEvmProvider(options: EvmProviderOptions): EvmProvider {
     },
     read: async (method, params) => callChainRpc(await currentChain(), method, params),
     // A request Charter refuses (`refusal`) is never signed, whatever the answer.
-    sign: async <Data>(wallet: ProviderWallet, call: WalletCall): Promise<Data> => {
+    sign: async <Data>(wallet: ProviderWallet, call: WalletCall, postOptions?: SignedPostOptions) => {
       const request = describeCall(call, wallet.address)
       const approved = await options.confirm(request)
       if (!approved) reportDecline(wallet.id, call.method)
       if (!approved || request.refusal !== undefined) throw signatureRejectedError()
-      const answer = await proxy.post((client) => client.api.v1.wallets[':id'].rpc, {
-        param: { id: wallet.id },
-        json: call,
-      })
       // The server types the answer per method but not by the call; each method's handler names its data.
-      return answer.data as Data
+      return postWalletCall<Data>(proxy, wallet.id, call, postOptions)
     },
   }
 

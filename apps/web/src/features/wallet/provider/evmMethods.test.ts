@@ -20,6 +20,7 @@ describe('the provider’s methods', () => {
       'eth_getTransactionReceipt',
       'eth_maxPriorityFeePerGas',
       'eth_requestAccounts',
+      'eth_sendTransaction',
       'eth_signTransaction',
       'eth_signTypedData_v4',
       'net_version',
@@ -34,6 +35,7 @@ describe('the provider’s methods', () => {
     for (const name of ['toString', 'constructor', 'hasOwnProperty', '__proto__', 'valueOf']) {
       expect(findEvmMethod(name)).toBeUndefined()
     }
-    expect(findEvmMethod('eth_sendTransaction')).toBeUndefined()
+    // A method that signs with a node's own keys is not the wallet's.
+    expect(findEvmMethod('eth_sign')).toBeUndefined()
   })
 })

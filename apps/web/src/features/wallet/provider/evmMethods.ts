@@ -3,6 +3,7 @@ import { chainRead } from './methods/chainRead.ts'
 import { ethAccounts } from './methods/ethAccounts.ts'
 import { ethChainId } from './methods/ethChainId.ts'
 import { ethRequestAccounts } from './methods/ethRequestAccounts.ts'
+import { ethSendTransaction } from './methods/ethSendTransaction.ts'
 import { ethSignTransaction } from './methods/ethSignTransaction.ts'
 import { ethSignTypedDataV4 } from './methods/ethSignTypedDataV4.ts'
 import { netVersion } from './methods/netVersion.ts'
@@ -19,6 +20,7 @@ export const evmMethods: Readonly<Record<string, EvmMethod>> = {
   personal_sign: personalSign,
   eth_signTypedData_v4: ethSignTypedDataV4,
   eth_signTransaction: ethSignTransaction,
+  eth_sendTransaction: ethSendTransaction,
   // Reads of the current chain, forwarded to its node through Charter's RPC proxy.
   eth_blockNumber: chainRead('eth_blockNumber'),
   eth_call: chainRead('eth_call'),

@@ -1,0 +1,50 @@
+import { type Balances, formatTokenAmount } from '@charter/core'
+import type { OfferedChain } from '../balances/index.ts'
+import type { SendAsset } from './SendOrder.ts'
+
+type Props = {
+  chain: OfferedChain
+  balance: Balances | undefined
+  selected: SendAsset
+  onSelect: (asset: SendAsset) => void
+}
+
+/** What to send, each with what the wallet holds beside it: the native coin, or USDC where the chain has it. */
+export function AssetField({ chain, balance, selected, onSelect }: Props) {
+  const options: { asset: SendAsset; symbol: string; held: string | undefined }[] = [
+    ...(chain.usdc
+      ? [
+          {
+            asset: 'usdc' as const,
+            symbol: 'USDC',
+            held: balance?.usdc ? formatTokenAmount(balance.usdc.amount, balance.usdc.decimals) : undefined,
+          },
+        ]
+      : []),
+    {
+      asset: 'native',
+      symbol: chain.nativeCurrency.symbol,
+      held: balance ? formatTokenAmount(balance.native, balance.nativeDecimals) : undefined,
+    },
+  ]
+  return (
+    <fieldset className="network-switcher">
+      <legend>Token</legend>
+      {options.map((option) => (
+        <label key={option.asset} className="network-option">
+          <input
+            type="radio"
+            name="send-asset"
+            value={option.asset}
+            checked={option.asset === selected}
+            onChange={() => onSelect(option.asset)}
+          />
+          {option.symbol}{' '}
+          <span className="muted">
+            ({option.held === undefined ? 'balance loading…' : `${option.held} ${option.symbol} available`})
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  )
+}

@@ -1,0 +1,75 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { CopyButton } from '../../ui/index.ts'
+import { balanceQueryPrefix, type OfferedChain } from '../balances/index.ts'
+import { explorerTransactionUrl } from './explorerTransactionUrl.ts'
+import { failureAdvice } from './failureAdvice.ts'
+import { sendStatusQueryOptions } from './sendStatusQueryOptions.ts'
+import { useSeconds } from './useSeconds.ts'
+
+type Props = {
+  chain: OfferedChain
+  walletId: string
+  hash: string
+  /** What was sent, in words: '2.5 USDC to 0x…'. */
+  what: string
+  sentAt: number
+}
+
+/**
+ * A send followed to its end: pending with the time it has taken, then confirmed (its block) or failed (the
+ * reason and what to do); the hash, linked to the chain's explorer when it has one. The balances are read again
+ * when it was sent and when it settles.
+ */
+export function SendLifecycle({ chain, walletId, hash, what, sentAt }: Props) {
+  const queryClient = useQueryClient()
+  const status = useQuery(sendStatusQueryOptions(walletId, hash))
+  const send = status.data ?? undefined
+  const settled = send !== undefined && send.status !== 'pending'
+  const seconds = useSeconds(sentAt, !settled)
+  const explorer = explorerTransactionUrl(chain.explorer, hash)
+
+  // Settled, the balances have moved: read them again (the home and this screen share those queries).
+  useEffect(() => {
+    if (settled) void queryClient.invalidateQueries({ queryKey: balanceQueryPrefix })
+  }, [queryClient, settled])
+
+  return (
+    <section className="result stack-small" aria-label="Send status">
+      <p>Sent {what}.</p>
+      <p role="status" className={`send-status send-status-${send?.status ?? 'pending'}`}>
+        {!settled && (
+          <>
+            <strong>Pending</strong>: waiting for {chain.name} to include it ({seconds} s).
+          </>
+        )}
+        {send?.status === 'confirmed' && (
+          <>
+            <strong>Confirmed</strong> in block {send.block_number}.
+          </>
+        )}
+        {(send?.status === 'failed' || send?.status === 'interrupted') && (
+          <>
+            <strong>Failed</strong>. {failureAdvice(send)}
+          </>
+        )}
+      </p>
+      {status.isError && (
+        <p className="muted">The status could not be read just now; it is read again in a moment.</p>
+      )}
+      <div className="stack-small">
+        <p className="field-label">Transaction hash</p>
+        <p>
+          <code className="breakable">{hash}</code> <CopyButton text={hash} what="transaction hash" />
+        </p>
+        {explorer && (
+          <p>
+            <a href={explorer} target="_blank" rel="noreferrer">
+              See it on {chain.explorer?.name}
+            </a>
+          </p>
+        )}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest'
+import { checkAmount } from './checkAmount.ts'
+import { checkRecipientFormat } from './checkRecipientFormat.ts'
+import { explorerTransactionUrl } from './explorerTransactionUrl.ts'
+import { holdWarning } from './holdWarning.ts'
+import { maxAmount } from './maxAmount.ts'
+
+const checksummed = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
+
+describe('the recipient as typed', () => {
+  it('takes an EVM address in any single case and checksums it; refuses a wrong checksum, a short one, a Solana key', () => {
+    expect(checkRecipientFormat(checksummed.toLowerCase(), 'ethereum')).toEqual({
+      ok: true,
+      address: checksummed,
+    })
+    expect(checkRecipientFormat(` ${checksummed} `, 'ethereum')).toEqual({ ok: true, address: checksummed })
+    const typo = checksummed.replace('dA6BF', 'Da6BF')
+    expect(checkRecipientFormat(typo, 'ethereum')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/checksum/),
+    })
+    expect(checkRecipientFormat('0x1234', 'ethereum')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/this has 4/),
+    })
+    expect(checkRecipientFormat('8x6NaJq3oPu4yq9Ng8WwPuVkpX9eQd3b8qQZ1Yz4SZF', 'ethereum')).toMatchObject({
+      ok: false,
+    })
+    expect(checkRecipientFormat('', 'ethereum')).toEqual({ ok: false, error: undefined })
+  })
+
+  it('takes a Solana public key; refuses an EVM address and base58 that is not 32 bytes', () => {
+    const key = '4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU'
+    expect(checkRecipientFormat(key, 'solana')).toEqual({ ok: true, address: key })
+    expect(checkRecipientFormat(checksummed, 'solana')).toMatchObject({
+      error: expect.stringMatching(/Ethereum address/),
+    })
+    expect(checkRecipientFormat('abc0OIl', 'solana')).toMatchObject({ ok: false })
+  })
+})
+
+describe('the amount as typed', () => {
+  const usdc = {
+    decimals: 6,
+    symbol: 'USDC',
+    native: false,
+    balance: 10_000_000n,
+    maxFee: 100n,
+    nativeBalance: { amount: 10n ** 18n, symbol: 'ETH', decimals: 18 },
+  }
+  it('reads ".5" and "1,000.25" with core’s parsing; says what is wrong in words', () => {
+    expect(checkAmount({ ...usdc, text: '.5' })).toEqual({ ok: true, amount: 500_000n })
+    expect(checkAmount({ ...usdc, balance: 10n ** 12n, text: '1,000.25' })).toEqual({
+      ok: true,
+      amount: 1_000_250_000n,
+    })
+    expect(checkAmount({ ...usdc, text: 'abc' })).toMatchObject({ ok: false, error: expect.any(String) })
+    expect(checkAmount({ ...usdc, text: '0.0000001' })).toMatchObject({
+      error: expect.stringMatching(/decimal/),
+    })
+    expect(checkAmount({ ...usdc, text: '-1' })).toMatchObject({ ok: false })
+    expect(checkAmount({ ...usdc, text: '' })).toEqual({ ok: false, error: undefined })
+  })
+
+  it('refuses more than the balance, a native amount whose fee does not fit, a token send without the fee', () => {
+    expect(checkAmount({ ...usdc, text: '10.000001' })).toMatchObject({
+      error: 'That is more than you have: 10 USDC.',
+    })
+    const eth = {
+      ...usdc,
+      decimals: 18,
+      symbol: 'ETH',
+      native: true,
+      balance: 10n ** 18n,
+      maxFee: 10n ** 15n,
+    }
+    expect(checkAmount({ ...eth, text: '1' })).toMatchObject({ error: expect.stringMatching(/Press Max/) })
+    expect(checkAmount({ ...eth, text: '0.999' })).toEqual({ ok: true, amount: 999n * 10n ** 15n })
+    const noGas = { ...usdc, nativeBalance: { amount: 0n, symbol: 'ETH', decimals: 18 } }
+    expect(checkAmount({ ...noGas, text: '1' })).toMatchObject({
+      error: expect.stringMatching(/paid in ETH/),
+    })
+  })
+
+  it('refuses less than the chain takes: SOL to a new account below its rent exemption', () => {
+    const sol = { ...usdc, decimals: 9, symbol: 'SOL', native: true, balance: 10n ** 9n, maxFee: 5000n }
+    const minimum = {
+      amount: 890_880n,
+      why: 'a new Solana account must hold enough SOL to be exempt from rent.',
+    }
+    expect(checkAmount({ ...sol, minimum, text: '0.0001' })).toMatchObject({
+      error:
+        'Send at least 0.00089088 SOL: a new Solana account must hold enough SOL to be exempt from rent.',
+    })
+    expect(checkAmount({ ...sol, minimum, text: '0.001' })).toEqual({ ok: true, amount: 1_000_000n })
+  })
+
+  it('Max: all of a token, all of a native coin but the most the fee can be', () => {
+    expect(maxAmount(10n, false, undefined)).toBe(10n)
+    expect(maxAmount(10n, true, 3n)).toBe(7n)
+    expect(maxAmount(2n, true, 3n)).toBe(0n)
+    expect(maxAmount(10n, true, undefined)).toBeUndefined()
+    expect(maxAmount(undefined, false, 1n)).toBeUndefined()
+  })
+})
+
+describe('the explorer link', () => {
+  it('is the explorer’s /tx/ page, keeping a cluster’s query; none for a local chain', () => {
+    expect(explorerTransactionUrl({ url: 'https://sepolia.basescan.org' }, '0xab')).toBe(
+      'https://sepolia.basescan.org/tx/0xab',
+    )
+    expect(explorerTransactionUrl({ url: 'https://explorer.solana.com/?cluster=devnet' }, '5x')).toBe(
+      'https://explorer.solana.com/tx/5x?cluster=devnet',
+    )
+    expect(explorerTransactionUrl(null, '0xab')).toBeUndefined()
+  })
+})
+
+describe('the new-device hold, before signing', () => {
+  const inAnHour = Math.floor(Date.now() / 1000) + 3600
+  const base = { decimals: 6, symbol: 'USDC', asset: 'usdc' as const, holdEndsAt: inAnHour }
+  it('warns of a send above the limit from a held session', () => {
+    expect(holdWarning({ ...base, limit: { native: '0.1', usdc: '100' }, amount: 100_000_001n })).toEqual({
+      kind: 'held-send',
+      opensAt: inAnHour,
+      limit: '100 USDC',
+    })
+  })
+  it('says nothing at or below the limit, without a limit, or once the hold is over', () => {
+    expect(
+      holdWarning({ ...base, limit: { native: '0.1', usdc: '100' }, amount: 100_000_000n }),
+    ).toBeUndefined()
+    expect(holdWarning({ ...base, limit: undefined, amount: 10n ** 12n })).toBeUndefined()
+    expect(holdWarning({ ...base, limit: { native: '0.1', usdc: null }, amount: 10n ** 12n })).toBeUndefined()
+    expect(
+      holdWarning({ ...base, holdEndsAt: null, limit: { native: '0.1', usdc: '1' }, amount: 10n ** 12n }),
+    ).toBeUndefined()
+  })
+})

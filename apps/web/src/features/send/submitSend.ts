@@ -1,0 +1,127 @@
+import { encodeFunctionData, erc20Abi } from 'viem'
+import { ApiError } from '../../lib/api.ts'
+import { callChainRpc } from '../balances/index.ts'
+import {
+  deepFreeze,
+  describeCall,
+  fillSendFees,
+  postWalletCall,
+  type SignatureRequest,
+  type SolanaSendCall,
+  signatureRejectedError,
+  transactionParams,
+  type WalletRuntime,
+} from '../wallet/index.ts'
+import { buildSolanaSend } from '../wallet/send/buildSolanaSend.ts'
+import { describeSolanaSend } from '../wallet/send/describeSolanaSend.ts'
+import type { SendOrder, SendOutcome } from './SendOrder.ts'
+
+/** The bytes of a token account (SPL Token), whose rent a send pays when it creates one. */
+const tokenAccountSize = 165
+
+/**
+ * Sends `order`: builds the call the wallet API takes (EVM: `eth_sendTransaction` with the gas and fees the
+ * server would fill; Solana: `signAndSendTransaction` of a transaction built here, blockhash left to the server),
+ * shows it in the confirmation dialog, described from the very call that is posted, with the screen's warnings,
+ * and posts it with a fresh idempotency key (a post that got no answer is posted again under it). A 403 of the
+ * new-device hold is an outcome, not an error: the send waits.
+ */
+export async function submitSend(runtime: WalletRuntime, order: SendOrder): Promise<SendOutcome> {
+  const { call, request } = order.chain.type === 'ethereum' ? await evmCall(order) : await solanaCall(order)
+  const shown: SignatureRequest = { ...request, warnings: [...order.warnings, ...request.warnings] }
+  const approved = await runtime.confirmations.ask(shown)
+  if (!approved) {
+    runtime.proxy
+      .post((client) => client.api.v1.wallets[':id'].decline, {
+        param: { id: order.wallet.id },
+        json: { method: call.method },
+      })
+      .catch(() => undefined)
+  }
+  if (!approved || shown.refusal !== undefined) throw signatureRejectedError()
+  try {
+    const data = await postWalletCall<{ caip2: string; hash: string }>(runtime.proxy, order.wallet.id, call, {
+      idempotencyKey: crypto.randomUUID(),
+    })
+    return { status: 'sent', walletId: order.wallet.id, caip2: data.caip2, hash: data.hash }
+  } catch (error) {
+    const opensAt = heldUntil(error)
+    if (opensAt !== undefined) return { status: 'held', opensAt }
+    throw error
+  }
+}
+
+/** When the server held the send (403 `action_held`), the moment it opens (Unix seconds). */
+function heldUntil(error: unknown): number | undefined {
+  if (!(error instanceof ApiError) || error.code !== 'action_held') return undefined
+  const held = (error.body as { held_action?: { opens_at?: unknown } } | undefined)?.held_action
+  return typeof held?.opens_at === 'number' ? held.opens_at : undefined
+}
+
+async function evmCall(order: SendOrder) {
+  const { chain } = order
+  const chainId = Number(chain.id)
+  const usdc = chain.usdc?.address
+  const fields =
+    order.asset === 'usdc' && usdc
+      ? {
+          to: usdc,
+          value: '0x0',
+          data: encodeFunctionData({
+            abi: erc20Abi,
+            functionName: 'transfer',
+            args: [order.to as `0x${string}`, order.amount],
+          }),
+        }
+      : { to: order.to, value: `0x${order.amount.toString(16)}` }
+  const asked = transactionParams(fields, chainId, 'eth_sendTransaction').transaction
+  const transaction = await fillSendFees(
+    (method, params) => callChainRpc(chain, method, params),
+    asked,
+    order.wallet.address,
+  )
+  const call = deepFreeze({
+    method: 'eth_sendTransaction' as const,
+    caip2: `eip155:${chainId}`,
+    params: { transaction },
+  })
+  return { call, request: describeCall(call, order.wallet.address) }
+}
+
+async function solanaCall(order: SendOrder) {
+  const { chain } = order
+  const usdc = chain.usdc
+  const [genesisHash, rent, transaction] = await Promise.all([
+    callChainRpc(chain, 'getGenesisHash', []),
+    order.createsTokenAccount
+      ? callChainRpc(chain, 'getMinimumBalanceForRentExemption', [tokenAccountSize])
+      : Promise.resolve(0),
+    buildSolanaSend({
+      from: order.wallet.address,
+      to: order.to,
+      asset:
+        order.asset === 'usdc' && usdc
+          ? {
+              kind: 'token',
+              mint: usdc.address,
+              decimals: usdc.decimals,
+              amount: order.amount,
+              createRecipientAccount: order.createsTokenAccount,
+            }
+          : { kind: 'native', lamports: order.amount },
+    }),
+  ])
+  const call: SolanaSendCall = deepFreeze({
+    method: 'signAndSendTransaction',
+    caip2: `solana:${String(genesisHash)}`,
+    params: { transaction, encoding: 'base64' },
+  })
+  const request = describeSolanaSend(call, order.wallet.address, {
+    chainName: chain.name,
+    token: usdc ? { mint: usdc.address, symbol: 'USDC' } : undefined,
+    tokenAccountRent: BigInt(rent as number),
+    recipient: order.to,
+    warnings: [],
+  })
+  return { call, request }
+}

@@ -1,0 +1,53 @@
+import { deepFreeze } from '../params/deepFreeze.ts'
+import type { ServerTransaction } from '../params/transactionParams.ts'
+
+/** A read of the send's chain (through Charter's RPC proxy): the node's result, or its error. */
+export type ChainRead = (method: string, params: unknown[]) => Promise<unknown>
+
+/** The server's margin on the node's gas estimate, so the dialog's maximum is the one the server would sign. */
+const gasMarginPercent = 120n
+const hex = (value: bigint) => `0x${value.toString(16)}`
+
+/**
+ * The gas limit and fees a send leaves out, filled as the server fills them (the node's estimate plus 20 %; an
+ * EIP-1559 cap of twice the latest base fee plus the node's tip), so the dialog can show the most the fee can be
+ * and the server signs exactly that. Fees the caller set are kept; a caller who set some but not all of them
+ * leaves the rest to the server. A transaction the node says would fail throws the node's error here, before
+ * anything is shown or signed.
+ */
+export async function fillSendFees(
+  read: ChainRead,
+  transaction: ServerTransaction,
+  from: string,
+): Promise<ServerTransaction> {
+  const filled: ServerTransaction = { ...transaction }
+  if (filled.gas_limit === undefined) {
+    const estimate = BigInt(
+      (await read('eth_estimateGas', [
+        {
+          from,
+          ...(filled.to !== undefined && { to: filled.to }),
+          ...(filled.value !== undefined && { value: filled.value }),
+          ...(filled.data !== undefined && { data: filled.data }),
+        },
+      ])) as string,
+    )
+    filled.gas_limit = hex((estimate * gasMarginPercent + 99n) / 100n)
+  }
+  const noFees =
+    filled.gas_price === undefined &&
+    filled.max_fee_per_gas === undefined &&
+    filled.max_priority_fee_per_gas === undefined
+  if (noFees && filled.type !== '0x0') {
+    const [tip, block] = await Promise.all([
+      read('eth_maxPriorityFeePerGas', []),
+      read('eth_getBlockByNumber', ['latest', false]),
+    ])
+    const baseFee = BigInt((block as { baseFeePerGas?: string } | null)?.baseFeePerGas ?? '0x0')
+    filled.max_priority_fee_per_gas = hex(BigInt(tip as string))
+    filled.max_fee_per_gas = hex(2n * baseFee + BigInt(tip as string))
+  } else if (noFees) {
+    filled.gas_price = hex(BigInt((await read('eth_gasPrice', [])) as string))
+  }
+  return deepFreeze(filled)
+}
