@@ -143,14 +143,11 @@ test('viem’s sendTransaction through the provider: the dialog, then a hash tha
     .toMatchObject({ status: '0x1', to: to.toLowerCase() })
 })
 
-// Needs the server's Solana `signAndSendTransaction` (Privy's shape, the blockhash filled by the server). Until
-// that is on this branch, set E2E_SOLANA_SENDS=1 to run it.
 test('sends 0.25 SOL and 1.5 USDC to another member on the local Solana, the USDC account created for them', async ({
   page,
   request,
   browser,
 }) => {
-  test.skip(process.env.E2E_SOLANA_SENDS !== '1', 'needs the server’s Solana signAndSendTransaction')
   await fundedMember(page, request)
   const other = await secondMember(browser, request)
   await page.bringToFront()

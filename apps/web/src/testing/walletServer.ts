@@ -220,6 +220,7 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
       status: 'pending',
       reason: null,
       block_number: null,
+      explorer_url: null,
       created_at: now(),
       updated_at: now(),
     })

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
+import { ExplorerLink } from '../../ui/ExplorerLink.tsx'
 import { CopyButton } from '../../ui/index.ts'
 import { balanceQueryPrefix, type OfferedChain } from '../balances/index.ts'
-import { explorerTransactionUrl } from './explorerTransactionUrl.ts'
 import { failureAdvice } from './failureAdvice.ts'
 import { sendStatusQueryOptions } from './sendStatusQueryOptions.ts'
 import { useSeconds } from './useSeconds.ts'
@@ -27,7 +27,6 @@ export function SendLifecycle({ chain, walletId, hash, what, sentAt }: Props) {
   const send = status.data ?? undefined
   const settled = send !== undefined && send.status !== 'pending'
   const seconds = useSeconds(sentAt, !settled)
-  const explorer = explorerTransactionUrl(chain.explorer, hash)
 
   // Settled, the balances have moved: read them again (the home and this screen share those queries).
   useEffect(() => {
@@ -37,7 +36,7 @@ export function SendLifecycle({ chain, walletId, hash, what, sentAt }: Props) {
   return (
     <section className="result stack-small" aria-label="Send status">
       <p>Sent {what}.</p>
-      <p role="status" className={`send-status send-status-${send?.status ?? 'pending'}`}>
+      <p role="status" className={`send-progress send-progress-${send?.status ?? 'pending'}`}>
         {!settled && (
           <>
             <strong>Pending</strong>: waiting for {chain.name} to include it ({seconds} s).
@@ -62,11 +61,9 @@ export function SendLifecycle({ chain, walletId, hash, what, sentAt }: Props) {
         <p>
           <code className="breakable">{hash}</code> <CopyButton text={hash} what="transaction hash" />
         </p>
-        {explorer && (
+        {send?.explorer_url && (
           <p>
-            <a href={explorer} target="_blank" rel="noreferrer">
-              See it on {chain.explorer?.name}
-            </a>
+            <ExplorerLink url={send.explorer_url} name={chain.explorer?.name ?? null} />
           </p>
         )}
       </div>

@@ -66,7 +66,7 @@ describe('the Send screen', { timeout: 20_000 }, () => {
     const [send] = server.sends
     // A local chain has no explorer: the hash alone.
     expect(screen.getByText(send?.hash as string)).toBeInTheDocument()
-    expect(screen.queryByRole('link', { name: /See it on/ })).toBeNull()
+    expect(screen.queryByRole('link', { name: /View on/ })).toBeNull()
 
     Object.assign(send as object, { status: 'confirmed', block_number: '42' })
     expect(await screen.findByText(/in block 42/, {}, { timeout: 5_000 })).toHaveTextContent(

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { checkAmount } from './checkAmount.ts'
 import { checkRecipientFormat } from './checkRecipientFormat.ts'
-import { explorerTransactionUrl } from './explorerTransactionUrl.ts'
 import { holdWarning } from './holdWarning.ts'
 import { maxAmount } from './maxAmount.ts'
 
@@ -101,18 +100,6 @@ describe('the amount as typed', () => {
     expect(maxAmount(2n, true, 3n)).toBe(0n)
     expect(maxAmount(10n, true, undefined)).toBeUndefined()
     expect(maxAmount(undefined, false, 1n)).toBeUndefined()
-  })
-})
-
-describe('the explorer link', () => {
-  it('is the explorer’s /tx/ page, keeping a cluster’s query; none for a local chain', () => {
-    expect(explorerTransactionUrl({ url: 'https://sepolia.basescan.org' }, '0xab')).toBe(
-      'https://sepolia.basescan.org/tx/0xab',
-    )
-    expect(explorerTransactionUrl({ url: 'https://explorer.solana.com/?cluster=devnet' }, '5x')).toBe(
-      'https://explorer.solana.com/tx/5x?cluster=devnet',
-    )
-    expect(explorerTransactionUrl(null, '0xab')).toBeUndefined()
   })
 })
 
