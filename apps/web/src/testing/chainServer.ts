@@ -68,9 +68,6 @@ export const remoteBase: OfferedChain = {
 /** What the embedded server offers: Base Sepolia, Arbitrum Sepolia and Solana, all local. */
 export const embeddedChains = (): OfferedChain[] => [localEvmChain(84532), localEvmChain(421614), localSolana]
 
-/** The local Solana cluster's genesis hash, as `getGenesisHash` answers it. */
-export const localGenesisHash = 'CharterLocaLDevnetGenesisHash1111111111111'
-
 /** Multicall3, at its usual address on every EVM chain. */
 export const multicall3Address = '0xcA11bde05977b3631167028862bE2a173976CA11'
 const multicall3 = multicall3Address
@@ -197,8 +194,6 @@ export function chainServer(options: ChainServerOptions = {}) {
           value: [{ pubkey: `${owner.slice(0, 8)}TokenAccount`, account: { data, lamports: 2039280 } }],
         }
       }
-      case 'getGenesisHash':
-        return localGenesisHash
       case 'getMinimumBalanceForRentExemption':
         return Math.ceil(((params[0] as number) + 128) * 6960)
       case 'getAccountInfo': {

@@ -38,7 +38,7 @@ describe('the Send screen on Solana', { timeout: 20_000 }, () => {
     const [call] = server.rpcCalls
     expect(call).toMatchObject({
       method: 'signAndSendTransaction',
-      caip2: 'solana:CharterLocaLDevnetGenesisHash1111111111111',
+      caip2: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
       params: { encoding: 'base64' },
     })
   })

@@ -1,3 +1,4 @@
+import { type SolanaCluster, solanaClusters } from '@charter/core'
 import { encodeFunctionData, erc20Abi } from 'viem'
 import { ApiError } from '../../lib/api.ts'
 import { callChainRpc } from '../balances/index.ts'
@@ -91,8 +92,7 @@ async function evmCall(order: SendOrder) {
 async function solanaCall(order: SendOrder) {
   const { chain } = order
   const usdc = chain.usdc
-  const [genesisHash, rent, transaction] = await Promise.all([
-    callChainRpc(chain, 'getGenesisHash', []),
+  const [rent, transaction] = await Promise.all([
     order.createsTokenAccount
       ? callChainRpc(chain, 'getMinimumBalanceForRentExemption', [tokenAccountSize])
       : Promise.resolve(0),
@@ -113,7 +113,9 @@ async function solanaCall(order: SendOrder) {
   ])
   const call: SolanaSendCall = deepFreeze({
     method: 'signAndSendTransaction',
-    caip2: `solana:${String(genesisHash)}`,
+    // Privy's id of the cluster (its genesis hash, cut to 32 characters); the local devnet stands in for devnet
+    // and answers to devnet's.
+    caip2: solanaClusters[chain.id as SolanaCluster].caip2,
     params: { transaction, encoding: 'base64' },
   })
   const request = describeSolanaSend(call, order.wallet.address, {
