@@ -246,7 +246,14 @@ describe('a new device’s large sends wait', () => {
     expect(await usdcBalance(to)).toBe(parseUnits('250', 6))
     expect(await usdcBalance(evm.address)).toBe(before - parseUnits('250', 6))
     const activity = await own.api.get('/api/v1/wallets/activity')
-    expect(JSON.stringify(activity.body)).toContain(`Sent 250 USDC to ${to} on Base Sepolia`)
+    const line = (activity.body as Json).activity.find(
+      (entry: Json) => entry.summary === `Sent 250 USDC to ${to} on Base Sepolia`,
+    )
+    // The line of a send that went out after its wait carries its send, as any send's line does.
+    expect(line?.send).toMatchObject({
+      hash: gone.hash,
+      status: expect.stringMatching(/^(pending|confirmed)$/),
+    })
     // Too late to cancel what went out.
     const late = await own.post(`/api/v1/held_actions/${held.id}/cancel`, {})
     expect(late.status).toBe(400)

@@ -21,6 +21,7 @@ import type { WalletAuth } from './WalletAuth.ts'
 import { activityPage, activityRecorder, listActivity, sentHash } from './walletActivity.ts'
 import { solanaSecretKeyBase58 } from './walletKeys.ts'
 import { walletCreator, walletFinder } from './walletStore.ts'
+import { withWalletKey } from './withWalletKey.ts'
 
 export type WalletRoutesOptions = {
   db: Db
@@ -155,22 +156,8 @@ export function walletRoutes(options: WalletRoutesOptions) {
   })
   const recordActivity = activityRecorder(db)
 
-  /** Opens the wallet's key for one operation and wipes it after, whatever happens. */
-  async function withKey<T>(wallet: WalletRow, use: (privateKey: Buffer) => Promise<T> | T): Promise<T> {
-    const privateKey = vault.open(
-      {
-        ciphertext: wallet.sealedKey,
-        wrappedDataKey: wallet.wrappedDataKey,
-        masterKeyId: wallet.masterKeyId,
-      },
-      { walletId: wallet.id, userId: wallet.userId },
-    )
-    try {
-      return await use(privateKey)
-    } finally {
-      privateKey.fill(0)
-    }
-  }
+  const withKey = <T>(wallet: WalletRow, use: (privateKey: Buffer) => Promise<T> | T) =>
+    withWalletKey(vault, wallet, use)
 
   return new Hono<{ Variables: SessionVariables & SignedRequestVariables }>()
     .get('/wallets/activity', sessionRequired, queryParams(schemas.activity), async (c) => {

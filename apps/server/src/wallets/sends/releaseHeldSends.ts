@@ -6,7 +6,8 @@ import { WalletApiError } from '../../http/WalletApiError.ts'
 import type { Logger } from '../../logger.ts'
 import type { KeyVault } from '../KeyVault.ts'
 import { walletCall } from '../methods/walletCall.ts'
-import { activityRecorder } from '../walletActivity.ts'
+import { activityRecorder, sentHash } from '../walletActivity.ts'
+import { withWalletKey } from '../withWalletKey.ts'
 import type { Sending } from './Sending.ts'
 
 /**
@@ -42,7 +43,8 @@ export async function releaseHeldSends(options: {
   return { sent, failed }
 
   async function sendOne(action: HeldAction): Promise<{ hash: string } | { failure: string } | 'retry'> {
-    if (!action.walletId || !action.method || !action.caip2 || !action.idempotencyKey) {
+    const { walletId, method, caip2, idempotencyKey } = action
+    if (!walletId || !method || !caip2 || !idempotencyKey) {
       return { failure: 'It was recorded without what it needs to go out.' }
     }
     const [live] = await db
@@ -50,33 +52,27 @@ export async function releaseHeldSends(options: {
       .from(sessions)
       .where(and(eq(sessions.id, action.sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     if (!live) return { failure: 'The device that asked for it was signed out before its wait ended.' }
-    const [wallet] = await db.select().from(wallets).where(eq(wallets.id, action.walletId))
+    const [wallet] = await db.select().from(wallets).where(eq(wallets.id, walletId))
     if (!wallet || wallet.userId !== action.userId) return { failure: 'Its wallet is no longer there.' }
-    const privateKey = vault.open(
-      {
-        ciphertext: wallet.sealedKey,
-        wrappedDataKey: wallet.wrappedDataKey,
-        masterKeyId: wallet.masterKeyId,
-      },
-      { walletId: wallet.id, userId: wallet.userId },
-    )
     try {
-      const call = walletCall(wallet.chainType, action.method, action.params)
-      const result = await call.run({
-        privateKey,
-        wallet,
-        sending,
-        request: {
-          caip2: action.caip2,
-          idempotencyKey: action.idempotencyKey,
-          // No caller: the request was signed and checked when it was held.
-          expiry: String(now.getTime()),
-          method: action.method,
-          params: action.params,
-        },
-        session: { sessionId: action.sessionId, userId: action.userId },
-        heldReplay: true,
-      })
+      const call = walletCall(wallet.chainType, method, action.params)
+      const result = await withWalletKey(vault, wallet, (privateKey) =>
+        call.run({
+          privateKey,
+          wallet,
+          sending,
+          request: {
+            caip2,
+            idempotencyKey,
+            // No caller: the request was signed and checked when it was held.
+            expiry: String(now.getTime()),
+            method,
+            params: action.params,
+          },
+          session: { sessionId: action.sessionId, userId: action.userId },
+          heldReplay: true,
+        }),
+      )
       await recordActivity({
         userId: wallet.userId,
         walletId: wallet.id,
@@ -84,9 +80,9 @@ export async function releaseHeldSends(options: {
         method: call.method,
         subject: result.signed,
         summary: result.summary,
+        sendHash: sentHash(result.answer),
       })
-      const hash = (result.answer.data as { hash?: unknown }).hash
-      return { hash: typeof hash === 'string' ? hash : '' }
+      return { hash: sentHash(result.answer) ?? '' }
     } catch (error) {
       // The node could not be reached, or the wallet's other sends hold its nonce: nothing was decided, so the
       // next sweep tries again.
@@ -98,8 +94,6 @@ export async function releaseHeldSends(options: {
       // A bug: the claim stays, and a sweep takes it up again once it counts as abandoned.
       logger.error('A held send failed unexpectedly', { heldAction: action.id, error: String(error) })
       return 'retry'
-    } finally {
-      privateKey.fill(0)
     }
   }
 }
