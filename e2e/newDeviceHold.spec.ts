@@ -36,7 +36,7 @@ test('a new device asks for an export; the first device sees it held and cancels
   // The first device, signed in before it, sees the held export on its Security page and cancels it.
   await page.bringToFront()
   await page.goto('/security')
-  const held = page.getByRole('region', { name: 'Exports waiting on a new device' })
+  const held = page.getByRole('region', { name: 'Waiting on a new device' })
   await expect(held).toContainText('Export the key of your Ethereum wallet')
   await held.getByRole('button', { name: /^Cancel: Export the key of your Ethereum wallet/ }).click()
   await expect(held.getByRole('status')).toContainText('Cancelled: Export the key of your Ethereum wallet')

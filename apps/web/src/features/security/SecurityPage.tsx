@@ -4,7 +4,7 @@ import { useId, useRef, useState } from 'react'
 import { Link } from 'wouter'
 import { RequireSignIn, SignOutButton, useSignOut } from '../auth/index.ts'
 import { WalletPage } from '../wallet/index.ts'
-import { HeldExports } from './HeldExports.tsx'
+import { HeldRequests } from './HeldRequests.tsx'
 import {
   type AccountEvent,
   accountEventsQueryOptions,
@@ -31,7 +31,7 @@ export function SecurityPage() {
       {() => (
         <WalletPage title="Security">
           <p>Where you are signed in, your wallet keys, and what was done on your account lately.</p>
-          <HeldExports />
+          <HeldRequests />
           <Sessions />
           <WalletKeys />
           <RecentActions />

@@ -34,7 +34,7 @@ const fromNewPhone: HeldAction = {
   },
 }
 
-describe('exports held on a new device, on the Security page', () => {
+describe('exports and sends held on a new device, on the Security page', () => {
   afterEach(() => {
     vi.unstubAllGlobals()
     vi.restoreAllMocks()
@@ -63,7 +63,7 @@ describe('exports held on a new device, on the Security page', () => {
     renderApp('/security')
     const section = await screen.findByRole(
       'region',
-      { name: 'Exports waiting on a new device' },
+      { name: 'Waiting on a new device' },
       { timeout: 10_000 },
     )
     expect(section).toHaveTextContent('Export the key of your Ethereum wallet 0x12…34')
@@ -82,6 +82,42 @@ describe('exports held on a new device, on the Security page', () => {
     expect(within(section).queryByRole('button', { name: /^Cancel/ })).toBeNull()
   })
 
+  it('names a held send as one, and says when it goes out by itself', async () => {
+    const server = await signedInOnThisDevice()
+    const send: HeldAction = {
+      ...fromNewPhone,
+      id: '7a1b2c3d-8a51-4c8e-9d7e-1f2a3b4c5d6e',
+      kind: 'send',
+      subject: `${evmWalletId}:key`,
+      summary: 'Send 250 USDC to 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045 on Base Sepolia',
+      wallet_id: evmWalletId,
+    }
+    stubApi({
+      ...server.routes,
+      'GET /api/v1/held_actions': () => answer({ hold_ends_at: null, held_actions: [send, fromNewPhone] }),
+    })
+    renderApp('/security')
+    const section = await screen.findByRole(
+      'region',
+      { name: 'Waiting on a new device' },
+      { timeout: 10_000 },
+    )
+    expect(section).toHaveTextContent(
+      'A device that signed in recently asked to send funds and to export a key. If it was not you, cancel it',
+    )
+    const [sendRow, exportRow] = within(section).getAllByRole('listitem')
+    expect(sendRow).toHaveTextContent(
+      `Send 250 USDC to 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045 on Base Sepolia`,
+    )
+    expect(sendRow).toHaveTextContent(/Goes out at /)
+    expect(exportRow).toHaveTextContent(/Possible from /)
+    expect(
+      within(sendRow as HTMLElement).getByRole('button', {
+        name: 'Cancel: Send 250 USDC to 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045 on Base Sepolia',
+      }),
+    ).toBeVisible()
+  })
+
   it('shows nothing when no export is waiting', async () => {
     const server = await signedInOnThisDevice()
     stubApi({
@@ -90,6 +126,6 @@ describe('exports held on a new device, on the Security page', () => {
     })
     renderApp('/security')
     await screen.findByRole('heading', { name: 'Where you are signed in' }, { timeout: 10_000 })
-    expect(screen.queryByRole('region', { name: 'Exports waiting on a new device' })).toBeNull()
+    expect(screen.queryByRole('region', { name: 'Waiting on a new device' })).toBeNull()
   })
 })

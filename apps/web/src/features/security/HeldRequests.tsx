@@ -15,12 +15,21 @@ import { securityQueryKey } from './securityApi.ts'
 const pending = (action: HeldAction) =>
   (action.status === 'held' || action.status === 'ready') && !action.device.signed_out
 
+/** What a device asked for, in the words of "asked to …". */
+const asked: Record<HeldAction['kind'], string> = { export: 'export a key', send: 'send funds' }
+
+/** When it may happen: an export the device may then make, a send that then goes out by itself. */
+function opening(action: HeldAction) {
+  if (action.kind === 'send') return action.status === 'held' ? 'Goes out at ' : 'Going out now, asked for '
+  return action.status === 'held' ? 'Possible from ' : 'Possible since '
+}
+
 /**
- * The exports new devices asked for while they had to wait, on the Security page: which device, when it may
- * export, and a Cancel button for the devices allowed to (this one signed in before it). Shown only when there
- * is something to decide.
+ * The exports and sends new devices asked for while they had to wait, on the Security page: which device, when it
+ * happens, and a Cancel button for the devices allowed to (this one signed in before it). Shown only when there is
+ * something to decide.
  */
-export function HeldExports() {
+export function HeldRequests() {
   const headingId = useId()
   const { proxy } = useWalletRuntime()
   const queryClient = useQueryClient()
@@ -39,7 +48,7 @@ export function HeldExports() {
 
   return (
     <section className="stack-small" aria-labelledby={headingId}>
-      <h2 id={headingId}>Exports waiting on a new device</h2>
+      <h2 id={headingId}>Waiting on a new device</h2>
       <p className="status" role="status">
         {said}
       </p>
@@ -51,8 +60,9 @@ export function HeldExports() {
       {waiting.length > 0 && (
         <>
           <p>
-            A device that signed in recently asked to export a key. If it was not you, cancel it and sign that
-            device out below: someone may have your phone or email.
+            A device that signed in recently asked to{' '}
+            {[...new Set(waiting.map((action) => asked[action.kind]))].join(' and to ')}. If it was not you,
+            cancel it and sign that device out below: someone may have your phone or email.
           </p>
           <ul className="session-list">
             {waiting.map((action) => {
@@ -70,7 +80,7 @@ export function HeldExports() {
                         <LocalTime at={action.requested_at} />
                       </span>
                       <span>
-                        {action.status === 'held' ? 'Possible from ' : 'Possible since '}
+                        {opening(action)}
                         <LocalTime at={action.opens_at} />
                       </span>
                     </p>
