@@ -79,7 +79,11 @@ describe('createStorageClient', () => {
     ['gateway', 'ftp://example.org', 'gateway must be an http or https URL'],
     ['gateway', 'javascript:alert(1)', 'gateway must be an http or https URL'],
     ['gateway', 7, 'gateway must be an http or https URL'],
-    ['gateway', 'https://example.mypinata.cloud?pinataGatewayToken=x', 'gateway must have no query or fragment'],
+    [
+      'gateway',
+      'https://example.mypinata.cloud?pinataGatewayToken=x',
+      'gateway must have no query or fragment',
+    ],
     ['gateway', 'https://example.mypinata.cloud/#top', 'gateway must have no query or fragment'],
     ['gateway', 'https://example.mypinata.cloud?', 'gateway must have no query or fragment'],
     ['apiUrl', 'not a url', 'apiUrl must be an http or https URL'],

@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { StorageError } from '../errors/StorageError.ts'
-import { hatsDocument } from '../metadata/__fixtures__/hatsDocument.ts'
+import { hatsDocument as hatsFixture } from '../metadata/__fixtures__/hatsDocument.ts'
 import { InvalidMetadataDocumentError } from '../metadata/InvalidMetadataDocumentError.ts'
 import type { MetadataDocument } from '../metadata/MetadataDocument.ts'
-import { type PinataLikeServer, refusedUrl, sendJson, startPinataLikeServer } from './__fixtures__/pinataLikeServer.ts'
+import {
+  type PinataLikeServer,
+  refusedUrl,
+  sendJson,
+  startPinataLikeServer,
+} from './__fixtures__/pinataLikeServer.ts'
 import { createStorageClient } from './createStorageClient.ts'
 
 // The client's pin against a local server that answers as Pinata does: what it sends, what it gives back,
@@ -19,6 +24,8 @@ const document: MetadataDocument = {
     authorities: [{ label: 'Safe signer', gate: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045' }],
   },
 }
+
+const hatsDocument = hatsFixture as MetadataDocument
 
 let server: PinataLikeServer
 const client = (options: { apiUrl?: string; timeoutMs?: number } = {}) =>
@@ -137,16 +144,19 @@ describe('pin, when the service answers anything but 200', () => {
     expect(server.received[0]?.headers.authorization).toBe('Bearer not-the-key')
   })
 
-  it.each([201, 204, 301, 404, 413, 429, 500, 503])('counts %i as a failure, giving its code', async (status) => {
-    server.answerWith((_, response) => {
-      // A body that would pass, so only the status can make it fail.
-      sendJson(response, status, { IpfsHash: 'QmT78zSuBmuS4z925WZfrqQ1qHaJ56DQaTfyMUF7F8ff5o' })
-      return true
-    })
-    const error = await pinFailure(client().pin(document))
-    expect(error.message).toBe(`Error: failed to pin data, error code: ${status}`)
-    expect(error.status).toBe(status)
-  })
+  it.each([201, 204, 301, 404, 413, 429, 500, 503])(
+    'counts %i as a failure, giving its code',
+    async (status) => {
+      server.answerWith((_, response) => {
+        // A body that would pass, so only the status can make it fail.
+        sendJson(response, status, { IpfsHash: 'QmT78zSuBmuS4z925WZfrqQ1qHaJ56DQaTfyMUF7F8ff5o' })
+        return true
+      })
+      const error = await pinFailure(client().pin(document))
+      expect(error.message).toBe(`Error: failed to pin data, error code: ${status}`)
+      expect(error.status).toBe(status)
+    },
+  )
 })
 
 describe('pin, when it fails any other way', () => {
@@ -157,7 +167,9 @@ describe('pin, when it fails any other way', () => {
     const error = await pinFailure(client({ apiUrl: url }).pin(document))
     expect(error.kind).toBe('pin_unexpected')
     expect(error.status).toBeUndefined()
-    expect(error.message).toBe(`${unexpected}fetch failed: connect ECONNREFUSED ${url.slice('http://'.length)}`)
+    expect(error.message).toBe(
+      `${unexpected}fetch failed: connect ECONNREFUSED ${url.slice('http://'.length)}`,
+    )
   })
 
   it('gives up when the service never answers', async () => {
@@ -190,7 +202,10 @@ describe('pin, when it fails any other way', () => {
     ['no IpfsHash', { PinSize: 10 }],
     ['an IpfsHash that is not a string', { IpfsHash: 42 }],
     ['an IpfsHash that is not a CID', { IpfsHash: '../../api/admin' }],
-    ['an IpfsHash with a path after the CID', { IpfsHash: 'QmT78zSuBmuS4z925WZfrqQ1qHaJ56DQaTfyMUF7F8ff5o/x' }],
+    [
+      'an IpfsHash with a path after the CID',
+      { IpfsHash: 'QmT78zSuBmuS4z925WZfrqQ1qHaJ56DQaTfyMUF7F8ff5o/x' },
+    ],
     ['JSON that is not an object', ['QmT78zSuBmuS4z925WZfrqQ1qHaJ56DQaTfyMUF7F8ff5o']],
     ['null', null],
   ])('says so when a 200 has %s', async (_, body) => {
@@ -204,7 +219,10 @@ describe('pin, when it fails any other way', () => {
 
   it('reads no more than 64 KiB of an answer', async () => {
     server.answerWith((_, response) => {
-      sendJson(response, 200, { IpfsHash: 'QmT78zSuBmuS4z925WZfrqQ1qHaJ56DQaTfyMUF7F8ff5o', padding: 'x'.repeat(70_000) })
+      sendJson(response, 200, {
+        IpfsHash: 'QmT78zSuBmuS4z925WZfrqQ1qHaJ56DQaTfyMUF7F8ff5o',
+        padding: 'x'.repeat(70_000),
+      })
       return true
     })
     const error = await pinFailure(client().pin(document))

@@ -27,7 +27,8 @@ export async function pinDocument(
   const checked = schema.safeParse(document)
   if (!checked.success) throw new InvalidMetadataDocumentError(checked.error)
   const { cidVersion } = options
-  if (cidVersion !== undefined && cidVersion !== 0 && cidVersion !== 1) throw unexpected('cidVersion must be 0 or 1')
+  if (cidVersion !== undefined && cidVersion !== 0 && cidVersion !== 1)
+    throw unexpected('cidVersion must be 0 or 1')
 
   let body: string
   try {
