@@ -19,6 +19,10 @@ describe('storageErrorMessage', () => {
     [{ kind: 'invalid_provider' }, 'Error: invalid provider'],
     [{ kind: 'missing_pinata_config' }, 'Error: pinata config is required'],
     [
+      { kind: 'invalid_config', message: 'timeoutMs must be a positive number of milliseconds' },
+      'Error: invalid storage config: timeoutMs must be a positive number of milliseconds',
+    ],
+    [
       { kind: 'not_json', type: 'text/html' },
       'Error: expecting a JSON object, but received data of type text/html',
     ],

@@ -74,6 +74,7 @@ describe('docs/errors.md', () => {
       fetch_unexpected: { kind: 'fetch_unexpected', message: 'socket hang up' },
       invalid_provider: { kind: 'invalid_provider' },
       missing_pinata_config: { kind: 'missing_pinata_config' },
+      invalid_config: { kind: 'invalid_config', message: 'gateway must not end in /ipfs' },
       not_json: { kind: 'not_json', type: 'text/html' },
     }
     const rows = markdownTable(errors, 'Metadata storage')

@@ -14,6 +14,8 @@ export type StorageErrorParameters =
   | { kind: 'invalid_provider' }
   /** The storage client was set up without a pinning configuration. */
   | { kind: 'missing_pinata_config' }
+  /** The storage client was set up with a setting it cannot use; `message` names it and says what to give. */
+  | { kind: 'invalid_config'; message: string }
   /** The fetched content is not JSON; `type` is what it was instead. */
   | { kind: 'not_json'; type: string }
 
@@ -36,6 +38,8 @@ export function storageErrorMessage(parameters: StorageErrorParameters): string 
       return 'Error: invalid provider'
     case 'missing_pinata_config':
       return 'Error: pinata config is required'
+    case 'invalid_config':
+      return `Error: invalid storage config: ${parameters.message}`
     case 'not_json':
       return `Error: expecting a JSON object, but received data of type ${parameters.type}`
   }
