@@ -270,7 +270,7 @@ describe('GET and HEAD /ipfs/{cid}', () => {
     ]) {
       const answer = await gateway(bad)
       expect(answer.status, bad).toBe(400)
-      expect((await answer.json()).code, bad).toBe('invalid_cid')
+      expect(((await answer.json()) as { code: string }).code, bad).toBe('invalid_cid')
     }
   })
 })
