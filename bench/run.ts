@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { measureBalances, type Reads } from './balances.ts'
 import { measurePersonalSign } from './personalSign.ts'
+import { measurePinning } from './pinning.ts'
 import { type Batch, percentile, ratios, type Spread, type Summary, spread, summarize } from './rounds.ts'
 import { measureSends } from './sends.ts'
 import { measureSignIn } from './signIn.ts'
@@ -211,5 +212,28 @@ row(
   `${ms(signsP50)} ${perSecond(signsP50)} signed`,
   times(spread(sends.sends.map((wall, round) => wall / (sends.floor[round] ?? Number.NaN)))),
   `sends per second over the whole round; rounds ${sends.sends.map((wall) => ms(wall)).join(', ')}`,
+)
+const pinningPlan = { rounds: 5, perRound: 100, warmUp: 3000 }
+const pinning = await measurePinning(pinningPlan)
+const describeRate = (s: Summary) => `${s.perSecond.toFixed(0)}/s, p50 ${ms(s.p50)}`
+console.log(
+  [
+    `\nCharter's own pinning service, a 1 KiB role document, one caller: ${pinningPlan.rounds} rounds of ${pinningPlan.perRound}, after ${pinningPlan.warmUp}`,
+    '  to warm. Floor, in turns with them: the CID of the same document alone (the IPFS importer, in process)',
+  ].join('\n'),
+)
+row(
+  'pins per second, 1 KiB (CIDv0)',
+  describeRate(summarize(pinning.pins)),
+  `${describeRate(summarize(pinning.cid))} CID`,
+  `rate ${times(ratios(pinning.pins, pinning.cid, rate))}`,
+  'POST /pinning/pinJSONToIPFS: key, JSON, CID, blocks and pin committed (PGlite on disk)',
+)
+row(
+  'gateway reads per second, 1 KiB',
+  describeRate(summarize(pinning.reads)),
+  `${describeRate(summarize(pinning.cid))} CID`,
+  `rate ${times(ratios(pinning.reads, pinning.cid, rate))}`,
+  'GET /ipfs/{cid} of the documents pinned',
 )
 console.log(`\nbench took ${((performance.now() - started) / 1000).toFixed(0)} s`)

@@ -31,6 +31,9 @@ import { type SessionVariables, sessionMiddleware } from './members/sessionMiddl
 import { signedRequest } from './members/signedRequest.ts'
 import type { OutsideService, Part } from './parts/Part.ts'
 import type { PartsRegistry } from './parts/PartsRegistry.ts'
+import type { PinningService } from './pinning/choosePinning.ts'
+import { gatewayRoutes } from './pinning/gatewayRoutes.ts'
+import { pinningRoutes } from './pinning/pinningRoutes.ts'
 import type { DevOutboxPart, SenderService } from './senders/chooseSenders.ts'
 import { devOutboxRoutes } from './senders/devOutboxRoutes.ts'
 import type { EmailSender, SmsSender } from './senders/Senders.ts'
@@ -70,6 +73,11 @@ export type AppRegistryParts = {
   devOutbox: DevOutboxPart | undefined
   /** The chains offered: local devnets (embedded), or remote nodes from the settings (production). */
   chains: OutsideService<Chains>
+  /**
+   * Which service pins the server's documents (Pinata, or Charter's own), the storage client's configuration
+   * for it (`adapter.clientConfig(origin)`), and Charter's own service and gateway when this server runs it.
+   */
+  pinning: PinningService
   wallets: Part
 }
 
@@ -261,7 +269,14 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
     c.json({ error: `There is no API route ${c.req.method} ${c.req.path}.`, code: 'not_found' }, 404),
   )
 
-  return appFrame({ settings, logger }, (app) => app.route('/api', api).route('/', webApp(webDist)))
+  // Charter's own pinning service and its gateway, at the root as Pinata's API and IPFS gateways have them.
+  const ownPinning = parts.registry.get('pinning').adapter?.own
+  const pinning = pinningRoutes({ own: ownPinning, db: database.db, trustProxy: settings.trustProxy, logger })
+  const gateway = gatewayRoutes(ownPinning)
+
+  return appFrame({ settings, logger }, (app) =>
+    app.route('/api', api).route('/pinning', pinning).route('/ipfs', gateway).route('/', webApp(webDist)),
+  )
 }
 
 export type AppType = ReturnType<typeof createApp>

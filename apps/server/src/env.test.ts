@@ -225,6 +225,44 @@ describe('secrets from files (X_FILE)', () => {
   })
 })
 
+describe('the pinning settings', () => {
+  it('keeps PINNING_API_KEYS as digests only, and takes Pinata from PINATA_JWT', () => {
+    const key = 'b7e0c4a1f9d2e8c3a5b6f1d0e9c8a7b6'
+    const settings = loadSettings({
+      PINNING_API_KEYS: ` ${key}, c0ffee00c0ffee00c0ffee00c0ffee00 `,
+      PINATA_JWT: 'jwt',
+    })
+    expect(settings.pinning.apiKeyDigests[0]).toBe(createHash('sha256').update(key).digest('hex'))
+    expect(settings.pinning.apiKeyDigests).toHaveLength(2)
+    expect(JSON.stringify(settings)).not.toContain(key)
+    expect(settings.pinning.maxBytes).toBe(1024 * 1024)
+    expect(settings.pinning.pinata).toEqual({
+      jwt: 'jwt',
+      apiUrl: 'https://api.pinata.cloud',
+      gateway: undefined,
+      gatewayToken: undefined,
+    })
+  })
+
+  it('refuses a gateway that already ends in /ipfs, saying why', () => {
+    for (const gateway of ['https://example.mypinata.cloud/ipfs', 'https://example.mypinata.cloud/ipfs/']) {
+      expect(() => loadSettings({ PINATA_JWT: 'jwt', PINATA_GATEWAY: gateway })).toThrow(
+        'PINATA_GATEWAY: give the gateway without /ipfs at the end',
+      )
+    }
+    expect(
+      loadSettings({ PINATA_JWT: 'jwt', PINATA_GATEWAY: 'https://example.mypinata.cloud/' }).pinning.pinata
+        ?.gateway,
+    ).toBe('https://example.mypinata.cloud')
+  })
+
+  it('refuses a gateway without Pinata, a short key, and a limit out of range', () => {
+    expect(() => loadSettings({ PINATA_GATEWAY_TOKEN: 'token' })).toThrow('apply with PINATA_JWT')
+    expect(() => loadSettings({ PINNING_API_KEYS: 'short' })).toThrow('PINNING_API_KEYS')
+    expect(() => loadSettings({ PINNING_MAX_BYTES: '10' })).toThrow('PINNING_MAX_BYTES')
+  })
+})
+
 describe('.env.example', () => {
   const example = readFileSync(new URL('../../../.env.example', import.meta.url), 'utf8')
   const named = [...example.matchAll(/^#?\s?([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1])

@@ -117,6 +117,44 @@ const variablesSchema = z.object({
   LOCAL_CHAINS: z
     .enum(['on', 'off'], { error: 'on (run the local devnets) or off (offer no chains)' })
     .default('on'),
+  PINNING_API_KEYS: z
+    .string()
+    .transform((value) => value.split(',').map((key) => key.trim()))
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^[\x21-\x2b\x2d-\x7e]{24,256}$/,
+            'each key 24 to 256 printable characters without spaces or commas (openssl rand -hex 32), separated by commas',
+          ),
+      ),
+    )
+    .optional(),
+  PINNING_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(16 * 1024 * 1024)
+    .default(1024 * 1024),
+  PINATA_JWT: z.string().min(1).optional(),
+  PINATA_API_URL: z
+    .url({
+      protocol: /^https?$/,
+      error: "must be the http(s) URL of Pinata's API, e.g. https://api.pinata.cloud",
+    })
+    .default('https://api.pinata.cloud'),
+  PINATA_GATEWAY: z
+    .url({
+      protocol: /^https?$/,
+      error: 'must be the https URL of your gateway, e.g. https://example.mypinata.cloud',
+    })
+    .refine(
+      (value) => !URL.canParse(value) || !/\/ipfs\/*$/i.test(new URL(value).pathname),
+      'give the gateway without /ipfs at the end (e.g. https://example.mypinata.cloud): Charter adds /ipfs/{cid} itself, and a second /ipfs finds nothing',
+    )
+    .optional(),
+  PINATA_GATEWAY_TOKEN: z.string().min(1).optional(),
   ...chainVariables,
   ...sendLimitVariables,
 })
@@ -134,6 +172,9 @@ const secretSettings = [
   'DATABASE_URL',
   'TWILIO_AUTH_TOKEN',
   'SMTP_URL',
+  'PINNING_API_KEYS',
+  'PINATA_JWT',
+  'PINATA_GATEWAY_TOKEN',
 ] as const satisfies (keyof typeof variablesSchema.shape)[]
 
 const fileSettingNames = secretSettings.map((name) => `${name}_FILE`)
@@ -183,6 +224,9 @@ const settingsSchema = variablesSchema.transform((env, context) => {
   }
   if (env.CHARTER_MODE === 'production' && env.LOCAL_CHAINS === 'off') {
     problems.push('LOCAL_CHAINS: applies to embedded mode only; production offers the chains of CHAINS')
+  }
+  if (!env.PINATA_JWT && (env.PINATA_GATEWAY || env.PINATA_GATEWAY_TOKEN)) {
+    problems.push('PINATA_GATEWAY and PINATA_GATEWAY_TOKEN: apply with PINATA_JWT; set it too, or neither')
   }
   const chains: RemoteChainSetting[] = env.CHARTER_MODE === 'production' ? remoteChains(env, problems) : []
   if (env.CHARTER_MODE === 'production') {
@@ -296,6 +340,28 @@ const settingsSchema = variablesSchema.transform((env, context) => {
      * offer no chains at all (`off`: a faster start, for tests that need no chain).
      */
     localChains: env.CHARTER_MODE === 'embedded' && env.LOCAL_CHAINS === 'on',
+    /** Charter's own pinning service and gateway, and Pinata when it pins instead (pinning/). */
+    pinning: {
+      /**
+       * SHA-256 (hex) of each key of PINNING_API_KEYS; the keys themselves are not kept. Empty when unset: then
+       * embedded mode generates one into `dataDir`, and production runs no pinning service of its own.
+       */
+      apiKeyDigests: (env.PINNING_API_KEYS ?? []).map((key) =>
+        createHash('sha256').update(key).digest('hex'),
+      ),
+      /** The largest document (its JSON text, in bytes) the service pins; a larger one is refused with 413. */
+      maxBytes: env.PINNING_MAX_BYTES,
+      /** Pinata, when PINATA_JWT is set: the server's documents are pinned there, and read from its gateway. */
+      pinata: env.PINATA_JWT
+        ? {
+            jwt: env.PINATA_JWT,
+            apiUrl: env.PINATA_API_URL.replace(/\/+$/, ''),
+            /** The bare origin of the gateway (no `/ipfs`); none: the public gateway, https://ipfs.io. */
+            gateway: env.PINATA_GATEWAY?.replace(/\/+$/, ''),
+            gatewayToken: env.PINATA_GATEWAY_TOKEN,
+          }
+        : undefined,
+    },
   }
 })
 

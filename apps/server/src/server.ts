@@ -18,6 +18,7 @@ import type { Logger } from './logger.ts'
 import { deriveAccessTokenKeys } from './members/accessToken.ts'
 import type { Part } from './parts/Part.ts'
 import { partsRegistry } from './parts/PartsRegistry.ts'
+import { choosePinning } from './pinning/choosePinning.ts'
 import { chooseSenders } from './senders/chooseSenders.ts'
 import { loadKeyVault } from './wallets/loadKeyVault.ts'
 import { releaseHeldSends } from './wallets/sends/releaseHeldSends.ts'
@@ -176,6 +177,7 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
       email: senders.email,
       devOutbox: senders.devOutbox,
       chains: chooseChains({ settings, logger }),
+      pinning: choosePinning({ settings, db: database.db, authSecret: secret, logger }),
       wallets: walletsPart,
     },
     logger,

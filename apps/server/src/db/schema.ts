@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   bigserial,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -387,3 +389,28 @@ export const walletNonces = pgTable(
   },
   (table) => [primaryKey({ columns: [table.walletId, table.chainId] })],
 )
+
+/** Bytes as PostgreSQL's bytea (PGlite and node-postgres both hand them back as a Buffer or Uint8Array). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => new Uint8Array(value),
+})
+
+/** Every block of a document Charter's own pinning service pinned, keyed by its CID (pinning/). */
+export const pinnedBlocks = pgTable('pinned_blocks', {
+  cid: text('cid').primaryKey(),
+  bytes: bytea('bytes').notNull(),
+})
+
+/**
+ * One row per pinned document, by its root CID. The document's bytes are kept beside its blocks: the gateway
+ * answers with one read, and no dag-pb decoder is needed to put a document of several blocks back together.
+ */
+export const pins = pgTable('pins', {
+  cid: text('cid').primaryKey(),
+  cidVersion: integer('cid_version').notNull(),
+  /** The DAG's cumulative size, as `ipfs add` and Pinata's PinSize give it. */
+  size: bigint('size', { mode: 'number' }).notNull(),
+  content: bytea('content').notNull(),
+  createdAt: createdAt(),
+})

@@ -16,6 +16,8 @@ export type FuzzTarget = {
   appSecret: string
   /** What the dev outbox answers to, as the person who started the server has it. */
   outboxToken: string
+  /** What Charter's own pinning service answers to, as the server's own storage client has it. */
+  pinningKey: string
   /** Keeps one connection open across cases, as a browser would. */
   agent: Agent
   /** Another member, whose wallet and session ids the fuzz member tries to use. */
@@ -86,6 +88,7 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
     appId: health.appId,
     appSecret,
     outboxToken,
+    pinningKey: server.parts.registry.get('pinning').adapter?.clientConfig(server.url).pinningKey ?? '',
     agent,
     other,
     close,

@@ -612,6 +612,7 @@ export type AuthMode =
   | 'app secret'
   | 'junk basic'
   | 'outbox token'
+  | 'pinning key'
 
 export type Auth = { mode: AuthMode; junk: string }
 
@@ -622,6 +623,7 @@ export function auth(access: Access): fc.Arbitrary<Auth> {
     { weight: needsSession ? 1 : 4, arbitrary: fc.constant<AuthMode>('none') },
     { weight: access === 'app' ? 6 : 1, arbitrary: fc.constant<AuthMode>('app secret') },
     { weight: access === 'outbox' ? 6 : 1, arbitrary: fc.constant<AuthMode>('outbox token') },
+    { weight: access === 'pinning' ? 6 : 1, arbitrary: fc.constant<AuthMode>('pinning key') },
     { weight: real, arbitrary: fc.constant<AuthMode>('cookie') },
     { weight: Math.ceil(real / 2), arbitrary: fc.constant<AuthMode>('bearer') },
     {
@@ -896,7 +898,9 @@ function goodEnvelope(route: FuzzRoute, appId: string): fc.Arbitrary<Envelope> {
             ? fc.constant<AuthMode>('app secret')
             : route.access === 'outbox'
               ? fc.constant<AuthMode>('outbox token')
-              : fc.constantFrom<AuthMode>('cookie', 'bearer'),
+              : route.access === 'pinning'
+                ? fc.constant<AuthMode>('pinning key')
+                : fc.constantFrom<AuthMode>('cookie', 'bearer'),
       junk: fc.constant(''),
     }),
     signing:

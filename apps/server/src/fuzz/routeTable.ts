@@ -24,9 +24,9 @@ import { JsonEntries, Placeholder, type PlaceholderName } from './jsonText.ts'
 /**
  * `public`: anyone; `session`: a signed-in member; `signed`: a member's request signed with their device key;
  * `app`: the app's own server, with the app secret; `outbox`: whoever started the server, with the dev outbox
- * token.
+ * token; `pinning`: a holder of a pinning key (Charter's own pinning service, Pinata's shape).
  */
-export type Access = 'public' | 'session' | 'signed' | 'app' | 'outbox'
+export type Access = 'public' | 'session' | 'signed' | 'app' | 'outbox' | 'pinning'
 
 export type FuzzRoute = {
   /** `*` for the catch-all: any method. */
@@ -776,6 +776,87 @@ const jsonRpcCall = shape(
   ['id', 'params'],
 )
 
+/** A CID in a path: pinned ones of both versions, unknown ones, near misses and hostile segments. */
+const cid = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      'QmbFMke1KXqnYyBBWxB74N4c5SBnJMVAiMNRcGu6x1AwQH',
+      'QmT78zSuBmuS4z925WZfrqQ1qHaJ56DQaTfyMUF7F8ff5o',
+      'bafkreid7qoywk77r7rj3slobqfekdvs57qwuwh5d2z3sqsw52iabe3mqne',
+      'bafybeihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku',
+      'zdj7WWeQ43G6JJvLWQWZpyHuAMq6uYWRjkBXFad11vE2LHhQ7',
+      'k51qzi5uqu5dlvj2baxnqndepeb86cbk3ng7n3i46uzyxzyqj2xjonzllnv0v8',
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'Qm',
+      'Qm0OIl',
+      'bafy',
+      'b',
+      'z',
+      'f01701220',
+      'QmT78zSuBmuS4z925WZfrqQ1qHaJ56DQaTfyMUF7F8ff5',
+    ),
+  },
+  { weight: 2, arbitrary: hostileSegment },
+)
+
+/** A document to pin: mostly a role document's shape, sometimes any JSON value at all. */
+const pinContent = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: compound(
+      shape({
+        name: cleanString,
+        description: fc.string(),
+        responsibilities: fc.array(shape({ label: cleanString, link: fc.webUrl() }, ['link']), {
+          maxLength: 3,
+        }),
+      }),
+    ),
+  },
+  { weight: 1, arbitrary: hostileValue },
+)
+
+/** Charter's own pinning service and its gateway, at the root as Pinata and IPFS gateways have them. */
+const pinningRoutes: FuzzRoute[] = [
+  {
+    method: 'POST',
+    path: '/pinning/pinJSONToIPFS',
+    access: 'pinning',
+    body: shape(
+      {
+        pinataContent: pinContent,
+        pinataMetadata: compound(shape({ name: cleanString }, ['name'])),
+        pinataOptions: compound(shape({ cidVersion: fc.constantFrom(0, 1) }, ['cidVersion'])),
+      },
+      ['pinataMetadata', 'pinataOptions'],
+    ),
+  },
+  {
+    method: 'GET',
+    path: '/ipfs/:cid',
+    access: 'public',
+    params: { cid },
+    query: fc.oneof(
+      { weight: 3, arbitrary: fc.constant<QueryPart[]>([]) },
+      {
+        weight: 2,
+        arbitrary: fc.constantFrom<QueryPart[]>(
+          ['format=raw'],
+          ['format=car'],
+          ['format='],
+          ['format=raw&format=x'],
+        ),
+      },
+      { weight: 1, arbitrary: hostileSegment.map((value): QueryPart[] => [`format=${value}`]) },
+    ),
+  },
+]
+
 export const routeTable: FuzzRoute[] = [
   { method: 'GET', path: '/api/health', access: 'public' },
   {
@@ -1154,6 +1235,7 @@ export const routeTable: FuzzRoute[] = [
       ),
     }),
   },
+  ...pinningRoutes,
   // Everything else under /api: the not-found answer, for any method and path.
   {
     method: '*',

@@ -79,7 +79,7 @@ function authHeaders(
   fuzzCase: FuzzCase,
   session: MemberSession | undefined,
   keyless: MemberSession | undefined,
-  target: Pick<FuzzTarget, 'appId' | 'appSecret' | 'outboxToken'>,
+  target: Pick<FuzzTarget, 'appId' | 'appSecret' | 'outboxToken' | 'pinningKey'>,
 ): [string, string][] {
   const { mode, junk } = fuzzCase.auth
   const real = session?.cookie ?? ''
@@ -117,6 +117,8 @@ function authHeaders(
       return [['authorization', `Basic ${junk}`]]
     case 'outbox token':
       return [['x-dev-outbox-token', target.outboxToken]]
+    case 'pinning key':
+      return [['authorization', `Bearer ${target.pinningKey}`]]
   }
 }
 

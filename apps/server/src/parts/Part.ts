@@ -1,5 +1,11 @@
 /** How a part is doing; a part in `error` makes the server `degraded`. */
-export type PartStatus = { status: 'ok' | 'missing' | 'error'; detail?: string; unopenable?: number }
+export type PartStatus = {
+  status: 'ok' | 'missing' | 'error'
+  detail?: string
+  unopenable?: number
+  /** Which service does an outside service's work, by name (pinning: `charter` or `pinata`), never its keys. */
+  service?: string
+}
 
 /**
  * A part of the server (the database, an outside service, the wallets, the web app), registered once in the

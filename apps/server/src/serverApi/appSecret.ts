@@ -4,18 +4,12 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import { LoginError } from '@charter/core'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { Db } from '../db/Database.ts'
-import { clientAddress } from '../http/clientAddress.ts'
-import { consumeRateLimit, type RateLimitRule } from '../http/rateLimit.ts'
-import { TooManyRequestsError, waitInWords } from '../http/TooManyRequestsError.ts'
+import type { RateLimitRule } from '../http/rateLimit.ts'
+import { refuseWrongSecret, wrongSecretLimit } from '../http/wrongSecrets.ts'
 import type { Logger } from '../logger.ts'
 
-/**
- * Wrong app secrets one client address may send in a window; past it, its wrong ones are answered 429. The right
- * secret is never refused: it is at least 32 characters and not patterned (env.ts), so no number of guesses
- * finds it, and refusing it would let anyone who shares an address with the app's server lock that server out.
- * A request with no secret in it guesses nothing, and is not counted.
- */
-export const appSecretFailureLimit: RateLimitRule = { limit: 10, windowSeconds: 900 }
+/** Wrong app secrets one client address may send in a window (`http/wrongSecrets.ts`: the right one always passes). */
+export const appSecretFailureLimit: RateLimitRule = wrongSecretLimit
 
 export type AppSecretOptions = {
   db: Db
@@ -56,12 +50,6 @@ function matches(presented: { appId: string; secret: string }, appId: string, di
   return secretMatches && appMatches
 }
 
-const tooMany = (retryAfterSeconds: number) =>
-  new TooManyRequestsError(
-    `Too many wrong app secrets were sent from here. Try again in ${waitInWords(retryAfterSeconds)}.`,
-    retryAfterSeconds,
-  )
-
 /**
  * Lets through only the app's own server: HTTP Basic with the app id and APP_SECRET, and `privy-app-id`, as
  * Privy's server library sends them. A session (cookie or bearer token) counts for nothing here. The right
@@ -69,7 +57,7 @@ const tooMany = (retryAfterSeconds: number) =>
  * past the limit answered 429. The secret itself is never logged or kept.
  */
 export async function checkAppSecret(c: Context, options: AppSecretOptions): Promise<void> {
-  const { db, appId, secretDigest } = options
+  const { appId, secretDigest } = options
   if (!secretDigest) throw serverApiOff()
   const presented = readBasicAuth(c.req.header('authorization'))
   if (!presented) {
@@ -78,15 +66,12 @@ export async function checkAppSecret(c: Context, options: AppSecretOptions): Pro
     })
   }
   if (!matches(presented, appId, secretDigest)) {
-    const client = clientAddress(c, options.trustProxy)
-    const verdict = await consumeRateLimit(db, `app-secret-failures:${client}`, appSecretFailureLimit)
-    options.logger.warn('A wrong app secret was sent to the server API', {
-      client,
-      route: `${c.req.method} ${c.req.routePath}`,
-      throttled: !verdict.allowed,
-    })
-    if (!verdict.allowed) throw tooMany(verdict.retryAfterSeconds)
-    throw new LoginError('invalid_credentials', { message: 'The app id or the app secret is not right.' })
+    await refuseWrongSecret(
+      c,
+      options,
+      { noun: 'app secret', counter: 'app-secret-failures', where: 'the server API' },
+      () => new LoginError('invalid_credentials', { message: 'The app id or the app secret is not right.' }),
+    )
   }
   if (c.req.header('privy-app-id') !== appId) {
     throw new LoginError('missing_or_invalid_privy_app_id', {

@@ -1,0 +1,79 @@
+import type { Db } from '../db/Database.ts'
+import type { Settings } from '../env.ts'
+import type { Logger } from '../logger.ts'
+import { type NotSetUp, notSetUp, type OutsideService, outsideService } from '../parts/Part.ts'
+import { type CharterPinning, charterPinning } from './charterPinning.ts'
+import type { Pinning } from './Pinning.ts'
+import { loadPinningKeys } from './pinningKey.ts'
+
+/** The pinning part: the service chosen, or `missing` when this server has none (production, nothing set). */
+export type PinningService = OutsideService<Pinning> | NotSetUp
+
+/**
+ * Which service pins the server's documents: Pinata when PINATA_JWT is set, else Charter's own (always in
+ * embedded mode, with a key generated into DATA_DIR; in production with PINNING_API_KEYS). Charter's own service
+ * and its gateway run whenever it has keys, beside Pinata too, for the documents it pinned.
+ */
+export function choosePinning({
+  settings,
+  db,
+  authSecret,
+  logger,
+}: {
+  settings: Settings
+  db: Db
+  /** The sign-in secret: the server's own key, with PINNING_API_KEYS, is derived from it. */
+  authSecret: string
+  logger: Logger
+}): PinningService {
+  const runsOwn = settings.mode === 'embedded' || settings.pinning.apiKeyDigests.length > 0
+  const keys = runsOwn ? loadPinningKeys(settings, authSecret, logger) : undefined
+  const own: CharterPinning | undefined =
+    keys && charterPinning({ db, keyDigests: keys.digests, maxBytes: settings.pinning.maxBytes })
+  const { pinata } = settings.pinning
+  if (pinata) {
+    return {
+      ...outsideService<Pinning>(
+        'pinning',
+        'production',
+        {
+          service: 'pinata',
+          own,
+          clientConfig: () => ({
+            service: 'pinata',
+            apiUrl: pinata.apiUrl,
+            pinningKey: pinata.jwt,
+            gateway: pinata.gateway,
+            gatewayKey: pinata.gatewayToken,
+          }),
+        },
+        'Pinata',
+      ),
+      describe: () => ({ status: 'ok', detail: 'Pinata', service: 'pinata' }),
+    }
+  }
+  if (!own || !keys) return notSetUp('pinning')
+  return {
+    ...outsideService<Pinning>(
+      'pinning',
+      settings.mode,
+      {
+        service: 'charter',
+        own,
+        clientConfig: (ownOrigin) => ({
+          service: 'charter',
+          apiUrl: ownOrigin.replace(/\/+$/, ''),
+          pinningKey: keys.ownKey,
+          gateway: ownOrigin.replace(/\/+$/, ''),
+          gatewayKey: undefined,
+        }),
+      },
+      "Charter's own pinning service and gateway",
+    ),
+    describe: () => ({
+      status: 'ok',
+      detail: "Charter's own pinning service and gateway",
+      service: 'charter',
+    }),
+  }
+}
