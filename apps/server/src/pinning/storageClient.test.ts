@@ -1,4 +1,9 @@
-import { createStorageClient, InvalidMetadataDocumentError, StorageError } from '@charter/core'
+import {
+  createStorageClient,
+  InvalidMetadataDocumentError,
+  type MetadataDocument,
+  StorageError,
+} from '@charter/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
 
@@ -6,7 +11,7 @@ import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
 // gateway, configured as the server's part says: what a pin and a read through it give, and each failure's text.
 
 let server: TestServer
-const role = {
+const role: MetadataDocument = {
   type: '1.0',
   data: {
     name: 'Treasurer',
