@@ -29,6 +29,8 @@ import { deviceCookie } from './members/deviceCookie.ts'
 import { type SessionCookie, sessionCookie } from './members/sessionCookie.ts'
 import { type SessionVariables, sessionMiddleware } from './members/sessionMiddleware.ts'
 import { signedRequest } from './members/signedRequest.ts'
+import type { DocumentStorage } from './organizations/documentStorage.ts'
+import { organizationRoutes } from './organizations/organizationRoutes.ts'
 import type { OutsideService, Part } from './parts/Part.ts'
 import type { PartsRegistry } from './parts/PartsRegistry.ts'
 import type { PinningService } from './pinning/choosePinning.ts'
@@ -57,6 +59,8 @@ export type AppParts = {
   sendHold: SendHold
   accessTokenKeys: AccessTokenKeys
   vault: KeyVault
+  /** The storage client organisations pin their documents through, connected once the server's origin is known. */
+  documents: DocumentStorage
   /** Every part, registered once: what /api/health reports, in its order, and what starts and closes. */
   registry: AppRegistry
 }
@@ -105,24 +109,37 @@ export function apiFrame({
   parts: AppParts
   cookie: SessionCookie
 }) {
+  const smallBodyLimit = bodyLimit({
+    maxSize: 64 * 1024,
+    onError: (c) => {
+      // The rest of the body is never read, so this connection cannot carry another request.
+      c.header('Connection', 'close')
+      return c.json({ error: 'The request body is too large (64 KB at most).', code: 'invalid_data' }, 413)
+    },
+  })
+  const documentBodyLimit = bodyLimit({
+    // The document itself is checked against PINNING_MAX_BYTES by its route; this bounds the envelope around it.
+    maxSize: settings.pinning.maxBytes + 64 * 1024,
+    onError: (c) => {
+      c.header('Connection', 'close')
+      return c.json(
+        {
+          error: `The document is too large: ${settings.pinning.maxBytes} bytes at most (PINNING_MAX_BYTES).`,
+          code: 'payload_too_large',
+        },
+        413,
+      )
+    },
+  })
   return new Hono<{ Variables: SessionVariables }>()
     .use(async (c, next) => {
       await next()
       // Answers about a member (codes, keys, sessions) must never be kept by a browser or a proxy cache.
       c.header('Cache-Control', 'no-store')
     })
-    .use(
-      bodyLimit({
-        maxSize: 64 * 1024,
-        onError: (c) => {
-          // The rest of the body is never read, so this connection cannot carry another request.
-          c.header('Connection', 'close')
-          return c.json(
-            { error: 'The request body is too large (64 KB at most).', code: 'invalid_data' },
-            413,
-          )
-        },
-      }),
+    .use(async (c, next) =>
+      // An organisation's or a role's document may be as large as the pinning service takes (PINNING_MAX_BYTES).
+      (isDocumentRoute(c.req.method, c.req.path) ? documentBodyLimit : smallBodyLimit)(c, next),
     )
     .use(
       sessionMiddleware({
@@ -134,6 +151,11 @@ export function apiFrame({
       }),
     )
 }
+
+/** The routes whose body carries a metadata document (organizations/): POST or PUT of an organisation or a role. */
+const isDocumentRoute = (method: string, path: string) =>
+  (method === 'POST' || method === 'PUT') &&
+  /^\/api\/v1\/organizations(\/[^/]+\/(document|roles(\/[^/]+)?))?$/.test(path)
 
 /**
  * What every request passes first, and how every error is answered: the access log, the security headers, the
@@ -251,6 +273,14 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
       }),
     )
     .route('/v1', sendsRoutes({ db: database.db, chains }))
+    .route(
+      '/v1',
+      organizationRoutes({
+        db: database.db,
+        storage: parts.documents,
+        maxDocumentBytes: settings.pinning.maxBytes,
+      }),
+    )
     .route('/v1', chainsRoutes(chains, settings.newDeviceSendLimits))
     .route(
       '/v1',

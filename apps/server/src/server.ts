@@ -16,6 +16,7 @@ import { newDeviceHold } from './holds/newDeviceHold.ts'
 import { sendHold } from './holds/sendHold.ts'
 import type { Logger } from './logger.ts'
 import { deriveAccessTokenKeys } from './members/accessToken.ts'
+import { documentStorage } from './organizations/documentStorage.ts'
 import type { Part } from './parts/Part.ts'
 import { partsRegistry } from './parts/PartsRegistry.ts'
 import { choosePinning } from './pinning/choosePinning.ts'
@@ -182,7 +183,8 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
     },
     logger,
   )
-  return { database, auth, hold, sendHold: heldSends, accessTokenKeys, vault, registry }
+  const documents = documentStorage(() => registry.get('pinning').adapter)
+  return { database, auth, hold, sendHold: heldSends, accessTokenKeys, vault, documents, registry }
 }
 
 type NodeServer = ReturnType<typeof serve>
@@ -261,8 +263,11 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   }, 30_000).unref()
   const address = server.address() as AddressInfo
   const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host
+  const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${address.port}`
+  // Charter's own pinning service is reached over HTTP where this server answers: its public URL, or here.
+  parts.documents.connect(options.settings.publicUrl?.origin ?? url)
   return {
-    url: `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${address.port}`,
+    url,
     parts,
     app,
     close: async () => {

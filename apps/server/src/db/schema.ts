@@ -414,3 +414,128 @@ export const pins = pgTable('pins', {
   content: bytea('content').notNull(),
   createdAt: createdAt(),
 })
+
+// Organisations and their roles (organizations/): the current CID of each document on its row, every version in
+// documentVersions; memberships, assignments and invitations end but are never deleted.
+const at = (name: string) => timestamp(name, { withTimezone: true })
+
+export const organizations = pgTable('organizations', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  cid: text('cid').notNull(),
+  createdBy: text('created_by')
+    .notNull()
+    .references(() => users.id),
+  createdAt: createdAt(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+})
+
+export const organizationMembers = pgTable(
+  'organization_members',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    membership: text('membership', { enum: ['admin', 'member'] }).notNull(),
+    joinedAt: at('joined_at').notNull().defaultNow(),
+    removedAt: at('removed_at'),
+  },
+  (table) => [
+    uniqueIndex('organization_members_current')
+      .on(table.organizationId, table.userId)
+      .where(sql`removed_at IS NULL`),
+    index('organization_members_user').on(table.userId),
+  ],
+)
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    cid: text('cid').notNull(),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    deletedAt: at('deleted_at'),
+  },
+  (table) => [index('roles_organization').on(table.organizationId)],
+)
+
+export const documentVersions = pgTable(
+  'document_versions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Null: the organisation's own document. */
+    roleId: text('role_id').references(() => roles.id, { onDelete: 'cascade' }),
+    cid: text('cid').notNull(),
+    /** The JSON text exactly as pinned. */
+    document: text('document').notNull(),
+    changedBy: text('changed_by')
+      .notNull()
+      .references(() => users.id),
+    changedAt: at('changed_at').notNull().defaultNow(),
+  },
+  (table) => [index('document_versions_owner').on(table.organizationId, table.roleId)],
+)
+
+export const roleAssignments = pgTable(
+  'role_assignments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    roleId: text('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assignedBy: text('assigned_by')
+      .notNull()
+      .references(() => users.id),
+    assignedAt: at('assigned_at').notNull().defaultNow(),
+    endedAt: at('ended_at'),
+  },
+  (table) => [
+    uniqueIndex('role_assignments_current').on(table.roleId, table.userId).where(sql`ended_at IS NULL`),
+    index('role_assignments_user').on(table.userId),
+  ],
+)
+
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    addressKind: text('address_kind', { enum: ['phone', 'email'] }).notNull(),
+    /** As identities keep it: E.164, or a lower-case email. */
+    address: text('address').notNull(),
+    membership: text('membership', { enum: ['admin', 'member'] }).notNull(),
+    status: text('status', { enum: ['pending', 'accepted', 'declined', 'revoked'] })
+      .notNull()
+      .default('pending'),
+    invitedBy: text('invited_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    decidedAt: at('decided_at'),
+    decidedBy: text('decided_by').references(() => users.id),
+  },
+  (table) => [
+    index('invitations_address').on(table.addressKind, table.address),
+    index('invitations_organization').on(table.organizationId),
+  ],
+)

@@ -821,6 +821,118 @@ const pinContent = fc.oneof(
   { weight: 1, arbitrary: hostileValue },
 )
 
+/** An organisation's or a role's document: the core's shape, sometimes hostile, sometimes not a document at all. */
+const documentBody = shape({
+  document: fc.oneof(
+    { weight: 3, arbitrary: compound(shape({ type: fc.constant('1.0'), data: pinContent })) },
+    { weight: 1, arbitrary: hostileValue },
+  ),
+})
+/** Ids of organisations, roles, invitations and members: UUIDs nobody has, the member's own id, or hostile. */
+const someId = fc.oneof({ weight: 3, arbitrary: fc.uuid() }, { weight: 2, arbitrary: hostileSegment })
+const memberId = fc.oneof(
+  { weight: 2, arbitrary: placeholder('member.userId') },
+  { weight: 2, arbitrary: fc.uuid() },
+  { weight: 1, arbitrary: hostileSegment },
+)
+const membershipValue = fc.oneof(fc.constantFrom('admin', 'member'), wrongValue)
+
+/** Organisations, their roles, members and invitations (organizations/). */
+const organizationRouteRows: FuzzRoute[] = [
+  { method: 'POST', path: '/api/v1/organizations', access: 'session', body: documentBody },
+  { method: 'GET', path: '/api/v1/organizations', access: 'session' },
+  { method: 'GET', path: '/api/v1/organizations/:id', access: 'session', params: { id: someId } },
+  {
+    method: 'PUT',
+    path: '/api/v1/organizations/:id/document',
+    access: 'session',
+    params: { id: someId },
+    body: documentBody,
+  },
+  { method: 'GET', path: '/api/v1/organizations/:id/history', access: 'session', params: { id: someId } },
+  {
+    method: 'POST',
+    path: '/api/v1/organizations/:id/roles',
+    access: 'session',
+    params: { id: someId },
+    body: documentBody,
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/organizations/:id/roles/:role_id',
+    access: 'session',
+    params: { id: someId, role_id: someId },
+    body: documentBody,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v1/organizations/:id/roles/:role_id',
+    access: 'session',
+    params: { id: someId, role_id: someId },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/organizations/:id/roles/:role_id/history',
+    access: 'session',
+    params: { id: someId, role_id: someId },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/organizations/:id/invitations',
+    access: 'session',
+    params: { id: someId },
+    body: fc.oneof(
+      shape({ phone_number: phone, membership: membershipValue }, ['membership']),
+      shape({ email, membership: membershipValue }, ['membership']),
+    ),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v1/organizations/:id/invitations/:invitation_id',
+    access: 'session',
+    params: { id: someId, invitation_id: someId },
+  },
+  { method: 'GET', path: '/api/v1/invitations', access: 'session' },
+  {
+    method: 'POST',
+    path: '/api/v1/invitations/:invitation_id/accept',
+    access: 'session',
+    params: { invitation_id: someId },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/invitations/:invitation_id/decline',
+    access: 'session',
+    params: { invitation_id: someId },
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/organizations/:id/members/:user_id/roles/:role_id',
+    access: 'session',
+    params: { id: someId, user_id: memberId, role_id: someId },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v1/organizations/:id/members/:user_id/roles/:role_id',
+    access: 'session',
+    params: { id: someId, user_id: memberId, role_id: someId },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/v1/organizations/:id/members/:user_id',
+    access: 'session',
+    params: { id: someId, user_id: memberId },
+    body: shape({ membership: membershipValue }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v1/organizations/:id/members/:user_id',
+    access: 'session',
+    params: { id: someId, user_id: memberId },
+  },
+  { method: 'GET', path: '/api/v1/my_roles', access: 'session' },
+]
+
 /** Charter's own pinning service and its gateway, at the root as Pinata and IPFS gateways have them. */
 const pinningRoutes: FuzzRoute[] = [
   {
@@ -1235,6 +1347,7 @@ export const routeTable: FuzzRoute[] = [
       ),
     }),
   },
+  ...organizationRouteRows,
   ...pinningRoutes,
   // Everything else under /api: the not-found answer, for any method and path.
   {

@@ -1,0 +1,37 @@
+import { BaseError } from '@charter/core'
+
+export type OrganizationErrorCode =
+  | 'not_found'
+  | 'forbidden'
+  | 'invalid_data'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'pinning_failed'
+  | 'pinning_unavailable'
+
+const statuses = {
+  not_found: 404,
+  forbidden: 403,
+  invalid_data: 400,
+  conflict: 409,
+  payload_too_large: 413,
+  // The pinning service (Pinata, or Charter's own over HTTP) failed us: an upstream failure, not ours.
+  pinning_failed: 502,
+  pinning_unavailable: 503,
+} as const satisfies Record<OrganizationErrorCode, number>
+
+/** A refusal of an organisation route: `{error, code}` with its status. */
+export class OrganizationError extends BaseError {
+  override name = 'OrganizationError'
+  declare readonly code: OrganizationErrorCode
+  readonly status: number
+
+  constructor(code: OrganizationErrorCode, message: string) {
+    super(message, { code })
+    this.status = statuses[code]
+  }
+}
+
+export const noSuchOrganization = () => new OrganizationError('not_found', 'There is no such organisation.')
+export const adminsOnly = () =>
+  new OrganizationError('forbidden', 'Only an admin of this organisation can do that.')

@@ -1,0 +1,254 @@
+import { type MetadataDocument, maskPhoneNumber } from '@charter/core'
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { Db } from '../db/Database.ts'
+import {
+  documentVersions,
+  identities,
+  invitations,
+  organizationMembers,
+  organizations,
+  roleAssignments,
+  roles,
+} from '../db/schema.ts'
+import type { DocumentStorage } from './documentStorage.ts'
+
+// The answers of the organisation routes, read from the database. Documents come back as the JSON text they were
+// pinned as, parsed: JSON.parse keeps `__proto__` an own key, never a prototype.
+
+export type Membership = 'admin' | 'member'
+export type Person = { user_id: string; label: string }
+export type Version = { cid: string; changed_by: Person; changed_at: number }
+export type Role = {
+  id: string
+  organization_id: string
+  name: string
+  cid: string
+  document: MetadataDocument
+  gateway_url: string
+  holders: Person[]
+  updated_at: number
+}
+export type Member = {
+  user_id: string
+  label: string
+  membership: Membership
+  role_ids: string[]
+  joined_at: number
+}
+export type Invitation = {
+  id: string
+  organization_id: string
+  organization_name: string
+  address: string
+  address_kind: 'phone' | 'email'
+  membership: Membership
+  status: 'pending' | 'accepted' | 'declined' | 'revoked'
+  invited_by: Person
+  created_at: number
+}
+export type Organization = {
+  id: string
+  name: string
+  cid: string
+  document: MetadataDocument
+  gateway_url: string
+  my_membership: Membership
+  members: Member[]
+  roles: Role[]
+  invitations: Invitation[]
+  created_at: number
+  updated_at: number
+}
+
+export const seconds = (date: Date) => Math.floor(date.getTime() / 1000)
+
+/** How a member is shown to the others: their email, or their phone's last four digits. */
+export async function labels(db: Db, userIds: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>()
+  if (userIds.length === 0) return out
+  const rows = await db
+    .select({ userId: identities.userId, kind: identities.kind, value: identities.value })
+    .from(identities)
+    .where(inArray(identities.userId, [...new Set(userIds)]))
+  for (const row of rows) {
+    if (row.kind === 'email') out.set(row.userId, row.value)
+    else if (!out.has(row.userId)) out.set(row.userId, maskPhoneNumber(row.value))
+  }
+  return out
+}
+
+const person = (names: Map<string, string>, userId: string): Person => ({
+  user_id: userId,
+  label: names.get(userId) ?? 'a former member',
+})
+
+/** The current document of the organisation (roleId null) or of each of its roles, by role id ('' for the org). */
+async function currentDocuments(db: Db, organizationId: string): Promise<Map<string, MetadataDocument>> {
+  const rows = await db
+    .select({ roleId: documentVersions.roleId, document: documentVersions.document })
+    .from(documentVersions)
+    .where(
+      sql`${documentVersions.id} IN (SELECT max(id) FROM document_versions WHERE organization_id = ${organizationId} GROUP BY role_id)`,
+    )
+  return new Map(rows.map((row) => [row.roleId ?? '', JSON.parse(row.document) as MetadataDocument]))
+}
+
+export async function membershipOf(
+  db: Db,
+  organizationId: string,
+  userId: string,
+): Promise<{ membership: Membership } | undefined> {
+  const [row] = await db
+    .select({ membership: organizationMembers.membership })
+    .from(organizationMembers)
+    .where(
+      and(
+        eq(organizationMembers.organizationId, organizationId),
+        eq(organizationMembers.userId, userId),
+        isNull(organizationMembers.removedAt),
+      ),
+    )
+  return row
+}
+
+export async function rolesOf(
+  db: Db,
+  storage: DocumentStorage,
+  organizationId: string,
+  onlyIds?: string[],
+): Promise<Role[]> {
+  const roleRows = await db
+    .select()
+    .from(roles)
+    .where(
+      and(
+        eq(roles.organizationId, organizationId),
+        isNull(roles.deletedAt),
+        onlyIds ? inArray(roles.id, onlyIds.length ? onlyIds : ['']) : undefined,
+      ),
+    )
+    .orderBy(roles.createdAt, roles.id)
+  const holders = await db
+    .select({ roleId: roleAssignments.roleId, userId: roleAssignments.userId })
+    .from(roleAssignments)
+    .where(and(eq(roleAssignments.organizationId, organizationId), isNull(roleAssignments.endedAt)))
+  const names = await labels(
+    db,
+    holders.map((each) => each.userId),
+  )
+  const documents = await currentDocuments(db, organizationId)
+  return roleRows.map((row) => ({
+    id: row.id,
+    organization_id: row.organizationId,
+    name: row.name,
+    cid: row.cid,
+    document: documents.get(row.id) as MetadataDocument,
+    gateway_url: storage.gatewayUrl(row.cid),
+    holders: holders.filter((each) => each.roleId === row.id).map((each) => person(names, each.userId)),
+    updated_at: seconds(row.updatedAt),
+  }))
+}
+
+export async function membersOf(db: Db, organizationId: string, onlyUserId?: string): Promise<Member[]> {
+  const rows = await db
+    .select()
+    .from(organizationMembers)
+    .where(
+      and(
+        eq(organizationMembers.organizationId, organizationId),
+        isNull(organizationMembers.removedAt),
+        onlyUserId ? eq(organizationMembers.userId, onlyUserId) : undefined,
+      ),
+    )
+    .orderBy(organizationMembers.joinedAt, organizationMembers.id)
+  const held = await db
+    .select({ roleId: roleAssignments.roleId, userId: roleAssignments.userId })
+    .from(roleAssignments)
+    .where(and(eq(roleAssignments.organizationId, organizationId), isNull(roleAssignments.endedAt)))
+    .orderBy(roleAssignments.id)
+  const names = await labels(
+    db,
+    rows.map((row) => row.userId),
+  )
+  return rows.map((row) => ({
+    user_id: row.userId,
+    label: names.get(row.userId) ?? 'member',
+    membership: row.membership,
+    role_ids: held.filter((each) => each.userId === row.userId).map((each) => each.roleId),
+    joined_at: seconds(row.joinedAt),
+  }))
+}
+
+export async function invitationsWhere(db: Db, where: ReturnType<typeof and>): Promise<Invitation[]> {
+  const rows = await db
+    .select({ invitation: invitations, organizationName: organizations.name })
+    .from(invitations)
+    .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
+    .where(where)
+    .orderBy(desc(invitations.createdAt), invitations.id)
+  const names = await labels(
+    db,
+    rows.map((row) => row.invitation.invitedBy),
+  )
+  return rows.map(({ invitation, organizationName }) => ({
+    id: invitation.id,
+    organization_id: invitation.organizationId,
+    organization_name: organizationName,
+    address: invitation.address,
+    address_kind: invitation.addressKind,
+    membership: invitation.membership,
+    status: invitation.status,
+    invited_by: person(names, invitation.invitedBy),
+    created_at: seconds(invitation.createdAt),
+  }))
+}
+
+export async function organizationView(
+  db: Db,
+  storage: DocumentStorage,
+  organizationId: string,
+  membership: Membership,
+): Promise<Organization> {
+  const [row] = await db.select().from(organizations).where(eq(organizations.id, organizationId))
+  if (!row) throw new Error(`organisation ${organizationId} vanished`)
+  const documents = await currentDocuments(db, organizationId)
+  return {
+    id: row.id,
+    name: row.name,
+    cid: row.cid,
+    document: documents.get('') as MetadataDocument,
+    gateway_url: storage.gatewayUrl(row.cid),
+    my_membership: membership,
+    members: await membersOf(db, organizationId),
+    roles: await rolesOf(db, storage, organizationId),
+    // Who was invited is the admins' business only.
+    invitations:
+      membership === 'admin'
+        ? await invitationsWhere(db, and(eq(invitations.organizationId, organizationId)))
+        : [],
+    created_at: seconds(row.createdAt),
+    updated_at: seconds(row.updatedAt),
+  }
+}
+
+export async function historyOf(db: Db, organizationId: string, roleId: string | null): Promise<Version[]> {
+  const rows = await db
+    .select()
+    .from(documentVersions)
+    .where(
+      and(
+        eq(documentVersions.organizationId, organizationId),
+        roleId === null ? isNull(documentVersions.roleId) : eq(documentVersions.roleId, roleId),
+      ),
+    )
+    .orderBy(desc(documentVersions.id))
+  const names = await labels(
+    db,
+    rows.map((row) => row.changedBy),
+  )
+  return rows.map((row) => ({
+    cid: row.cid,
+    changed_by: person(names, row.changedBy),
+    changed_at: seconds(row.changedAt),
+  }))
+}

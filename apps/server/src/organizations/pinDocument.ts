@@ -1,0 +1,50 @@
+import { InvalidMetadataDocumentError, type MetadataDocument, StorageError } from '@charter/core'
+import type { DocumentStorage } from './documentStorage.ts'
+import { OrganizationError } from './OrganizationError.ts'
+
+/** At most this many responsibilities, and as many authorities, in one document. */
+export const maxListItems = 200
+
+/**
+ * Checks a document a member sent (size, list lengths, the core's schema) and pins it through the storage
+ * client. The document is pinned and kept exactly as sent: never rebuilt, so unknown keys (even `__proto__`,
+ * an own key after JSON.parse) stay data, and nothing in it is interpreted.
+ */
+export async function pinDocument(
+  storage: DocumentStorage,
+  document: unknown,
+  maxBytes: number,
+): Promise<{ cid: string; text: string; document: MetadataDocument }> {
+  const text = JSON.stringify(document) ?? ''
+  if (Buffer.byteLength(text) > maxBytes) {
+    throw new OrganizationError(
+      'payload_too_large',
+      `The document is too large: ${maxBytes} bytes at most (PINNING_MAX_BYTES).`,
+    )
+  }
+  const data = (document as { data?: Record<string, unknown> } | null)?.data
+  for (const list of ['responsibilities', 'authorities'] as const) {
+    const items = data && typeof data === 'object' ? data[list] : undefined
+    if (Array.isArray(items) && items.length > maxListItems) {
+      throw new OrganizationError(
+        'invalid_data',
+        `data.${list}: at most ${maxListItems} items (this document has ${items.length}).`,
+      )
+    }
+  }
+  try {
+    const cid = await storage.client().pin(document as MetadataDocument)
+    return { cid, text, document: document as MetadataDocument }
+  } catch (error) {
+    if (error instanceof InvalidMetadataDocumentError) {
+      throw new OrganizationError(
+        'invalid_data',
+        error.issues.map((issue) => `${issue.path}: ${issue.message}`).join('; '),
+      )
+    }
+    if (error instanceof StorageError || error instanceof Error) {
+      throw new OrganizationError('pinning_failed', error.message)
+    }
+    throw error
+  }
+}
