@@ -21,6 +21,18 @@ async function signIn(by: 'phone' | 'email', address = by === 'phone' ? uniquePh
   return { api, userId: answer.body.user.id as string, address }
 }
 
+/**
+ * Any request, answered as the test reads it. The paths are built at run time (`/organizations/${id}/roles`), and
+ * a written path fits several routes' patterns, so the answers are read untyped.
+ */
+const call = (
+  who: Signed,
+  method: string,
+  path: string,
+  body?: unknown,
+  // biome-ignore lint/suspicious/noExplicitAny: see above.
+): Promise<{ status: number; text: string; body: any }> => who.api.request(method, path, body)
+
 const orgDocument = (name = 'Garden club') => ({
   type: '1.0' as const,
   data: { name, description: 'We grow things together.' },
@@ -40,13 +52,13 @@ const treasurer = {
 }
 
 async function newOrganization(admin: Signed, name?: string) {
-  const created = await admin.api.request('POST', '/api/v1/organizations', { document: orgDocument(name) })
+  const created = await call(admin, 'POST', '/api/v1/organizations', { document: orgDocument(name) })
   expect(created.status, created.text).toBe(200)
   return created.body
 }
 
 async function newRole(admin: Signed, organizationId: string, document: unknown = treasurer) {
-  const created = await admin.api.request('POST', `/api/v1/organizations/${organizationId}/roles`, {
+  const created = await call(admin, 'POST', `/api/v1/organizations/${organizationId}/roles`, {
     document,
   })
   expect(created.status, created.text).toBe(200)
@@ -56,12 +68,12 @@ async function newRole(admin: Signed, organizationId: string, document: unknown 
 /** Invites `address` and has its owner accept: the new member. */
 async function join(admin: Signed, organizationId: string, membership: 'admin' | 'member' = 'member') {
   const invitee = await signIn('email')
-  const invited = await admin.api.request('POST', `/api/v1/organizations/${organizationId}/invitations`, {
+  const invited = await call(admin, 'POST', `/api/v1/organizations/${organizationId}/invitations`, {
     email: invitee.address.toUpperCase(),
     membership,
   })
   expect(invited.status, invited.text).toBe(200)
-  const accepted = await invitee.api.request('POST', `/api/v1/invitations/${invited.body.id}/accept`)
+  const accepted = await call(invitee, 'POST', `/api/v1/invitations/${invited.body.id}/accept`)
   expect(accepted.status, accepted.text).toBe(200)
   return invitee
 }
@@ -87,7 +99,7 @@ describe('an organisation and its roles', () => {
     expect(served.status).toBe(200)
     expect(await served.text()).toBe(JSON.stringify(treasurer))
 
-    const listed = await admin.api.request('GET', '/api/v1/organizations')
+    const listed = await call(admin, 'GET', '/api/v1/organizations')
     expect(listed.body.organizations).toContainEqual({
       id: organization.id,
       name: 'Garden club',
@@ -98,7 +110,7 @@ describe('an organisation and its roles', () => {
     // Invited by phone, as typed; the invitation waits for whoever signs in with that number.
     const phone = uniquePhoneNumber()
     const typed = `${phone.slice(0, 2)} (${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}`
-    const invited = await admin.api.request('POST', `/api/v1/organizations/${organization.id}/invitations`, {
+    const invited = await call(admin, 'POST', `/api/v1/organizations/${organization.id}/invitations`, {
       phone_number: typed,
     })
     expect(invited.status, invited.text).toBe(200)
@@ -112,14 +124,15 @@ describe('an organisation and its roles', () => {
       invited_by: { user_id: admin.userId, label: admin.address },
     })
     const invitee = await signIn('phone', phone)
-    const mine = await invitee.api.request('GET', '/api/v1/invitations')
+    const mine = await call(invitee, 'GET', '/api/v1/invitations')
     expect(mine.body.invitations.map((each: { id: string }) => each.id)).toEqual([invited.body.id])
-    const accepted = await invitee.api.request('POST', `/api/v1/invitations/${invited.body.id}/accept`)
+    const accepted = await call(invitee, 'POST', `/api/v1/invitations/${invited.body.id}/accept`)
     expect(accepted.status, accepted.text).toBe(200)
     expect(accepted.body).toMatchObject({ id: organization.id, my_membership: 'member', invitations: [] })
-    expect((await invitee.api.request('GET', '/api/v1/invitations')).body.invitations).toEqual([])
+    expect((await call(invitee, 'GET', '/api/v1/invitations')).body.invitations).toEqual([])
 
-    const assigned = await admin.api.request(
+    const assigned = await call(
+      admin,
       'PUT',
       `/api/v1/organizations/${organization.id}/members/${invitee.userId}/roles/${role.id}`,
     )
@@ -131,7 +144,7 @@ describe('an organisation and its roles', () => {
       role_ids: [role.id],
     })
 
-    const myRoles = await invitee.api.request('GET', '/api/v1/my_roles')
+    const myRoles = await call(invitee, 'GET', '/api/v1/my_roles')
     expect(myRoles.body.roles).toEqual([
       {
         organization: { id: organization.id, name: 'Garden club' },
@@ -145,17 +158,14 @@ describe('an organisation and its roles', () => {
     ])
 
     const edited = { ...treasurer, data: { ...treasurer.data, description: 'Keeps the books, monthly.' } }
-    const changed = await admin.api.request(
-      'PUT',
-      `/api/v1/organizations/${organization.id}/roles/${role.id}`,
-      {
-        document: edited,
-      },
-    )
+    const changed = await call(admin, 'PUT', `/api/v1/organizations/${organization.id}/roles/${role.id}`, {
+      document: edited,
+    })
     expect(changed.status, changed.text).toBe(200)
     expect(changed.body.cid).not.toBe(role.cid)
     expect(changed.body.document).toEqual(edited)
-    const history = await invitee.api.request(
+    const history = await call(
+      invitee,
       'GET',
       `/api/v1/organizations/${organization.id}/roles/${role.id}/history`,
     )
@@ -167,25 +177,26 @@ describe('an organisation and its roles', () => {
     expect(history.body.versions[0].changed_by).toEqual({ user_id: admin.userId, label: admin.address })
 
     // The organisation's own document has its history too.
-    const renamed = await admin.api.request('PUT', `/api/v1/organizations/${organization.id}/document`, {
+    const renamed = await call(admin, 'PUT', `/api/v1/organizations/${organization.id}/document`, {
       document: orgDocument('Garden club of the north'),
     })
     expect(renamed.body.name).toBe('Garden club of the north')
-    const orgHistory = await admin.api.request('GET', `/api/v1/organizations/${organization.id}/history`)
+    const orgHistory = await call(admin, 'GET', `/api/v1/organizations/${organization.id}/history`)
     expect(orgHistory.body.versions.map((each: { cid: string }) => each.cid)).toEqual([
       renamed.body.cid,
       organization.cid,
     ])
 
     // Leaving ends the member's roles; the history of the role stays.
-    const left = await invitee.api.request(
+    const left = await call(
+      invitee,
       'DELETE',
       `/api/v1/organizations/${organization.id}/members/${invitee.userId}`,
     )
     expect(left.status).toBe(204)
-    expect((await invitee.api.request('GET', '/api/v1/my_roles')).body.roles).toEqual([])
-    expect((await invitee.api.request('GET', `/api/v1/organizations/${organization.id}`)).status).toBe(404)
-    const after = await admin.api.request('GET', `/api/v1/organizations/${organization.id}`)
+    expect((await call(invitee, 'GET', '/api/v1/my_roles')).body.roles).toEqual([])
+    expect((await call(invitee, 'GET', `/api/v1/organizations/${organization.id}`)).status).toBe(404)
+    const after = await call(admin, 'GET', `/api/v1/organizations/${organization.id}`)
     expect(after.body.roles[0].holders).toEqual([])
     expect(after.body.members.map((each: { user_id: string }) => each.user_id)).toEqual([admin.userId])
   })
@@ -195,17 +206,15 @@ describe('an organisation and its roles', () => {
     const organization = await newOrganization(admin)
     const role = await newRole(admin, organization.id)
     const member = await join(admin, organization.id)
-    await admin.api.request(
+    await call(
+      admin,
       'PUT',
       `/api/v1/organizations/${organization.id}/members/${member.userId}/roles/${role.id}`,
     )
-    const deleted = await admin.api.request(
-      'DELETE',
-      `/api/v1/organizations/${organization.id}/roles/${role.id}`,
-    )
+    const deleted = await call(admin, 'DELETE', `/api/v1/organizations/${organization.id}/roles/${role.id}`)
     expect(deleted.status).toBe(204)
-    expect((await member.api.request('GET', '/api/v1/my_roles')).body.roles).toEqual([])
-    const view = await admin.api.request('GET', `/api/v1/organizations/${organization.id}`)
+    expect((await call(member, 'GET', '/api/v1/my_roles')).body.roles).toEqual([])
+    const view = await call(admin, 'GET', `/api/v1/organizations/${organization.id}`)
     expect(view.body.roles).toEqual([])
     expect(
       view.body.members.find((each: { user_id: string }) => each.user_id === member.userId).role_ids,
@@ -218,13 +227,9 @@ describe('attacks on organisations', () => {
     const owner = await signIn('email')
     const theirs = await newOrganization(owner, 'Theirs')
     const theirRole = await newRole(owner, theirs.id)
-    const theirInvitation = await owner.api.request(
-      'POST',
-      `/api/v1/organizations/${theirs.id}/invitations`,
-      {
-        email: uniqueEmail(),
-      },
-    )
+    const theirInvitation = await call(owner, 'POST', `/api/v1/organizations/${theirs.id}/invitations`, {
+      email: uniqueEmail(),
+    })
     const intruder = await signIn('phone')
     // The intruder is an admin of an organisation of their own: being an admin elsewhere gives nothing here.
     await newOrganization(intruder, 'Mine')
@@ -246,7 +251,7 @@ describe('attacks on organisations', () => {
     ]
     const unknown = '00000000-0000-4000-8000-000000000000'
     for (const [method, path, body] of attempts) {
-      const answer = await intruder.api.request(method, path, body)
+      const answer = await call(intruder, method, path, body)
       expect({ method, path, status: answer.status, body: answer.body }).toEqual({
         method,
         path,
@@ -254,12 +259,12 @@ describe('attacks on organisations', () => {
         body: { error: 'There is no such organisation.', code: 'not_found' },
       })
       // The very same answer for an organisation that does not exist at all.
-      const none = await intruder.api.request(method, path.replace(o, unknown), body)
+      const none = await call(intruder, method, path.replace(o, unknown), body)
       expect(none.status).toBe(404)
       expect(none.body).toEqual(answer.body)
     }
     // Nothing changed.
-    const view = await owner.api.request('GET', `/api/v1/organizations/${o}`)
+    const view = await call(owner, 'GET', `/api/v1/organizations/${o}`)
     expect(view.body).toMatchObject({
       name: 'Theirs',
       cid: theirs.cid,
@@ -275,7 +280,7 @@ describe('attacks on organisations', () => {
     const role = await newRole(admin, organization.id)
     const member = await join(admin, organization.id)
     const o = organization.id
-    const view = await member.api.request('GET', `/api/v1/organizations/${o}`)
+    const view = await call(member, 'GET', `/api/v1/organizations/${o}`)
     expect(view.status).toBe(200)
     expect(view.body.invitations).toEqual([])
     const attempts: [string, string, unknown?][] = [
@@ -290,7 +295,7 @@ describe('attacks on organisations', () => {
       ['DELETE', `/api/v1/organizations/${o}/members/${admin.userId}`],
     ]
     for (const [method, path, body] of attempts) {
-      const answer = await member.api.request(method, path, body)
+      const answer = await call(member, method, path, body)
       expect({ method, path, status: answer.status, code: answer.body?.code }).toEqual({
         method,
         path,
@@ -298,7 +303,7 @@ describe('attacks on organisations', () => {
         code: 'forbidden',
       })
     }
-    const after = await admin.api.request('GET', `/api/v1/organizations/${o}`)
+    const after = await call(admin, 'GET', `/api/v1/organizations/${o}`)
     expect(after.body).toMatchObject({
       name: 'Garden club',
       roles: [{ id: role.id, cid: role.cid, holders: [] }],
@@ -315,23 +320,21 @@ describe('attacks on organisations', () => {
     const organization = await newOrganization(admin)
     const invitee = await signIn('phone')
     const invite = () =>
-      admin.api.request('POST', `/api/v1/organizations/${organization.id}/invitations`, {
+      call(admin, 'POST', `/api/v1/organizations/${organization.id}/invitations`, {
         phone_number: invitee.address,
       })
     const first = await invite()
     const stranger = await signIn('phone')
-    expect((await stranger.api.request('GET', '/api/v1/invitations')).body.invitations).toEqual([])
+    expect((await call(stranger, 'GET', '/api/v1/invitations')).body.invitations).toEqual([])
     for (const action of ['accept', 'decline']) {
-      const taken = await stranger.api.request('POST', `/api/v1/invitations/${first.body.id}/${action}`)
+      const taken = await call(stranger, 'POST', `/api/v1/invitations/${first.body.id}/${action}`)
       expect(taken.status).toBe(404)
       expect(taken.body).toEqual({ error: 'There is no such invitation for you.', code: 'not_found' })
     }
-    expect((await stranger.api.request('GET', `/api/v1/organizations/${organization.id}`)).status).toBe(404)
+    expect((await call(stranger, 'GET', `/api/v1/organizations/${organization.id}`)).status).toBe(404)
 
-    expect((await invitee.api.request('POST', `/api/v1/invitations/${first.body.id}/accept`)).status).toBe(
-      200,
-    )
-    const replayed = await invitee.api.request('POST', `/api/v1/invitations/${first.body.id}/accept`)
+    expect((await call(invitee, 'POST', `/api/v1/invitations/${first.body.id}/accept`)).status).toBe(200)
+    const replayed = await call(invitee, 'POST', `/api/v1/invitations/${first.body.id}/accept`)
     expect(replayed.status).toBe(409)
     expect(replayed.body).toEqual({
       error: 'This invitation was already accepted; ask an admin for a new one.',
@@ -339,36 +342,31 @@ describe('attacks on organisations', () => {
     })
 
     const second = await invite()
-    const revoked = await admin.api.request(
+    const revoked = await call(
+      admin,
       'DELETE',
       `/api/v1/organizations/${organization.id}/invitations/${second.body.id}`,
     )
     expect(revoked.status).toBe(200)
     expect(revoked.body.status).toBe('revoked')
-    const afterRevoke = await invitee.api.request('POST', `/api/v1/invitations/${second.body.id}/accept`)
+    const afterRevoke = await call(invitee, 'POST', `/api/v1/invitations/${second.body.id}/accept`)
     expect(afterRevoke.status).toBe(409)
     expect(afterRevoke.body.error).toBe('This invitation was already revoked; ask an admin for a new one.')
 
     const third = await invite()
-    const declined = await invitee.api.request('POST', `/api/v1/invitations/${third.body.id}/decline`)
+    const declined = await call(invitee, 'POST', `/api/v1/invitations/${third.body.id}/decline`)
     expect(declined.body.status).toBe('declined')
-    expect((await invitee.api.request('POST', `/api/v1/invitations/${third.body.id}/accept`)).status).toBe(
-      409,
-    )
+    expect((await call(invitee, 'POST', `/api/v1/invitations/${third.body.id}/accept`)).status).toBe(409)
     expect(
-      (
-        await admin.api.request(
-          'DELETE',
-          `/api/v1/organizations/${organization.id}/invitations/${third.body.id}`,
-        )
-      ).status,
+      (await call(admin, 'DELETE', `/api/v1/organizations/${organization.id}/invitations/${third.body.id}`))
+        .status,
     ).toBe(409)
   })
 
   it('an invalid phone number is refused with the core’s words', async () => {
     const admin = await signIn('email')
     const organization = await newOrganization(admin)
-    const answer = await admin.api.request('POST', `/api/v1/organizations/${organization.id}/invitations`, {
+    const answer = await call(admin, 'POST', `/api/v1/organizations/${organization.id}/invitations`, {
       phone_number: '+1 555',
     })
     expect(answer.status).toBe(400)
@@ -399,7 +397,7 @@ describe('attacks on organisations', () => {
 
     // `__proto__` as a key: kept as data, in the answer and at the gateway, and no object gains a prototype.
     const text = `{"document":{"type":"1.0","data":{"name":"Proto","__proto__":{"polluted":"yes"},"responsibilities":[{"label":"x","__proto__":{"isAdmin":true}}]}}}`
-    const proto = await admin.api.request('POST', `/api/v1/organizations/${organization.id}/roles`, text)
+    const proto = await call(admin, 'POST', `/api/v1/organizations/${organization.id}/roles`, text)
     expect(proto.status, proto.text).toBe(200)
     expect(proto.text).toContain('"__proto__":{"polluted":"yes"}')
     expect(JSON.parse(proto.text).document).toEqual(JSON.parse(text).document)
@@ -408,13 +406,13 @@ describe('attacks on organisations', () => {
       JSON.stringify(JSON.parse(text).document),
     )
 
-    const huge = await admin.api.request('POST', `/api/v1/organizations/${organization.id}/roles`, {
+    const huge = await call(admin, 'POST', `/api/v1/organizations/${organization.id}/roles`, {
       document: { type: '1.0', data: { name: 'Huge', description: 'x'.repeat(1024 * 1024) } },
     })
     expect(huge.status).toBe(413)
     expect(huge.body.code).toBe('payload_too_large')
 
-    const many = await admin.api.request('POST', `/api/v1/organizations/${organization.id}/roles`, {
+    const many = await call(admin, 'POST', `/api/v1/organizations/${organization.id}/roles`, {
       document: {
         type: '1.0',
         data: {
@@ -429,7 +427,7 @@ describe('attacks on organisations', () => {
       code: 'invalid_data',
     })
 
-    const wrong = await admin.api.request('POST', `/api/v1/organizations/${organization.id}/roles`, {
+    const wrong = await call(admin, 'POST', `/api/v1/organizations/${organization.id}/roles`, {
       document: { type: '2.0', data: { name: ' ', responsibilities: [{ label: 3 }] } },
     })
     expect(wrong.status).toBe(400)
@@ -438,7 +436,7 @@ describe('attacks on organisations', () => {
       expect(wrong.body.error).toContain(path)
 
     // None of the refused documents became a role.
-    const view = await admin.api.request('GET', `/api/v1/organizations/${organization.id}`)
+    const view = await call(admin, 'GET', `/api/v1/organizations/${organization.id}`)
     expect(view.body.roles.map((each: { name: string }) => each.name)).toEqual([`${html} name`, 'Proto'])
   })
 })
@@ -448,27 +446,27 @@ describe('the last admin', () => {
     const admin = await signIn('email')
     const organization = await newOrganization(admin)
     const o = organization.id
-    const leave = await admin.api.request('DELETE', `/api/v1/organizations/${o}/members/${admin.userId}`)
+    const leave = await call(admin, 'DELETE', `/api/v1/organizations/${o}/members/${admin.userId}`)
     expect(leave.status).toBe(400)
     expect(leave.body).toEqual({
       error: 'The last admin cannot leave: make another member an admin first.',
       code: 'invalid_data',
     })
-    const demote = await admin.api.request('PATCH', `/api/v1/organizations/${o}/members/${admin.userId}`, {
+    const demote = await call(admin, 'PATCH', `/api/v1/organizations/${o}/members/${admin.userId}`, {
       membership: 'member',
     })
     expect(demote.status).toBe(400)
     expect(demote.body.error).toBe('The last admin cannot be demoted: make another member an admin first.')
 
     const member = await join(admin, o)
-    const promoted = await admin.api.request('PATCH', `/api/v1/organizations/${o}/members/${member.userId}`, {
+    const promoted = await call(admin, 'PATCH', `/api/v1/organizations/${o}/members/${member.userId}`, {
       membership: 'admin',
     })
     expect(promoted.body.membership).toBe('admin')
-    expect(
-      (await admin.api.request('DELETE', `/api/v1/organizations/${o}/members/${admin.userId}`)).status,
-    ).toBe(204)
-    expect((await member.api.request('GET', `/api/v1/organizations/${o}`)).body.members).toHaveLength(1)
+    expect((await call(admin, 'DELETE', `/api/v1/organizations/${o}/members/${admin.userId}`)).status).toBe(
+      204,
+    )
+    expect((await call(member, 'GET', `/api/v1/organizations/${o}`)).body.members).toHaveLength(1)
   })
 
   it('two admins demoting each other at once leave one admin', async () => {
@@ -478,10 +476,10 @@ describe('the last admin', () => {
     const second = await join(first, o, 'admin')
     for (let round = 0; round < 3; round += 1) {
       const [a, b] = await Promise.all([
-        first.api.request('PATCH', `/api/v1/organizations/${o}/members/${second.userId}`, {
+        call(first, 'PATCH', `/api/v1/organizations/${o}/members/${second.userId}`, {
           membership: 'member',
         }),
-        second.api.request('PATCH', `/api/v1/organizations/${o}/members/${first.userId}`, {
+        call(second, 'PATCH', `/api/v1/organizations/${o}/members/${first.userId}`, {
           membership: 'member',
         }),
       ])
@@ -489,16 +487,16 @@ describe('the last admin', () => {
       // One wins; the other is refused, as the last admin or as one who is no longer an admin.
       expect(statuses[0]).toBe(200)
       expect([400, 403]).toContain(statuses[1])
-      const view = await first.api.request('GET', `/api/v1/organizations/${o}`)
+      const view = await call(first, 'GET', `/api/v1/organizations/${o}`)
       const members =
         view.status === 200
           ? view.body.members
-          : (await second.api.request('GET', `/api/v1/organizations/${o}`)).body.members
+          : (await call(second, 'GET', `/api/v1/organizations/${o}`)).body.members
       expect(members.filter((each: { membership: string }) => each.membership === 'admin')).toHaveLength(1)
       // Make both admins again for the next round.
       const stillAdmin = a.status === 200 ? first : second
       const other = stillAdmin === first ? second : first
-      await stillAdmin.api.request('PATCH', `/api/v1/organizations/${o}/members/${other.userId}`, {
+      await call(stillAdmin, 'PATCH', `/api/v1/organizations/${o}/members/${other.userId}`, {
         membership: 'admin',
       })
     }
