@@ -14,9 +14,10 @@ export function StoredDocument({ result }: { result: ParsedMetadataDocument }) {
           </li>
         ))}
       </ul>
-      <pre className="breakable" aria-label="Raw document">
-        {JSON.stringify(result.raw, null, 2)}
-      </pre>
+      <figure>
+        <figcaption>Raw JSON, as stored</figcaption>
+        <pre className="breakable">{JSON.stringify(result.raw, null, 2)}</pre>
+      </figure>
     </div>
   )
 }
