@@ -40,6 +40,10 @@ export function standInCid(bytes: string): string {
   return `bafkrei${encoded}`
 }
 
+/** Path parameters as the server's router gives them: decoded ('did%3Acharter%3A…' is 'did:charter:…'). */
+const decodeParams = (params: Record<string, string>) =>
+  Object.fromEntries(Object.entries(params).map(([name, value]) => [name, decodeURIComponent(value)]))
+
 const notFound = () => refuse({ error: 'There is no such organisation.', code: 'not_found' }, 404)
 const forbidden = () =>
   refuse({ error: 'Only an admin of this organisation can do that.', code: 'forbidden' }, 403)
@@ -145,9 +149,10 @@ export function orgServer(options: { people: CharterUser[]; signedIn: () => Char
       level: 'member' | 'admin',
       handle: (context: Context, call: ApiCall, params: Record<string, string>) => Response,
     ) =>
-    (call: ApiCall, params: Record<string, string> = {}) => {
+    (call: ApiCall, encoded: Record<string, string> = {}) => {
       const me = options.signedIn()
       if (!me) return refuse({ error: 'Please sign in first.', code: 'must_be_authenticated' }, 401)
+      const params = decodeParams(encoded)
       const org = orgs.find((each) => each.id === params.id)
       const member = org?.members.get(me.id)
       if (!org || !member) return notFound()
@@ -156,10 +161,10 @@ export function orgServer(options: { people: CharterUser[]; signedIn: () => Char
     }
   const signedIn =
     (handle: (me: CharterUser, call: ApiCall, params: Record<string, string>) => Response) =>
-    (call: ApiCall, params: Record<string, string> = {}) => {
+    (call: ApiCall, encoded: Record<string, string> = {}) => {
       const me = options.signedIn()
       if (!me) return refuse({ error: 'Please sign in first.', code: 'must_be_authenticated' }, 401)
-      return handle(me, call, params)
+      return handle(me, call, decodeParams(encoded))
     }
   const roleIn = (org: StoredOrg, roleId: string | undefined) => org.roles.find((role) => role.id === roleId)
   const adminCount = (org: StoredOrg) =>

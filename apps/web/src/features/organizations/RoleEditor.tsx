@@ -45,7 +45,7 @@ export function RoleEditor({ organizationId, role, initial, onSaved }: Props) {
   const submit = (event: FormEvent) => {
     event.preventDefault()
     setChecked(true)
-    if (result.parsed) save.mutate(result.parsed)
+    if (result.parsed && !save.isPending) save.mutate(result.parsed)
   }
   const nameIssue = issues.get('data.name')
   return (

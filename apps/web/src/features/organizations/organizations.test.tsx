@@ -297,6 +297,35 @@ describe('organisations and roles', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Decline' })).not.toBeInTheDocument())
   })
 
+  it('lets an admin assign and unassign a role, make a member an admin, and says why the last admin cannot leave', async () => {
+    const user = userEvent.setup()
+    const { callAs } = await start()
+    const { orgId } = await seedOrganization(callAs)
+    const invitation = await callAs<{ id: string }>(
+      phoneUser,
+      'POST /api/v1/organizations/:id/invitations',
+      { id: orgId },
+      { phone_number: '+14155552672' },
+    )
+    await callAs(invitee, 'POST /api/v1/invitations/:invitation_id/accept', { invitation_id: invitation.id })
+    renderApp(`/organizations/${orgId}`)
+    const row = await screen.findByRole('listitem', { name: '*2672' }, slow)
+    await user.selectOptions(within(row).getByRole('combobox', { name: 'Role for *2672' }), 'Treasurer')
+    await user.click(within(row).getByRole('button', { name: 'Assign' }))
+    await waitFor(() => expect(within(row).getByText(/^Roles:/)).toHaveTextContent('Roles: Treasurer'))
+    expect(screen.getByRole('link', { name: 'Treasurer' }).parentElement).toHaveTextContent('held by *2672')
+    await user.click(within(row).getByRole('button', { name: 'Unassign Treasurer from *2672' }))
+    await waitFor(() => expect(within(row).getByText(/^Roles:/)).toHaveTextContent('Roles: none'))
+    await user.click(within(row).getByRole('button', { name: 'Make *2672 an admin' }))
+    expect(await within(row).findByRole('button', { name: 'Make *2672 a member' }, slow)).toBeVisible()
+    await user.click(within(row).getByRole('button', { name: 'Make *2672 a member' }))
+    const me = screen.getByRole('listitem', { name: /\(you\)$/ })
+    await user.click(within(me).getByRole('button', { name: 'Leave the organisation' }))
+    expect(await within(me).findByRole('alert', undefined, slow)).toHaveTextContent(
+      'The last admin cannot leave',
+    )
+  }, 15_000)
+
   it('shows a plain member the organisation read-only, and a non-member nothing of it', async () => {
     const { callAs } = await start(invitee)
     const { orgId, roleId } = await seedOrganization(callAs)
