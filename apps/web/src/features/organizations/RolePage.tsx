@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { DeleteRoleButton } from './DeleteRoleButton.tsx'
 import { DocumentView } from './DocumentView.tsx'
 import { OrganizationFrame } from './OrganizationFrame.tsx'
 import { organizationQueryOptions } from './organizationsApi.ts'
@@ -40,6 +41,7 @@ export function RolePage({ organizationId, roleId }: { organizationId: string; r
         <section className="card stack" aria-label="Edit the role">
           {/* One editor per role: after a save it keeps what was pinned, and says where. */}
           <RoleEditor key={role.id} organizationId={organizationId} role={role} />
+          <DeleteRoleButton role={role} />
         </section>
       ) : (
         <section className="card stack" aria-label="The role">

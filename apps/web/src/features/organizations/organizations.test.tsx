@@ -154,6 +154,9 @@ describe('organisations and roles', () => {
     expect(await screen.findByRole('article', { name: 'Document: Treasurer' }, slow)).toHaveTextContent(
       'Keep the books',
     )
+    await user.click(screen.getByRole('button', { name: 'Delete the role Chief treasurer' }))
+    expect(await screen.findByRole('heading', { name: 'Acme', level: 1 }, slow)).toBeInTheDocument()
+    expect(screen.getByText('No roles yet.')).toBeInTheDocument()
   })
 
   it('imports a matching document by ipfs:// URI and makes a role of it, prefilled', async () => {
