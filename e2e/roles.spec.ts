@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { watch } from './pageChecks.ts'
+import { noSidewaysScroll, watch } from './pageChecks.ts'
 import { shownUsNumber, signInByPhone, uniquePhoneNumber } from './signInSteps.ts'
 
 const gate = '0x000000000000000000000000000000000000dEaD'
@@ -16,6 +16,8 @@ test('an organisation writes a role, invites a member by phone who accepts and s
   // Create the organisation from the navigation.
   const orgName = `Acme ${Date.now().toString(36)}`
   await page.getByRole('link', { name: 'Organisation', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Organisations', level: 1 })).toBeFocused()
+  expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0)
   await page.getByRole('textbox', { name: 'Name' }).fill(orgName)
   await page.getByRole('button', { name: 'Create organisation' }).click()
   await expect(page.getByRole('heading', { name: orgName, level: 1 })).toBeFocused()
@@ -40,6 +42,7 @@ test('an organisation writes a role, invites a member by phone who accepts and s
   const authority = page.getByRole('group', { name: 'Authority 1' })
   await authority.getByRole('textbox', { name: 'Label' }).fill('Sign payments')
   await authority.getByRole('textbox', { name: /Gate/ }).fill(gate)
+  expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0)
   await page.getByRole('button', { name: 'Save role' }).click()
   await expect(page.getByText(/Saved and pinned/)).toBeVisible()
   const firstCid =

@@ -49,7 +49,7 @@ export function RoleEditor({ organizationId, role, initial, onSaved }: Props) {
   }
   const nameIssue = issues.get('data.name')
   return (
-    <form className="stack" onSubmit={submit} noValidate aria-describedby={noticeId}>
+    <form className="stack role-editor" onSubmit={submit} noValidate aria-describedby={noticeId}>
       <p id={noticeId} className="notice">
         Role documents are public: anyone with the CID can read them, and a pinned version cannot be taken
         back. Write nothing private here.

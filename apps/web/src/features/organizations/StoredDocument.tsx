@@ -16,7 +16,7 @@ export function StoredDocument({ result }: { result: ParsedMetadataDocument }) {
       </ul>
       <figure>
         <figcaption>Raw JSON, as stored</figcaption>
-        <pre className="breakable">{JSON.stringify(result.raw, null, 2)}</pre>
+        <pre className="raw-json">{JSON.stringify(result.raw, null, 2)}</pre>
       </figure>
     </div>
   )

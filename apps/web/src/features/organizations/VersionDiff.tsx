@@ -20,25 +20,27 @@ export function VersionDiff({ from, to }: { from: string; to: string }) {
   const changes = diffDocuments(before.data.raw, after.data.raw)
   if (changes.length === 0) return <p role="status">The two versions are the same.</p>
   return (
-    <table aria-label="Changes between the two versions">
-      <thead>
-        <tr>
-          <th scope="col">Field</th>
-          <th scope="col">Before</th>
-          <th scope="col">After</th>
-        </tr>
-      </thead>
-      <tbody>
-        {changes.map((change) => (
-          <tr key={change.path}>
-            <th scope="row">
-              <code>{change.path}</code>
-            </th>
-            <td className="breakable">{change.before ?? '(none)'}</td>
-            <td className="breakable">{change.after ?? '(none)'}</td>
+    <div className="version-diff">
+      <table aria-label="Changes between the two versions">
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">Before</th>
+            <th scope="col">After</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {changes.map((change) => (
+            <tr key={change.path}>
+              <th scope="row">
+                <code>{change.path}</code>
+              </th>
+              <td className="breakable">{change.before ?? '(none)'}</td>
+              <td className="breakable">{change.after ?? '(none)'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   )
 }
