@@ -50,7 +50,7 @@ export function RoleEditor({ organizationId, role, initial, onSaved }: Props) {
   const nameIssue = issues.get('data.name')
   return (
     <form className="stack role-editor" onSubmit={submit} noValidate aria-describedby={noticeId}>
-      <p id={noticeId} className="notice">
+      <p id={noticeId} className="public-notice">
         Role documents are public: anyone with the CID can read them, and a pinned version cannot be taken
         back. Write nothing private here.
       </p>
