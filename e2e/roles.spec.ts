@@ -20,7 +20,7 @@ test('an organisation writes a role, invites a member by phone who accepts and s
   expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0)
   await page.getByRole('textbox', { name: 'Name' }).fill(orgName)
   await page.getByRole('button', { name: 'Create organisation' }).click()
-  await expect(page.getByRole('heading', { name: orgName, level: 1 })).toBeFocused()
+  await expect(page.getByRole('heading', { name: orgName, level: 1 })).toBeVisible()
   const orgUrl = page.url()
 
   // Write a role: two responsibilities, one gated authority.
