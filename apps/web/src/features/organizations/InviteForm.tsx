@@ -50,12 +50,16 @@ export function InviteForm({ organizationId }: { organizationId: string }) {
           autoComplete="off"
           value={input}
           aria-invalid={problem ? true : undefined}
-          aria-describedby="invite-address-hint invite-address-error"
+          aria-describedby={
+            kind === 'phone' ? 'invite-address-hint invite-address-error' : 'invite-address-error'
+          }
           onChange={(event) => setInput(event.target.value)}
         />
-        <p id="invite-address-hint" className="field-hint">
-          {kind === 'phone' ? 'With its country code (+44 …) unless it is from your own country.' : ''}
-        </p>
+        {kind === 'phone' && (
+          <p id="invite-address-hint" className="field-hint">
+            With its country code (+44 …) unless it is from your own country.
+          </p>
+        )}
         <p id="invite-address-error" className="field-error">
           {problem}
         </p>

@@ -244,7 +244,9 @@ describe('organisations and roles', () => {
     const field = await screen.findByRole('textbox', { name: 'Phone number' }, slow)
     await user.type(field, '+1 415')
     await user.click(screen.getByRole('button', { name: 'Send invitation' }))
-    expect(field).toHaveAccessibleDescription(/\S/)
+    const phoneError = document.getElementById('invite-address-error')
+    expect(phoneError?.textContent).toMatch(/\S/)
+    expect(field).toHaveAttribute('aria-invalid', 'true')
     expect(api.bodiesOf('POST /api/v1/organizations/:id/invitations')).toEqual([])
     await user.clear(field)
     await user.type(field, '+1 415 555 2672')
@@ -253,9 +255,26 @@ describe('organisations and roles', () => {
     expect(api.bodiesOf('POST /api/v1/organizations/:id/invitations')).toEqual([
       { phone_number: '+14155552672', membership: 'member' },
     ])
-    expect(
+    await user.click(
       await screen.findByRole('button', { name: 'Revoke the invitation of +14155552672' }, slow),
-    ).toBeVisible()
+    )
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('button', { name: 'Revoke the invitation of +14155552672' }),
+      ).not.toBeInTheDocument(),
+    )
+    await user.click(screen.getByRole('radio', { name: 'Email address' }))
+    const email = screen.getByRole('textbox', { name: 'Email address' })
+    await user.type(email, 'not an address')
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }))
+    const emailError = screen.getByText('Enter an email address such as name@example.com.')
+    expect(email.getAttribute('aria-describedby')?.split(' ')).toContain(emailError.id)
+    expect(email).toHaveAttribute('aria-invalid', 'true')
+    expect(email).toHaveAccessibleDescription('Enter an email address such as name@example.com.')
+    await user.clear(email)
+    await user.type(email, 'Ada@Example.com')
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }))
+    expect(await screen.findByText('Invited ada@example.com.', undefined, slow)).toBeInTheDocument()
   })
 
   it('shows an invited member the invitation on their home; once in, their role and what it expects', async () => {
