@@ -10,6 +10,10 @@ import { NotFoundPage } from './NotFoundPage.tsx'
 import { WalletRoutes } from './WalletRoutes.tsx'
 
 // Loaded when visited, as the wallet screens are: the entry chunk stays the sign-in and the home.
+const OrganizationRoutes = lazy(() =>
+  // Its own file, not the feature's index: the home takes the index's invitations and roles, not the pages.
+  import('../features/organizations/OrganizationRoutes.tsx').then((m) => ({ default: m.OrganizationRoutes })),
+)
 const SecurityPage = lazy(() =>
   import('../features/security/index.ts').then((m) => ({ default: m.SecurityPage })),
 )
@@ -30,6 +34,11 @@ export function App() {
           <Route path="/security">
             <Suspense fallback={<StatusMessage>Loading…</StatusMessage>}>
               <SecurityPage />
+            </Suspense>
+          </Route>
+          <Route path="/organizations" nest>
+            <Suspense fallback={<StatusMessage>Loading…</StatusMessage>}>
+              <OrganizationRoutes />
             </Suspense>
           </Route>
           <Route path="/wallet" nest>

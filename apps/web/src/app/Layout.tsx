@@ -29,6 +29,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </Link>
         <div className="topbar-end">
           <ModeBadge />
+          {user && <Link href="/organizations">Organisation</Link>}
           {user && <AccountMenu user={user} />}
         </div>
       </header>

@@ -1,0 +1,69 @@
+import { metadataDocumentVersion, parseMetadataDocument } from '@charter/core'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import { useLocation } from 'wouter'
+import { createOrganization, organizationsQueryKey } from './organizationsApi.ts'
+
+/** Creates an organisation; whoever creates it is its admin. */
+export function CreateOrganizationForm() {
+  const [name, setName] = useState('')
+  const [description, setDescription] = useState('')
+  const [problem, setProblem] = useState<string>()
+  const [, navigate] = useLocation()
+  const queryClient = useQueryClient()
+  const create = useMutation({
+    mutationFn: createOrganization,
+    onSuccess: (organization) => {
+      void queryClient.invalidateQueries({ queryKey: organizationsQueryKey })
+      navigate(`/${encodeURIComponent(organization.id)}`)
+    },
+  })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const result = parseMetadataDocument({
+      type: metadataDocumentVersion,
+      data: { name, ...(description.trim() && { description }) },
+    })
+    setProblem(result.error ? `Name ${result.error.issues[0]?.message ?? 'is not valid'}.` : undefined)
+    if (result.parsed) create.mutate(result.parsed)
+  }
+  return (
+    <section className="card stack" aria-labelledby="create-org-heading">
+      <h2 id="create-org-heading">Create an organisation</h2>
+      <p className="field-hint">Its name and description are pinned as a public document.</p>
+      <form className="stack-small" onSubmit={submit} noValidate>
+        <div className="field">
+          <label htmlFor="org-name">Name</label>
+          <input
+            id="org-name"
+            value={name}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby="org-name-error"
+            onChange={(event) => setName(event.target.value)}
+          />
+          <p id="org-name-error" className="field-error">
+            {problem}
+          </p>
+        </div>
+        <div className="field">
+          <label htmlFor="org-description">Description (optional)</label>
+          <textarea
+            id="org-description"
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+          />
+        </div>
+        {create.error && (
+          <p className="field-error" role="alert">
+            {create.error.message}
+          </p>
+        )}
+        <div>
+          <button type="submit" className="button" aria-disabled={create.isPending ? true : undefined}>
+            {create.isPending ? 'Creating…' : 'Create organisation'}
+          </button>
+        </div>
+      </form>
+    </section>
+  )
+}

@@ -1,0 +1,90 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link, useLocation } from 'wouter'
+import { useCurrentUser } from '../auth/index.ts'
+import { DocumentView } from './DocumentView.tsx'
+import { ImportDocument } from './ImportDocument.tsx'
+import { InviteForm } from './InviteForm.tsx'
+import { MemberRow } from './MemberRow.tsx'
+import { OrganizationFrame } from './OrganizationFrame.tsx'
+import { organizationQueryOptions } from './organizationsApi.ts'
+import { PendingInvitations } from './PendingInvitations.tsx'
+
+/** `/organizations/:id`: its details, members and roles; admins change them, members read them. */
+export function OrganizationPage({ id }: { id: string }) {
+  const organization = useQuery(organizationQueryOptions(id))
+  const me = useCurrentUser().data
+  const [, navigate] = useLocation()
+  const org = organization.data
+  if (!org)
+    return (
+      <OrganizationFrame title="Organisation" back="/" backLabel="Back to organisations">
+        {organization.error ? (
+          <p className="field-error" role="alert">
+            {organization.error.message}
+          </p>
+        ) : (
+          <p role="status">Loading…</p>
+        )}
+      </OrganizationFrame>
+    )
+  const isAdmin = org.my_membership === 'admin'
+  const base = `/${encodeURIComponent(org.id)}`
+  return (
+    <OrganizationFrame title={org.name} back="/" backLabel="Back to organisations">
+      <p>
+        You are {isAdmin ? 'an admin' : 'a member'} of this organisation.
+        {!isAdmin && ' Only its admins change it; you can read everything here.'}
+      </p>
+      <section className="card stack-small" aria-label="Details">
+        <DocumentView document={org.document} headingLevel={2} />
+        <p className="breakable">
+          CID: <code>{org.cid}</code> ·{' '}
+          <a href={org.gateway_url} target="_blank" rel="noopener noreferrer">
+            Open on the gateway
+          </a>
+        </p>
+      </section>
+      <section className="card stack" aria-labelledby="roles-heading">
+        <h2 id="roles-heading">Roles</h2>
+        {org.roles.length === 0 && <p>No roles yet.</p>}
+        <ul className="stack-small">
+          {org.roles.map((role) => (
+            <li key={role.id}>
+              <Link href={`${base}/roles/${encodeURIComponent(role.id)}`} className="breakable">
+                {role.name}
+              </Link>{' '}
+              <span className="field-hint">
+                held by{' '}
+                {role.holders.length === 0 ? 'nobody' : role.holders.map((holder) => holder.label).join(', ')}
+              </span>
+            </li>
+          ))}
+        </ul>
+        {isAdmin && (
+          <p>
+            <Link href={`${base}/roles/new`} className="button">
+              Write a new role
+            </Link>
+          </p>
+        )}
+      </section>
+      <section className="card stack" aria-labelledby="members-heading">
+        <h2 id="members-heading">Members</h2>
+        <ul className="stack">
+          {org.members.map((member) => (
+            <MemberRow
+              key={member.user_id}
+              organization={org}
+              member={member}
+              isMe={member.user_id === me?.id}
+              onLeft={() => navigate('/')}
+            />
+          ))}
+        </ul>
+        {isAdmin && <PendingInvitations organization={org} />}
+        {isAdmin && <InviteForm organizationId={org.id} />}
+      </section>
+      <ImportDocument organizationId={org.id} canAdd={isAdmin} />
+    </OrganizationFrame>
+  )
+}

@@ -1,0 +1,28 @@
+import { Route, Switch } from 'wouter'
+import { RequireSignIn } from '../auth/index.ts'
+import { NewRolePage } from './NewRolePage.tsx'
+import { OrganizationPage } from './OrganizationPage.tsx'
+import { OrganizationsPage } from './OrganizationsPage.tsx'
+import { RolePage } from './RolePage.tsx'
+
+/** Everything under `/organizations`, for a signed-in member. */
+export function OrganizationRoutes() {
+  return (
+    <RequireSignIn>
+      {() => (
+        <Switch>
+          <Route path="/">
+            <OrganizationsPage />
+          </Route>
+          <Route path="/:id/roles/new/:cid?">
+            {(params) => <NewRolePage organizationId={params.id} from={params.cid} />}
+          </Route>
+          <Route path="/:id/roles/:roleId">
+            {(params) => <RolePage organizationId={params.id} roleId={params.roleId} />}
+          </Route>
+          <Route path="/:id">{(params) => <OrganizationPage id={params.id} />}</Route>
+        </Switch>
+      )}
+    </RequireSignIn>
+  )
+}

@@ -1,0 +1,2 @@
+export { MyInvitations } from './MyInvitations.tsx'
+export { MyRoles } from './MyRoles.tsx'

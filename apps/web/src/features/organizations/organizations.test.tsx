@@ -1,0 +1,378 @@
+import type { CharterUser } from '@charter/core'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { phoneUser } from '../../testing/fixtures.ts'
+import { orgServer } from '../../testing/orgServer.ts'
+import { renderApp } from '../../testing/renderApp.tsx'
+import { signedInOnThisDevice } from '../../testing/signedInOnThisDevice.ts'
+import { stubApi } from '../../testing/stubApi.ts'
+
+const slow = { timeout: 5_000 }
+const invitee: CharterUser = {
+  ...phoneUser,
+  id: 'did:charter:invitee000000000000000000',
+  linked_accounts: [
+    {
+      type: 'phone',
+      phoneNumber: '+14155552672',
+      verified_at: 1,
+      first_verified_at: 1,
+      latest_verified_at: 1,
+    },
+  ],
+}
+const doc = (name: string, data: Record<string, unknown> = {}) => ({ type: '1.0', data: { name, ...data } })
+
+/** The stand-ins, with `phoneUser` (an admin of what they create) signed in unless `as` says otherwise. */
+async function start(as: CharterUser = phoneUser) {
+  let current: CharterUser = phoneUser
+  const orgs = orgServer({ people: [phoneUser, invitee], signedIn: () => current })
+  const server = await signedInOnThisDevice({ member: as })
+  const api = stubApi({ ...server.routes, ...orgs.routes })
+  /** Calls the organisations API as `who`, as another browser would. */
+  const callAs = async <T,>(
+    who: CharterUser,
+    route: string,
+    params: Record<string, string>,
+    body?: unknown,
+  ) => {
+    const [method = '', path = ''] = route.split(' ')
+    const handler = orgs.routes[route]
+    if (!handler) throw new Error(`no route ${route}`)
+    const before = current
+    current = who
+    const response = await handler({ method, path, body, query: {}, headers: {} }, params)
+    current = before
+    if (!response.ok) throw new Error(`${route}: ${response.status} ${await response.text()}`)
+    return (response.status === 204 ? undefined : await response.json()) as T
+  }
+  current = as
+  return { orgs, api, callAs }
+}
+
+async function seedOrganization(callAs: Awaited<ReturnType<typeof start>>['callAs']) {
+  const org = await callAs<{ id: string }>(
+    phoneUser,
+    'POST /api/v1/organizations',
+    {},
+    { document: doc('Acme') },
+  )
+  const role = await callAs<{ id: string }>(
+    phoneUser,
+    'POST /api/v1/organizations/:id/roles',
+    { id: org.id },
+    {
+      document: doc('Treasurer', { responsibilities: [{ label: 'Keep the books' }] }),
+    },
+  )
+  return { orgId: org.id, roleId: role.id }
+}
+
+describe('organisations and roles', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    vi.restoreAllMocks()
+  })
+
+  it('creates an organisation, then refuses a role with a blank name or label, beside the field', async () => {
+    const user = userEvent.setup()
+    await start()
+    renderApp('/organizations')
+    await user.type(await screen.findByLabelText('Name', undefined, slow), 'Acme')
+    await user.click(screen.getByRole('button', { name: 'Create organisation' }))
+    await screen.findByRole('heading', { name: 'Acme', level: 1 }, slow)
+    expect(screen.getByText('You are an admin of this organisation.')).toBeInTheDocument()
+    await user.click(screen.getByRole('link', { name: 'Write a new role' }))
+    expect(await screen.findByText(/Role documents are public/, undefined, slow)).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Add a responsibility' }))
+    await user.click(screen.getByRole('button', { name: 'Save role' }))
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Name must not be blank.')
+    expect(screen.getByRole('textbox', { name: 'Label' })).toHaveAccessibleDescription(
+      'Label must not be blank.',
+    )
+    expect(screen.getByRole('alert')).toHaveTextContent('2 fields need attention')
+  })
+
+  it('saves responsibilities in the order the buttons put them, and shows the CID and its gateway link', async () => {
+    const user = userEvent.setup()
+    const { orgs, api, callAs } = await start()
+    const { orgId } = await seedOrganization(callAs)
+    renderApp(`/organizations/${orgId}/roles/new`)
+    await user.type(await screen.findByLabelText('Name', undefined, slow), 'Secretary')
+    await user.click(screen.getByRole('button', { name: 'Add a responsibility' }))
+    await user.click(screen.getByRole('button', { name: 'Add a responsibility' }))
+    const labels = screen.getAllByRole('textbox', { name: 'Label' })
+    await user.type(labels[0] as HTMLElement, 'Take minutes')
+    await user.type(labels[1] as HTMLElement, 'Call meetings')
+    await user.click(screen.getByRole('button', { name: 'Add an authority' }))
+    const authority = screen.getByRole('group', { name: 'Authority 1' })
+    await user.type(within(authority).getByRole('textbox', { name: 'Label' }), 'Sign letters')
+    await user.type(
+      within(authority).getByRole('textbox', { name: /Gate/ }),
+      '0x0000000000000000000000000000000000000001',
+    )
+    await user.click(screen.getByRole('button', { name: 'Move Responsibility 1 down' }))
+    // Focus moves with the item: its own Down button, now the second item's and at the end of the list.
+    expect(screen.getByRole('button', { name: 'Move Responsibility 2 down' })).toHaveFocus()
+    expect(screen.getByRole('button', { name: 'Move Responsibility 2 down' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    )
+    await user.click(screen.getByRole('button', { name: 'Save role' }))
+    const saved = await screen.findByText(/Saved and pinned/, undefined, slow)
+    const sent = api.bodiesOf('POST /api/v1/organizations/:id/roles').at(-1) as { document: unknown }
+    expect(sent.document).toEqual(
+      doc('Secretary', {
+        responsibilities: [{ label: 'Call meetings' }, { label: 'Take minutes' }],
+        authorities: [{ label: 'Sign letters', gate: '0x0000000000000000000000000000000000000001' }],
+      }),
+    )
+    const cid = within(saved.parentElement as HTMLElement).getByText(/^bafkrei/).textContent as string
+    expect(screen.getByRole('link', { name: 'Open on the gateway' })).toHaveAttribute(
+      'href',
+      `http://localhost/ipfs/${cid}`,
+    )
+    expect(orgs.pin(sent.document)).toBe(cid)
+  })
+
+  it('lists both versions of an edited role and shows what changed, field by field', async () => {
+    const user = userEvent.setup()
+    const { callAs } = await start()
+    const { orgId, roleId } = await seedOrganization(callAs)
+    renderApp(`/organizations/${orgId}/roles/${roleId}`)
+    const name = await screen.findByLabelText('Name', undefined, slow)
+    await user.clear(name)
+    await user.type(name, 'Chief treasurer')
+    await user.click(screen.getByRole('button', { name: 'Save role' }))
+    await screen.findByRole('button', { name: 'View version 2' }, slow)
+    expect(screen.getByRole('button', { name: 'View version 1' })).toBeInTheDocument()
+    const diff = await screen.findByRole('table', { name: 'Changes between the two versions' }, slow)
+    const rows = within(diff).getAllByRole('row').slice(1)
+    expect(rows.map((row) => row.textContent)).toEqual(['data.nameTreasurerChief treasurer'])
+    await user.click(screen.getByRole('button', { name: 'View version 1' }))
+    expect(await screen.findByRole('article', { name: 'Document: Treasurer' }, slow)).toHaveTextContent(
+      'Keep the books',
+    )
+    await user.click(screen.getByRole('button', { name: 'Delete the role Chief treasurer' }))
+    expect(await screen.findByRole('heading', { name: 'Acme', level: 1 }, slow)).toBeInTheDocument()
+    expect(screen.getByText('No roles yet.')).toBeInTheDocument()
+  })
+
+  it('imports a matching document by ipfs:// URI and makes a role of it, prefilled', async () => {
+    const user = userEvent.setup()
+    const { orgs, callAs } = await start()
+    const { orgId } = await seedOrganization(callAs)
+    const cid = orgs.pin(doc('Steward', { responsibilities: [{ label: 'Open the hall' }], hats: { id: 7 } }))
+    renderApp(`/organizations/${orgId}`)
+    await user.type(await screen.findByLabelText('CID or ipfs:// address', undefined, slow), `ipfs://${cid}`)
+    await user.click(screen.getByRole('button', { name: 'Read document' }))
+    expect(await screen.findByRole('article', { name: 'Document: Steward' }, slow)).toHaveTextContent(
+      'Open the hall',
+    )
+    await user.click(screen.getByRole('link', { name: 'Make it a role' }))
+    expect(await screen.findByLabelText('Name', undefined, slow)).toHaveValue('Steward')
+    expect(screen.getByRole('textbox', { name: 'Label' })).toHaveValue('Open the hall')
+  })
+
+  it('shows a document that does not match as raw JSON with what is wrong, and refuses a path after the CID', async () => {
+    const user = userEvent.setup()
+    const { orgs, callAs } = await start()
+    const { orgId } = await seedOrganization(callAs)
+    const cid = orgs.pin({ type: '2.0', data: { title: 'Not a role' } })
+    renderApp(`/organizations/${orgId}`)
+    const field = await screen.findByLabelText('CID or ipfs:// address', undefined, slow)
+    await user.type(field, `${cid}/evil`)
+    await user.click(screen.getByRole('button', { name: 'Read document' }))
+    expect(field).toHaveAccessibleDescription(/Paste a CID/)
+    await user.clear(field)
+    await user.type(field, cid)
+    await user.click(screen.getByRole('button', { name: 'Read document' }))
+    expect(
+      await screen.findByText(/not a role document Charter can read/, undefined, slow),
+    ).toBeInTheDocument()
+    expect(screen.getByText('type', { selector: 'code' })).toBeInTheDocument()
+    expect(screen.getByText('data.name', { selector: 'code' })).toBeInTheDocument()
+    expect(screen.getByText(/"title": "Not a role"/)).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Make it a role' })).not.toBeInTheDocument()
+  })
+
+  it('renders a hostile document as text: no javascript: link, no markup, no outside image', async () => {
+    const user = userEvent.setup()
+    const { orgs, callAs } = await start()
+    const { orgId } = await seedOrganization(callAs)
+    const html = '<img src=x onerror="window.pwned=1"><b>bold</b>'
+    const cid = orgs.pin(
+      doc(html, {
+        description: html,
+        responsibilities: [
+          {
+            label: 'Click me',
+            link: 'javascript:window.pwned=1',
+            imageUrl: 'https://tracker.example/pixel.png',
+          },
+          { label: 'Safe', link: 'https://example.org/charter' },
+          { label: 'Pinned', link: `ipfs://${orgs.pin(doc('Other'))}` },
+        ],
+      }),
+    )
+    const { container } = renderApp(`/organizations/${orgId}`)
+    await user.type(await screen.findByLabelText('CID or ipfs:// address', undefined, slow), cid)
+    await user.click(screen.getByRole('button', { name: 'Read document' }))
+    const article = await screen.findByRole('article', { name: `Document: ${html}` }, slow)
+    expect(within(article).getByRole('heading', { level: 3 })).toHaveTextContent(html)
+    expect(within(article).queryByRole('link', { name: 'javascript:window.pwned=1' })).not.toBeInTheDocument()
+    expect(within(article).getByText('javascript:window.pwned=1')).toBeInTheDocument()
+    expect(within(article).getByText('https://tracker.example/pixel.png')).toBeInTheDocument()
+    expect(within(article).getByRole('link', { name: 'https://example.org/charter' })).toHaveAttribute(
+      'href',
+      'https://example.org/charter',
+    )
+    expect(within(article).getByRole('link', { name: /^ipfs:\/\// })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/ipfs\/bafkrei/),
+    )
+    expect(container.querySelector('b, img[src="x"], img[src^="https://tracker"]')).toBeNull()
+    expect((window as { pwned?: number }).pwned).toBeUndefined()
+  })
+
+  it('checks an invitation’s phone number with the sign-in rules, then sends it in E.164', async () => {
+    const user = userEvent.setup()
+    const { api, callAs } = await start()
+    const { orgId } = await seedOrganization(callAs)
+    renderApp(`/organizations/${orgId}`)
+    const field = await screen.findByRole('textbox', { name: 'Phone number' }, slow)
+    await user.type(field, '+1 415')
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }))
+    const phoneError = document.getElementById('invite-address-error')
+    expect(phoneError?.textContent).toMatch(/\S/)
+    expect(field).toHaveAttribute('aria-invalid', 'true')
+    expect(api.bodiesOf('POST /api/v1/organizations/:id/invitations')).toEqual([])
+    await user.clear(field)
+    await user.type(field, '+1 415 555 2672')
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }))
+    expect(await screen.findByText('Invited +14155552672.', undefined, slow)).toBeInTheDocument()
+    expect(api.bodiesOf('POST /api/v1/organizations/:id/invitations')).toEqual([
+      { phone_number: '+14155552672', membership: 'member' },
+    ])
+    await user.click(
+      await screen.findByRole('button', { name: 'Revoke the invitation of +14155552672' }, slow),
+    )
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('button', { name: 'Revoke the invitation of +14155552672' }),
+      ).not.toBeInTheDocument(),
+    )
+    await user.click(screen.getByRole('radio', { name: 'Email address' }))
+    const email = screen.getByRole('textbox', { name: 'Email address' })
+    await user.type(email, 'not an address')
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }))
+    const emailError = screen.getByText('Enter an email address such as name@example.com.')
+    expect(email.getAttribute('aria-describedby')?.split(' ')).toContain(emailError.id)
+    expect(email).toHaveAttribute('aria-invalid', 'true')
+    expect(email).toHaveAccessibleDescription('Enter an email address such as name@example.com.')
+    await user.clear(email)
+    await user.type(email, 'Ada@Example.com')
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }))
+    expect(await screen.findByText('Invited ada@example.com.', undefined, slow)).toBeInTheDocument()
+  })
+
+  it('shows an invited member the invitation on their home; once in, their role and what it expects', async () => {
+    const user = userEvent.setup()
+    const { callAs } = await start(invitee)
+    const { orgId, roleId } = await seedOrganization(callAs)
+    await callAs(
+      phoneUser,
+      'POST /api/v1/organizations/:id/invitations',
+      { id: orgId },
+      { phone_number: '+14155552672' },
+    )
+    const first = renderApp('/')
+    await user.click(await screen.findByRole('button', { name: 'Accept the invitation to Acme' }, slow))
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Invitations' })).not.toBeInTheDocument(),
+    )
+    expect(await screen.findByText(/You hold no role yet/, undefined, slow)).toBeInTheDocument()
+    await callAs(phoneUser, 'PUT /api/v1/organizations/:id/members/:user_id/roles/:role_id', {
+      id: orgId,
+      user_id: invitee.id,
+      role_id: roleId,
+    })
+    first.unmount()
+    renderApp('/')
+    const held = await screen.findByRole('listitem', { name: 'Treasurer in Acme' }, slow)
+    expect(held).toHaveTextContent('Keep the books')
+  })
+
+  it('declines an invitation; it is gone and the organisation stays out of sight', async () => {
+    const user = userEvent.setup()
+    const { callAs } = await start(invitee)
+    const { orgId } = await seedOrganization(callAs)
+    await callAs(
+      phoneUser,
+      'POST /api/v1/organizations/:id/invitations',
+      { id: orgId },
+      { phone_number: '+14155552672' },
+    )
+    renderApp('/')
+    await user.click(await screen.findByRole('button', { name: 'Decline' }, slow))
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Decline' })).not.toBeInTheDocument())
+  })
+
+  it('lets an admin assign and unassign a role, make a member an admin, and says why the last admin cannot leave', async () => {
+    const user = userEvent.setup()
+    const { callAs } = await start()
+    const { orgId } = await seedOrganization(callAs)
+    const invitation = await callAs<{ id: string }>(
+      phoneUser,
+      'POST /api/v1/organizations/:id/invitations',
+      { id: orgId },
+      { phone_number: '+14155552672' },
+    )
+    await callAs(invitee, 'POST /api/v1/invitations/:invitation_id/accept', { invitation_id: invitation.id })
+    renderApp(`/organizations/${orgId}`)
+    const row = await screen.findByRole('listitem', { name: '*2672' }, slow)
+    await user.selectOptions(within(row).getByRole('combobox', { name: 'Role for *2672' }), 'Treasurer')
+    await user.click(within(row).getByRole('button', { name: 'Assign' }))
+    await waitFor(() => expect(within(row).getByText(/^Roles:/)).toHaveTextContent('Roles: Treasurer'))
+    expect(screen.getByRole('link', { name: 'Treasurer' }).parentElement).toHaveTextContent('held by *2672')
+    await user.click(within(row).getByRole('button', { name: 'Unassign Treasurer from *2672' }))
+    await waitFor(() => expect(within(row).getByText(/^Roles:/)).toHaveTextContent('Roles: none'))
+    await user.click(within(row).getByRole('button', { name: 'Make *2672 an admin' }))
+    expect(await within(row).findByRole('button', { name: 'Make *2672 a member' }, slow)).toBeVisible()
+    await user.click(within(row).getByRole('button', { name: 'Make *2672 a member' }))
+    const me = screen.getByRole('listitem', { name: /\(you\)$/ })
+    await user.click(within(me).getByRole('button', { name: 'Leave the organisation' }))
+    expect(await within(me).findByRole('alert', undefined, slow)).toHaveTextContent(
+      'The last admin cannot leave',
+    )
+  }, 15_000)
+
+  it('shows a plain member the organisation read-only, and a non-member nothing of it', async () => {
+    const { callAs } = await start(invitee)
+    const { orgId, roleId } = await seedOrganization(callAs)
+    const invitation = await callAs<{ id: string }>(
+      phoneUser,
+      'POST /api/v1/organizations/:id/invitations',
+      { id: orgId },
+      { phone_number: '+14155552672' },
+    )
+    const outsider = renderApp(`/organizations/${orgId}`)
+    expect(await screen.findByRole('alert', undefined, slow)).toHaveTextContent(
+      'There is no such organisation.',
+    )
+    outsider.unmount()
+    await callAs(invitee, 'POST /api/v1/invitations/:invitation_id/accept', { invitation_id: invitation.id })
+    renderApp(`/organizations/${orgId}`)
+    expect(await screen.findByText(/Only its admins change it/, undefined, slow)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Treasurer' })).toHaveAttribute(
+      'href',
+      `/organizations/${orgId}/roles/${roleId}`,
+    )
+    expect(screen.queryByRole('link', { name: 'Write a new role' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Send invitation' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Assign' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Leave the organisation' })).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,123 @@
+import { expect, test } from '@playwright/test'
+import { noSidewaysScroll, watch } from './pageChecks.ts'
+import { shownUsNumber, signInByPhone, uniquePhoneNumber } from './signInSteps.ts'
+
+const gate = '0x000000000000000000000000000000000000dEaD'
+
+test('an organisation writes a role, invites a member by phone who accepts and sees it; history and import', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const problems = watch(page)
+  await signInByPhone(page, request)
+
+  // Create the organisation from the navigation.
+  const orgName = `Acme ${Date.now().toString(36)}`
+  await page.getByRole('link', { name: 'Organisation', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Organisations', level: 1 })).toBeFocused()
+  expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0)
+  await page.getByRole('textbox', { name: 'Name' }).fill(orgName)
+  await page.getByRole('button', { name: 'Create organisation' }).click()
+  await expect(page.getByRole('heading', { name: orgName, level: 1 })).toBeVisible()
+  const orgUrl = page.url()
+
+  // Write a role: two responsibilities, one gated authority.
+  await page.getByRole('link', { name: 'Write a new role' }).click()
+  await expect(page.getByText(/Role documents are public/)).toBeVisible()
+  await page.getByRole('textbox', { name: 'Name' }).fill('Treasurer')
+  await page.getByRole('textbox', { name: 'Description (optional)' }).first().fill('Looks after the money.')
+  await page.getByRole('button', { name: 'Add a responsibility' }).click()
+  await page.getByRole('button', { name: 'Add a responsibility' }).click()
+  await page
+    .getByRole('group', { name: 'Responsibility 1' })
+    .getByRole('textbox', { name: 'Label' })
+    .fill('Keep the books')
+  await page
+    .getByRole('group', { name: 'Responsibility 2' })
+    .getByRole('textbox', { name: 'Label' })
+    .fill('Report monthly')
+  await page.getByRole('button', { name: 'Add an authority' }).click()
+  const authority = page.getByRole('group', { name: 'Authority 1' })
+  await authority.getByRole('textbox', { name: 'Label' }).fill('Sign payments')
+  await authority.getByRole('textbox', { name: /Gate/ }).fill(gate)
+  expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0)
+  await page.getByRole('button', { name: 'Save role' }).click()
+  await expect(page.getByText(/Saved and pinned/)).toBeVisible()
+  const firstCid =
+    (
+      await page
+        .getByText(/Saved and pinned/)
+        .locator('code')
+        .textContent()
+    )?.trim() ?? ''
+  expect(firstCid).toMatch(/^(Qm|b)[A-Za-z0-9]+$/)
+  const expected = {
+    type: '1.0',
+    data: {
+      name: 'Treasurer',
+      description: 'Looks after the money.',
+      responsibilities: [{ label: 'Keep the books' }, { label: 'Report monthly' }],
+      authorities: [{ label: 'Sign payments', gate }],
+    },
+  }
+
+  // The gateway link serves the same JSON.
+  const gatewayHref =
+    (await page.getByRole('link', { name: 'Open on the gateway' }).getAttribute('href')) ?? ''
+  expect(gatewayHref).toContain(`/ipfs/${firstCid}`)
+  const gatewayPage = await page.context().newPage()
+  const served = await gatewayPage.goto(gatewayHref)
+  expect(served?.headers()['content-type']).toContain('application/json')
+  expect(await served?.json()).toEqual(expected)
+  await gatewayPage.close()
+
+  // Invite a second member by phone.
+  const secondPhone = uniquePhoneNumber()
+  await page.goto(orgUrl)
+  await page.getByRole('textbox', { name: 'Phone number' }).fill(shownUsNumber(secondPhone))
+  await page.getByRole('button', { name: 'Send invitation' }).click()
+  await expect(page.getByText(`Invited ${secondPhone}.`)).toBeVisible()
+
+  // The second member signs in and accepts.
+  const other = await browser.newContext({ locale: 'en-US' })
+  const otherPage = await other.newPage()
+  await signInByPhone(otherPage, request, secondPhone)
+  await otherPage.getByRole('button', { name: `Accept the invitation to ${orgName}` }).click()
+  await expect(otherPage.getByRole('button', { name: `Accept the invitation to ${orgName}` })).toBeHidden()
+
+  // The admin assigns the role.
+  await page.reload()
+  const lastDigits = secondPhone.slice(-4)
+  const memberRow = page.getByRole('listitem', { name: new RegExp(`${lastDigits}$`) })
+  await memberRow.getByRole('combobox', { name: /^Role for/ }).selectOption({ label: 'Treasurer' })
+  await memberRow.getByRole('button', { name: 'Assign' }).click()
+  await expect(memberRow.getByText('Roles: Treasurer')).toBeVisible()
+
+  // The member sees the role, and what it expects, on their home.
+  await otherPage.goto('/')
+  const held = otherPage.getByRole('listitem', { name: `Treasurer in ${orgName}` })
+  await expect(held).toContainText('Keep the books')
+  await expect(held).toContainText('Report monthly')
+  await expect(held).toContainText('Sign payments')
+  await expect(held).toContainText(gate)
+  await other.close()
+
+  // Edit the role: both versions in its history.
+  await page.getByRole('link', { name: 'Treasurer', exact: true }).click()
+  await page.getByRole('textbox', { name: 'Name' }).fill('Chief treasurer')
+  await page.getByRole('button', { name: 'Save role' }).click()
+  await expect(page.getByRole('button', { name: 'View version 2' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'View version 1' })).toBeVisible()
+  const changes = page.getByRole('table', { name: 'Changes between the two versions' })
+  await expect(changes.getByRole('row', { name: /data\.name/ })).toContainText('Chief treasurer')
+
+  // Import the first version by CID.
+  await page.goto(orgUrl)
+  await page.getByRole('textbox', { name: 'CID or ipfs:// address' }).fill(`ipfs://${firstCid}`)
+  await page.getByRole('button', { name: 'Read document' }).click()
+  await expect(page.getByRole('article', { name: 'Document: Treasurer' })).toContainText('Keep the books')
+  await expect(page.getByRole('link', { name: 'Make it a role' })).toBeVisible()
+  expect(problems).toEqual([])
+})
