@@ -16,7 +16,7 @@ export function MyRoles() {
       )}
       {roles.data?.length === 0 && (
         <p>
-          You hold no role yet. <Link href="/organizations">Organisation</Link>
+          You hold no role yet. <Link href="/organizations">See your organisations, or start one</Link>.
         </p>
       )}
       <ul className="stack">
