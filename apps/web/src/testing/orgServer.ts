@@ -101,7 +101,8 @@ export function orgServer(options: { people: CharterUser[]; signedIn: () => Char
       organization_id: org.id,
       name: document.data.name,
       cid,
-      document,
+      // Stored as parsed from JSON: every value in it is a JSON value, as the answer's type says.
+      document: document as Role['document'],
       gateway_url: gatewayUrl(cid),
       holders: [...org.members]
         .filter(([, member]) => member.role_ids.includes(role.id))
@@ -122,7 +123,7 @@ export function orgServer(options: { people: CharterUser[]; signedIn: () => Char
       id: org.id,
       name: document.data.name,
       cid,
-      document,
+      document: document as Organization['document'],
       gateway_url: gatewayUrl(cid),
       my_membership: mine,
       members: [...org.members.keys()].map((id) => memberView(org, id)),
