@@ -2,11 +2,11 @@ import { ipfsHashFromInput } from '@charter/core'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'wouter'
+import { DocumentEditor } from './DocumentEditor.tsx'
 import { OrganizationFrame } from './OrganizationFrame.tsx'
-import type { Role } from './organizationsApi.ts'
-import { RoleEditor } from './RoleEditor.tsx'
+import { createRole, type Role } from './organizationsApi.ts'
 import { readDocument } from './readDocument.ts'
-import { SavedRole } from './SavedRole.tsx'
+import { SavedDocument } from './SavedDocument.tsx'
 
 /** `/organizations/:id/roles/new[/:cid]`: a new role, blank or from an imported document. */
 export function NewRolePage({ organizationId, from }: { organizationId: string; from?: string }) {
@@ -30,13 +30,18 @@ export function NewRolePage({ organizationId, from }: { organizationId: string; 
       {waiting && !imported.error && <p role="status">Reading {cid}…</p>}
       {saved ? (
         <section className="card stack">
-          <SavedRole role={saved} />
+          <SavedDocument saved={saved} />
           <Link href={`${back}/roles/${encodeURIComponent(saved.id)}`}>Open the role {saved.name}</Link>
         </section>
       ) : (
         !waiting && (
           <section className="card stack" aria-label="Write the role">
-            <RoleEditor organizationId={organizationId} initial={imported.data?.parsed} onSaved={setSaved} />
+            <DocumentEditor<Role>
+              noun="role"
+              initial={imported.data?.parsed}
+              save={(document) => createRole(organizationId, document)}
+              onSaved={setSaved}
+            />
           </section>
         )
       )}

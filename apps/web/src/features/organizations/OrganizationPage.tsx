@@ -1,12 +1,18 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useLocation } from 'wouter'
 import { useCurrentUser } from '../auth/index.ts'
+import { DocumentEditor } from './DocumentEditor.tsx'
+import { DocumentHistory } from './DocumentHistory.tsx'
 import { DocumentView } from './DocumentView.tsx'
 import { ImportDocument } from './ImportDocument.tsx'
 import { InviteForm } from './InviteForm.tsx'
 import { MemberRow } from './MemberRow.tsx'
 import { OrganizationFrame } from './OrganizationFrame.tsx'
-import { organizationQueryOptions } from './organizationsApi.ts'
+import {
+  organizationHistoryQueryOptions,
+  organizationQueryOptions,
+  updateOrganizationDocument,
+} from './organizationsApi.ts'
 import { PendingInvitations } from './PendingInvitations.tsx'
 
 /** `/organizations/:id`: its details, members and roles; admins change them, members read them. */
@@ -43,7 +49,18 @@ export function OrganizationPage({ id }: { id: string }) {
             Open on the gateway
           </a>
         </p>
+        {isAdmin && (
+          <details>
+            <summary>Edit the organisation’s details</summary>
+            <DocumentEditor
+              noun="organisation"
+              initial={org.document}
+              save={(document) => updateOrganizationDocument(org.id, document)}
+            />
+          </details>
+        )}
       </section>
+      <DocumentHistory query={organizationHistoryQueryOptions(org.id)} />
       <section className="card stack" aria-labelledby="roles-heading">
         <h2 id="roles-heading">Roles</h2>
         {org.roles.length === 0 && <p>No roles yet.</p>}

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { DeleteRoleButton } from './DeleteRoleButton.tsx'
+import { DocumentEditor } from './DocumentEditor.tsx'
+import { DocumentHistory } from './DocumentHistory.tsx'
 import { DocumentView } from './DocumentView.tsx'
 import { OrganizationFrame } from './OrganizationFrame.tsx'
-import { organizationQueryOptions } from './organizationsApi.ts'
-import { RoleEditor } from './RoleEditor.tsx'
-import { RoleHistory } from './RoleHistory.tsx'
+import { organizationQueryOptions, roleHistoryQueryOptions, updateRole } from './organizationsApi.ts'
 
 /** `/organizations/:id/roles/:roleId`: a role, its editor for admins, and its history. */
 export function RolePage({ organizationId, roleId }: { organizationId: string; roleId: string }) {
@@ -40,7 +40,12 @@ export function RolePage({ organizationId, roleId }: { organizationId: string; r
       {organization.data.my_membership === 'admin' ? (
         <section className="card stack" aria-label="Edit the role">
           {/* One editor per role: after a save it keeps what was pinned, and says where. */}
-          <RoleEditor key={role.id} organizationId={organizationId} role={role} />
+          <DocumentEditor
+            key={role.id}
+            noun="role"
+            initial={role.document}
+            save={(document) => updateRole(organizationId, role.id, document)}
+          />
           <DeleteRoleButton role={role} />
         </section>
       ) : (
@@ -48,7 +53,7 @@ export function RolePage({ organizationId, roleId }: { organizationId: string; r
           <DocumentView document={role.document} headingLevel={2} />
         </section>
       )}
-      <RoleHistory organizationId={organizationId} roleId={roleId} />
+      <DocumentHistory query={roleHistoryQueryOptions(organizationId, roleId)} />
     </OrganizationFrame>
   )
 }

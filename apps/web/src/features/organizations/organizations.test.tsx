@@ -159,6 +159,27 @@ describe('organisations and roles', () => {
     expect(screen.getByText('No roles yet.')).toBeInTheDocument()
   })
 
+  it('lets an admin edit the organisation’s own details, and lists their versions', async () => {
+    const user = userEvent.setup()
+    const { callAs } = await start()
+    const { orgId } = await seedOrganization(callAs)
+    renderApp(`/organizations/${orgId}`)
+    await user.click(await screen.findByText('Edit the organisation’s details', undefined, slow))
+    expect(screen.getByText(/The organisation’s document is public/)).toBeInTheDocument()
+    const description = screen.getByLabelText('Description (optional)')
+    await user.type(description, 'We make anvils.')
+    await user.click(screen.getByRole('button', { name: 'Save details' }))
+    expect(await screen.findByText(/Saved and pinned\. CID:/, undefined, slow)).toBeInTheDocument()
+    await screen.findByRole('button', { name: 'View version 2' }, slow)
+    const diff = await screen.findByRole('table', { name: 'Changes between the two versions' }, slow)
+    expect(
+      within(diff)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['data.description(none)We make anvils.'])
+  }, 20_000)
+
   it('imports a matching document by ipfs:// URI and makes a role of it, prefilled', async () => {
     const user = userEvent.setup()
     const { orgs, callAs } = await start()

@@ -38,6 +38,10 @@ export const deleteRole = (orgId: string, roleId: string) =>
 export const getRoleHistory = async (orgId: string, roleId: string) =>
   (await answerOf(orgs[':id'].roles[':role_id'].history.$get(role(orgId, roleId)))).versions
 export type Version = Awaited<ReturnType<typeof getRoleHistory>>[number]
+export const getOrganizationHistory = async (orgId: string) =>
+  (await answerOf(orgs[':id'].history.$get(organization(orgId)))).versions
+/** What a save pinned: its CID, and where anyone reads it. */
+export type Pinned = Pick<Role, 'cid' | 'gateway_url'>
 export const inviteMember = (orgId: string, address: InvitationAddress, membership: Membership = 'member') =>
   answerOf(orgs[':id'].invitations.$post({ ...organization(orgId), json: { ...address, membership } }))
 export const revokeInvitation = (orgId: string, invitationId: string) =>
@@ -79,6 +83,12 @@ export const roleHistoryQueryOptions = (orgId: string, roleId: string) =>
   queryOptions({
     queryKey: [...organizationsQueryKey, 'one', orgId, 'history', roleId],
     queryFn: () => getRoleHistory(orgId, roleId),
+    staleTime: 0,
+  })
+export const organizationHistoryQueryOptions = (orgId: string) =>
+  queryOptions({
+    queryKey: [...organizationsQueryKey, 'one', orgId, 'history'],
+    queryFn: () => getOrganizationHistory(orgId),
     staleTime: 0,
   })
 export const invitationsQueryOptions = () =>

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
 import { DocumentView } from './DocumentView.tsx'
 import { ItemList } from './ItemList.tsx'
-import { createRole, organizationsQueryKey, type Role, updateRole } from './organizationsApi.ts'
+import { organizationsQueryKey, type Pinned } from './organizationsApi.ts'
 import {
   documentFromDraft,
   draftFromDocument,
@@ -11,20 +11,24 @@ import {
   type ItemKind,
   type RoleDraft,
 } from './roleDraft.ts'
-import { SavedRole } from './SavedRole.tsx'
+import { SavedDocument } from './SavedDocument.tsx'
 
-type Props = {
-  organizationId: string
-  /** The role to edit; none for a new one. */
-  role?: Role
-  /** What a new role starts from (an imported document). */
-  initial?: MetadataDocument
-  onSaved?: (role: Role) => void
+type Props<Saved extends Pinned> = {
+  /** What the document describes, in the editor's words. */
+  noun: 'role' | 'organisation'
+  /** What it starts from: the current document, an imported one, or none for a blank one. */
+  initial?: MetadataDocument | undefined
+  /** Pins the checked document as the new version. */
+  save: (document: MetadataDocument) => Promise<Saved>
+  onSaved?: (saved: Saved) => void
 }
 
-/** Writes a role's document, checks it with the core's schema as it is typed, and pins it on save. */
-export function RoleEditor({ organizationId, role, initial, onSaved }: Props) {
-  const [draft, setDraft] = useState<RoleDraft>(() => draftFromDocument(role?.document ?? initial))
+/**
+ * Writes the document of a role or of the organisation itself, checks it with the core's schema as it is typed,
+ * and pins it on save.
+ */
+export function DocumentEditor<Saved extends Pinned>({ noun, initial, save: pin, onSaved }: Props<Saved>) {
+  const [draft, setDraft] = useState<RoleDraft>(() => draftFromDocument(initial))
   const [checked, setChecked] = useState(false)
   const [preview, setPreview] = useState(false)
   const queryClient = useQueryClient()
@@ -34,8 +38,7 @@ export function RoleEditor({ organizationId, role, initial, onSaved }: Props) {
     checked && result.error ? result.error.issues.map((issue) => [issue.path, issue.message] as const) : [],
   )
   const save = useMutation({
-    mutationFn: (document: MetadataDocument) =>
-      role ? updateRole(organizationId, role.id, document) : createRole(organizationId, document),
+    mutationFn: pin,
     onSuccess: (saved) => {
       void queryClient.invalidateQueries({ queryKey: organizationsQueryKey })
       onSaved?.(saved)
@@ -51,26 +54,27 @@ export function RoleEditor({ organizationId, role, initial, onSaved }: Props) {
   return (
     <form className="stack role-editor" onSubmit={submit} noValidate aria-describedby={noticeId}>
       <p id={noticeId} className="public-notice">
-        Role documents are public: anyone with the CID can read them, and a pinned version cannot be taken
-        back. Write nothing private here.
+        {noun === 'role' ? 'Role documents' : 'The organisation’s document'} {noun === 'role' ? 'are' : 'is'}{' '}
+        public: anyone with the CID can read {noun === 'role' ? 'them' : 'it'}, and a pinned version cannot be
+        taken back. Write nothing private here.
       </p>
       <div className="field">
-        <label htmlFor="role-name">Name</label>
+        <label htmlFor={`${noun}-name`}>Name</label>
         <input
-          id="role-name"
+          id={`${noun}-name`}
           value={draft.name}
           aria-invalid={nameIssue ? true : undefined}
-          aria-describedby="role-name-error"
+          aria-describedby={`${noun}-name-error`}
           onChange={(event) => setDraft({ ...draft, name: event.target.value })}
         />
-        <p id="role-name-error" className="field-error">
+        <p id={`${noun}-name-error`} className="field-error">
           {nameIssue && `Name ${nameIssue}.`}
         </p>
       </div>
       <div className="field">
-        <label htmlFor="role-description">Description (optional)</label>
+        <label htmlFor={`${noun}-description`}>Description (optional)</label>
         <textarea
-          id="role-description"
+          id={`${noun}-description`}
           value={draft.description}
           onChange={(event) => setDraft({ ...draft, description: event.target.value })}
         />
@@ -89,7 +93,7 @@ export function RoleEditor({ organizationId, role, initial, onSaved }: Props) {
       />
       {checked && result.error && (
         <p className="field-error" role="alert">
-          The role cannot be saved yet:{' '}
+          The {noun} cannot be saved yet:{' '}
           {result.error.issues.length === 1 ? 'one field needs' : `${result.error.issues.length} fields need`}{' '}
           attention (marked above).
         </p>
@@ -101,7 +105,7 @@ export function RoleEditor({ organizationId, role, initial, onSaved }: Props) {
       )}
       <div className="actions">
         <button type="submit" className="button" aria-disabled={save.isPending ? true : undefined}>
-          {save.isPending ? 'Saving…' : 'Save role'}
+          {save.isPending ? 'Saving…' : noun === 'role' ? 'Save role' : 'Save details'}
         </button>
         <button
           type="button"
@@ -124,7 +128,7 @@ export function RoleEditor({ organizationId, role, initial, onSaved }: Props) {
           )}
         </section>
       )}
-      {save.data && <SavedRole role={save.data} />}
+      {save.data && <SavedDocument saved={save.data} />}
     </form>
   )
 }

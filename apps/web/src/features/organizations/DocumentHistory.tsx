@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { LocalTime } from '../../ui/index.ts'
-import { roleHistoryQueryOptions } from './organizationsApi.ts'
+import type { roleHistoryQueryOptions } from './organizationsApi.ts'
 import { VersionDiff } from './VersionDiff.tsx'
 import { VersionView } from './VersionView.tsx'
 
-/** Every pinned version of a role, newest first: each one viewable, and what changed between any two. */
-export function RoleHistory({ organizationId, roleId }: { organizationId: string; roleId: string }) {
-  const history = useQuery(roleHistoryQueryOptions(organizationId, roleId))
+/**
+ * Every pinned version of a role's or the organisation's document, newest first: each one viewable, and what
+ * changed between any two.
+ */
+export function DocumentHistory({ query }: { query: ReturnType<typeof roleHistoryQueryOptions> }) {
+  const history = useQuery(query)
   const [viewed, setViewed] = useState<string>()
   const [from, setFrom] = useState<string>()
   const [to, setTo] = useState<string>()
