@@ -90,19 +90,6 @@ export function organizationRoutes(options: { db: Db; storage: DocumentStorage; 
       .from(organizations)
       .where(eq(organizations.id, organizationId))
       .for('update')
-  const currentMember = async (tx: Db, organizationId: string, userId: string) => {
-    const [row] = await tx
-      .select()
-      .from(organizationMembers)
-      .where(
-        and(
-          eq(organizationMembers.organizationId, organizationId),
-          eq(organizationMembers.userId, userId),
-          isNull(organizationMembers.removedAt),
-        ),
-      )
-    return row
-  }
   const adminCount = async (tx: Db, organizationId: string) => {
     const [row] = await tx
       .select({ count: sql<number>`count(*)::int` })
@@ -406,7 +393,7 @@ export function organizationRoutes(options: { db: Db; storage: DocumentStorage; 
             .where(and(eq(invitations.id, row.id), eq(invitations.status, 'pending')))
             .returning({ id: invitations.id })
           if (taken.length === 0) return false
-          const already = await currentMember(tx, row.organizationId, userId)
+          const already = await membershipOf(tx, row.organizationId, userId)
           if (!already) {
             await tx
               .insert(organizationMembers)
@@ -459,7 +446,7 @@ export function organizationRoutes(options: { db: Db; storage: DocumentStorage; 
         await db.transaction(async (tx) => {
           await lockOrganization(tx, id)
           await liveRole(tx, id, role_id)
-          if (!(await currentMember(tx, id, user_id))) throw notAMember()
+          if (!(await membershipOf(tx, id, user_id))) throw notAMember()
           const [held] = await tx
             .select({ id: roleAssignments.id })
             .from(roleAssignments)
@@ -490,7 +477,7 @@ export function organizationRoutes(options: { db: Db; storage: DocumentStorage; 
         await db.transaction(async (tx) => {
           await lockOrganization(tx, id)
           await liveRole(tx, id, role_id)
-          if (!(await currentMember(tx, id, user_id))) throw notAMember()
+          if (!(await membershipOf(tx, id, user_id))) throw notAMember()
           await tx
             .update(roleAssignments)
             .set({ endedAt: new Date() })
@@ -518,11 +505,11 @@ export function organizationRoutes(options: { db: Db; storage: DocumentStorage; 
         await db.transaction(async (tx) => {
           // Locked first: two admins demoting each other at once are counted one after the other.
           await lockOrganization(tx, id)
-          const member = await currentMember(tx, id, user_id)
+          const member = await membershipOf(tx, id, user_id)
           if (!member) throw notAMember()
           if (member.membership === wanted) return
           // The caller may have been demoted by a request that committed while this one waited for the lock.
-          const caller = await currentMember(tx, id, userId)
+          const caller = await membershipOf(tx, id, userId)
           if (caller?.membership !== 'admin') throw adminsOnly()
           if (wanted === 'member' && (await adminCount(tx, id)) <= 1) throw lastAdmin('be demoted')
           await tx
@@ -541,10 +528,10 @@ export function organizationRoutes(options: { db: Db; storage: DocumentStorage; 
       if (user_id !== userId && mine !== 'admin') throw adminsOnly()
       await db.transaction(async (tx) => {
         await lockOrganization(tx, id)
-        const member = await currentMember(tx, id, user_id)
+        const member = await membershipOf(tx, id, user_id)
         if (!member) throw notAMember()
         if (user_id !== userId) {
-          const caller = await currentMember(tx, id, userId)
+          const caller = await membershipOf(tx, id, userId)
           if (caller?.membership !== 'admin') throw adminsOnly()
         }
         if (member.membership === 'admin' && (await adminCount(tx, id)) <= 1) {

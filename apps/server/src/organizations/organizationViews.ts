@@ -93,13 +93,10 @@ async function currentDocuments(db: Db, organizationId: string): Promise<Map<str
   return new Map(rows.map((row) => [row.roleId ?? '', JSON.parse(row.document) as MetadataDocument]))
 }
 
-export async function membershipOf(
-  db: Db,
-  organizationId: string,
-  userId: string,
-): Promise<{ membership: Membership } | undefined> {
+/** The member's current row in the organisation (not removed), if any: their membership and since when. */
+export async function membershipOf(db: Db, organizationId: string, userId: string) {
   const [row] = await db
-    .select({ membership: organizationMembers.membership })
+    .select()
     .from(organizationMembers)
     .where(
       and(

@@ -1,5 +1,4 @@
 import { chainName } from '@charter/core'
-import { and, eq } from 'drizzle-orm'
 import {
   decodeFunctionResult,
   encodeFunctionData,
@@ -13,11 +12,11 @@ import {
 import { signTransaction as viemSignTransaction } from 'viem/accounts'
 import { z } from 'zod'
 import { UpstreamError } from '../../chains/UpstreamError.ts'
-import { sends } from '../../db/schema.ts'
 import { WalletApiError } from '../../http/WalletApiError.ts'
 import { broadcastSend, dataDigest } from '../sends/broadcastSend.ts'
 import { ChainRpcError } from '../sends/ChainRpcError.ts'
 import { type ChainRpc, chainRpc } from '../sends/chainRpc.ts'
+import { earlierSend } from '../sends/earlierSend.ts'
 import { usdcAtStake } from '../sends/usdcAtStake.ts'
 import { usdcTransfer } from '../sends/usdcTransfer.ts'
 import { evmKey } from './evmKey.ts'
@@ -63,26 +62,8 @@ export async function sendTransaction(
 ): Promise<MethodOutcome<SendTransactionReturnType>> {
   const { wallet, request } = context
   const { db, chains } = context.sending
-  const key = request.idempotencyKey
-  if (key === undefined || request.expiry === undefined) {
-    throw new WalletApiError(
-      -32600,
-      400,
-      'eth_sendTransaction needs both privy-request-expiry and privy-idempotency-key headers, so that a retried request can never send twice.',
-    )
-  }
-  const [earlier] = await db
-    .select()
-    .from(sends)
-    .where(and(eq(sends.walletId, wallet.id), eq(sends.idempotencyKey, key)))
+  const { key, earlier } = await earlierSend(db, 'eth_sendTransaction', context)
   if (earlier) {
-    if (earlier.status === 'interrupted') {
-      throw new WalletApiError(
-        -32000,
-        409,
-        `The send under this idempotency key was interrupted before it was broadcast and will never be sent (${earlier.reason}). Send again with a new key.`,
-      )
-    }
     // Another session of the member may have used the key: it answers only the same send.
     const sameSend =
       request.caip2 === earlier.caip2 &&

@@ -17,6 +17,7 @@ import { sends } from '../../db/schema.ts'
 import { WalletApiError } from '../../http/WalletApiError.ts'
 import { ChainRpcError } from '../sends/ChainRpcError.ts'
 import { type ChainRpc, chainRpc } from '../sends/chainRpc.ts'
+import { earlierSend } from '../sends/earlierSend.ts'
 import { findSolanaChain } from '../sends/solanaChains.ts'
 import { ed25519PrivateKey } from '../walletKeys.ts'
 import { base64Param } from './base64Param.ts'
@@ -67,20 +68,8 @@ export async function solanaSignAndSendTransaction(
 ): Promise<MethodOutcome<SolanaSignAndSendTransactionReturnType>> {
   const { wallet, request } = context
   const { db, chains } = context.sending
-  const key = request.idempotencyKey
-  if (key === undefined || request.expiry === undefined) {
-    throw new WalletApiError(
-      -32600,
-      400,
-      'signAndSendTransaction needs both privy-request-expiry and privy-idempotency-key headers, so that a retried request can never send twice.',
-    )
-  }
-  const [earlier] = await db
-    .select()
-    .from(sends)
-    .where(and(eq(sends.walletId, wallet.id), eq(sends.idempotencyKey, key)))
+  const { key, earlier } = await earlierSend(db, 'signAndSendTransaction', context)
   if (earlier) {
-    if (earlier.status === 'interrupted') throw interrupted(earlier.reason)
     // Another session of the member may have used the key: it answers only the same send.
     if (request.caip2 !== earlier.caip2 || requestDigest(transaction) !== earlier.dataDigest) {
       throw new WalletApiError(-32600, 409, 'This idempotency key was already used for a different send.')
