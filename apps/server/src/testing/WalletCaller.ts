@@ -37,6 +37,16 @@ export class WalletCaller {
     this.publicKeySpki = publicKey.export({ format: 'der', type: 'spki' }).toString('base64')
   }
 
+  /** The same member (session cookie and device key) calling another server process, at `url`. */
+  at(url: string): WalletCaller {
+    const api = new ApiClient(url)
+    api.cookie = this.api.cookie
+    return Object.assign(new WalletCaller(api, this.appId), {
+      privateKey: this.privateKey,
+      publicKeySpki: this.publicKeySpki,
+    })
+  }
+
   /** Signs in with the device key in the authenticate body, so the session is born bound to it. */
   signIn(by: 'phone' | 'email', address: string) {
     const extra = { authorization_key: this.publicKeySpki }

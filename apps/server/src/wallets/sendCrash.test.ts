@@ -91,16 +91,6 @@ async function sentOnChain(address: string): Promise<{ hash: string; nonce: numb
   return sent
 }
 
-/** The same member (session cookie and device key) calling the server now at `url`. */
-function sameMemberAt(url: string, caller: WalletCaller): WalletCaller {
-  const api = new ApiClient(url)
-  api.cookie = caller.api.cookie
-  return Object.assign(new WalletCaller(api), {
-    privateKey: caller.privateKey,
-    publicKeySpki: caller.publicKeySpki,
-  })
-}
-
 const send = (caller: WalletCaller, walletId: string, transaction: object, key: string) =>
   caller.post(
     `/api/v1/wallets/${walletId}/rpc`,
@@ -184,7 +174,7 @@ it('kill -9 between recording a send and broadcasting it: after a restart the ne
 
   // The restart, on the same data (the devnet's state carried over, as every restart does).
   const second = await startServerProcess({ env: serverEnv() })
-  const me = sameMemberAt(second.url, member.caller)
+  const me = member.caller.at(second.url)
   const before = await listSends(me, wallet.id)
   expect(before).toHaveLength(4)
   const held = before.find((each) => each.hash === heldHash)
@@ -278,7 +268,7 @@ it('kill -9 after the node took a send and before the server noted the broadcast
   expect(await node('eth_getTransactionReceipt', [heldHash])).toMatchObject({ status: '0x1' })
 
   const second = await startServerProcess({ env: serverEnv() })
-  const me = sameMemberAt(second.url, member.caller)
+  const me = member.caller.at(second.url)
   tookThenKilled = { server: second, caller: me, walletId: wallet.id, hash: heldHash }
   const next = await send(me, wallet.id, { to, value: '2000' }, randomUUID())
   expect(next.status, next.text).toBe(200)

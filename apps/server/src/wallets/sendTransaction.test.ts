@@ -171,12 +171,7 @@ describe('eth_sendTransaction on a local devnet', () => {
     // A second server process on the same database (this one offers no chain at all: the answer is the stored one).
     const second = await startTestServer()
     try {
-      const api = new ApiClient(second.url)
-      api.cookie = me.api.cookie
-      const there = Object.assign(new WalletCaller(api), {
-        privateKey: me.privateKey,
-        publicKeySpki: me.publicKeySpki,
-      })
+      const there = me.at(second.url)
       const replayed = await send(transaction, { key, caller: there })
       expect(replayed.status, replayed.text).toBe(200)
       expect(JSON.parse(replayed.text)).toEqual(JSON.parse(first.text))

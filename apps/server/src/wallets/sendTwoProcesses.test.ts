@@ -91,16 +91,6 @@ afterAll(async () => {
   await database?.drop()
 })
 
-/** The member's session and device key, calling the replica at `url`. */
-function sameMemberAt(url: string, caller: WalletCaller): WalletCaller {
-  const api = new ApiClient(url)
-  api.cookie = caller.api.cookie
-  return Object.assign(new WalletCaller(api), {
-    privateKey: caller.privateKey,
-    publicKeySpki: caller.publicKeySpki,
-  })
-}
-
 const send = (caller: WalletCaller, walletId: string, transaction: object, key: string) =>
   caller.post(
     `/api/v1/wallets/${walletId}/rpc`,
@@ -150,7 +140,7 @@ describe.skipIf(!postgres)('two server processes on one PostgreSQL', () => {
     if (!wallet) throw new Error('the member has no EVM wallet')
     const node = anvil as TestAnvil
     await node.rpc('anvil_setBalance', [wallet.address, `0x${(10n ** 18n).toString(16)}`])
-    const atB = sameMemberAt(b.url, atA)
+    const atB = atA.at(b.url)
 
     const to = privateKeyToAccount(generatePrivateKey()).address
     const keys = Array.from({ length: 20 }, () => randomUUID())

@@ -261,12 +261,7 @@ describe('signAndSendTransaction on the local Solana cluster', () => {
     // A second server process on the same database (it offers no chain: the answer is the recorded one).
     const second = await startTestServer()
     try {
-      const api = new ApiClient(second.url)
-      api.cookie = me.api.cookie
-      const there = Object.assign(new WalletCaller(api), {
-        privateKey: me.privateKey,
-        publicKeySpki: me.publicKeySpki,
-      })
+      const there = me.at(second.url)
       const replayed = await send(wire, { key, caller: there })
       expect(replayed.status, replayed.text).toBe(200)
       expect(JSON.parse(replayed.text)).toEqual(JSON.parse(first.text))
