@@ -85,6 +85,46 @@ process.stdout.write('\n')
 for (const [runner, { passed, failed }] of Object.entries(counts)) {
   process.stdout.write(`${runner}: ${passed} passed, ${failed} failed\n`)
 }
+// The failures by name, so that the last lines of a long log say which tests to look at.
+const failures = [
+  ...vitestFailures('vitest', vitest),
+  ...vitestFailures('vitest on PostgreSQL', vitestPostgres),
+  ...playwrightFailures(e2e?.suites ?? []),
+]
+for (const failure of failures.slice(0, 20)) process.stdout.write(`failed: ${failure}\n`)
+if (failures.length > 20) process.stdout.write(`failed: … and ${failures.length - 20} more\n`)
 if (failedSteps.length > 0) process.stdout.write(`failed steps: ${failedSteps.join(', ')}\n`)
 process.stdout.write(`total: ${passed} passed, ${failed} failed\n`)
 process.exit(failedSteps.length > 0 || failed > 0 || passed === 0 ? 1 : 0)
+
+function vitestFailures(runner, report) {
+  return (report?.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((test) => test.status === 'failed')
+      .map(
+        (test) =>
+          `${runner} › ${file.name.replace(`${process.cwd()}/`, '')} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
+      ),
+  )
+}
+
+function playwrightFailures(suites) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      (spec.tests ?? [])
+        .filter((test) => test.status === 'unexpected')
+        .map(
+          (test) =>
+            `playwright › ${spec.file}:${spec.line} › ${spec.title} [${test.projectName}]: ${firstLine(test.results?.at(-1)?.error?.message)}`,
+        ),
+    ),
+    ...playwrightFailures(suite.suites ?? []),
+  ])
+}
+
+function firstLine(message) {
+  return (message ?? '')
+    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
+    .split('\n')[0]
+    .slice(0, 300)
+}
