@@ -17,8 +17,9 @@ const steps = [
   {
     name: 'unit, server and web tests',
     cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}/vitest.json`],
-    // The embedded default first: the server tests on PGlite, whatever the environment says.
-    env: { TEST_DATABASE_URL: undefined },
+    // The embedded default first: the server tests on PGlite, whatever the environment says. CI=true as on the CI
+    // machine, so a missing snapshot fails here too instead of being written.
+    env: { TEST_DATABASE_URL: undefined, CI: 'true' },
   },
   {
     name: 'server tests on PostgreSQL',
@@ -33,7 +34,7 @@ const steps = [
       '--reporter=json',
       `--outputFile=${out}/vitest-postgres.json`,
     ],
-    env: { TEST_DATABASE_URL: postgresUrl },
+    env: { TEST_DATABASE_URL: postgresUrl, CI: 'true' },
   },
   {
     name: 'end-to-end tests',

@@ -51,6 +51,9 @@ async function rpc(method: string, params: unknown[]): Promise<Json> {
   return body.result
 }
 const balance = async (address: string) => BigInt(await rpc('eth_getBalance', [address, 'latest']))
+/** Waits until the transaction is in a block: the devnet answers a broadcast before it has mined it. */
+const mined = (hash: string) =>
+  expect.poll(() => rpc('eth_getTransactionReceipt', [hash]), { timeout: 10_000 }).toBeTruthy()
 const nonceOf = async (address: string) =>
   Number(BigInt(await rpc('eth_getTransactionCount', [address, 'pending'])))
 const usdcBalance = async (address: string) =>
@@ -485,6 +488,7 @@ describe('an idempotency key whose request was cut off', () => {
     expect(retried.status, retried.text).toBe(200)
     expect(JSON.parse(retried.text).data).toEqual({ caip2, hash })
     expect(await nonceOf(evm.address)).toBe(nonce)
+    await mined(hash)
     expect(await balance(to)).toBe(1000n)
   })
 
@@ -516,6 +520,8 @@ describe('an idempotency key whose request was cut off', () => {
       send(own, { to, value: '2000' }, key),
     ])
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
+    const sent = answers.find((answer) => answer.status === 200)
+    await mined(JSON.parse(sent?.text ?? '{}').data.hash)
     expect(await balance(to)).toBe(2000n)
     expect(await nonceOf(evm.address)).toBe(nonce + 1)
     const again = await send(own, { to, value: '2000' }, key)
