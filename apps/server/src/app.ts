@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { parseEther } from 'viem'
 import rootPackage from '../../../package.json' with { type: 'json' }
 import { analyticsRoutes } from './analytics/analyticsRoutes.ts'
 import type { AuthService } from './auth/AuthService.ts'
@@ -42,6 +41,7 @@ import type { EmailSender, SmsSender } from './senders/Senders.ts'
 import { appConfig } from './serverApi/appConfig.ts'
 import { serverApiRoutes } from './serverApi/serverApiRoutes.ts'
 import type { KeyVault } from './wallets/KeyVault.ts'
+import { sendFeeCaps } from './wallets/sends/sendFeeCaps.ts'
 import { sendsRoutes } from './wallets/sends/sendsRoutes.ts'
 import { walletRoutes } from './wallets/walletRoutes.ts'
 
@@ -256,7 +256,7 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
         trustProxy: settings.trustProxy,
         flows,
         maxWalletsPerChain: settings.maxWalletsPerChain,
-        sending: { chains, maxFeeWei: parseEther(settings.sendMaxFeeEth), sendHold: parts.sendHold },
+        sending: { chains, ...sendFeeCaps(settings), sendHold: parts.sendHold },
         limitDeclines: declineLimiter(database.db),
       }),
     )

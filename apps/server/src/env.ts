@@ -90,6 +90,10 @@ const variablesSchema = z.object({
     .string()
     .regex(/^(\d{1,9}(\.\d{1,18})?|\.\d{1,18})$/, 'must be an amount of ETH, e.g. 0.01')
     .default('0.01'),
+  SEND_MAX_FEE_SOL: z
+    .string()
+    .regex(/^(\d{1,9}(\.\d{1,9})?|\.\d{1,9})$/, 'must be an amount of SOL, e.g. 0.01')
+    .default('0.01'),
   SMS_ALLOWED_COUNTRIES: countryList.optional(),
   TRUST_PROXY: z
     .string()
@@ -307,6 +311,8 @@ const settingsSchema = variablesSchema.transform((env, context) => {
      * as settings stay JSON), needs the caller's `allow_high_fee`.
      */
     sendMaxFeeEth: env.SEND_MAX_FEE_ETH,
+    /** The same for a Solana send's fee (signatures and priority fee, as the cluster prices it), in SOL. */
+    sendMaxFeeSol: env.SEND_MAX_FEE_SOL,
     /** The URL members open (production): its host is the only one answered, its origin the only one trusted. */
     publicUrl: env.PUBLIC_URL ? new URL(env.PUBLIC_URL) : undefined,
     /** The dev outbox answers only with this token; unset, one is generated into `dataDir`. */

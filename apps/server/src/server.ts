@@ -1,7 +1,6 @@
 import { mkdirSync, statSync } from 'node:fs'
 import type { AddressInfo, Server as NetServer, Socket } from 'node:net'
 import { serve } from '@hono/node-server'
-import { parseEther } from 'viem'
 import { type AppParts, type AppType, createApp } from './app.ts'
 import { createAuthService, defaultSignInLimits, type SignInLimits } from './auth/AuthService.ts'
 import { emailChannel, smsChannel } from './auth/channels.ts'
@@ -23,6 +22,7 @@ import { choosePinning } from './pinning/choosePinning.ts'
 import { chooseSenders } from './senders/chooseSenders.ts'
 import { loadKeyVault } from './wallets/loadKeyVault.ts'
 import { releaseHeldSends } from './wallets/sends/releaseHeldSends.ts'
+import { sendFeeCaps } from './wallets/sends/sendFeeCaps.ts'
 import { followPendingSends } from './wallets/sends/sendRecords.ts'
 import { countUnopenableWallets, createFirstWallets } from './wallets/walletStore.ts'
 
@@ -255,7 +255,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       vault: parts.vault,
       sending: {
         chains: parts.registry.get('chains').adapter,
-        maxFeeWei: parseEther(options.settings.sendMaxFeeEth),
+        ...sendFeeCaps(options.settings),
         sendHold: parts.sendHold,
       },
       logger: options.logger,

@@ -25,6 +25,7 @@ import { ApiClient } from '../testing/ApiClient.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { type MemberWallet, signedInMember, WalletCaller } from '../testing/WalletCaller.ts'
 import { releaseHeldSends } from './sends/releaseHeldSends.ts'
+import { sendFeeCaps } from './sends/sendFeeCaps.ts'
 
 // A new device's large sends wait (docs/wallets.md, "A new device waits"), over HTTP against the local Base
 // Sepolia: NEW_DEVICE_HOLD_HOURS=1, the default limits (0.05 ETH, 100 USDC). "When the hold ends" is the sweep
@@ -99,7 +100,7 @@ const sweep = (hoursAhead: number) =>
     vault: server.parts.vault,
     sending: {
       chains: server.parts.registry.get('chains').adapter,
-      maxFeeWei: parseEther('0.01'),
+      ...sendFeeCaps({ sendMaxFeeEth: '0.01', sendMaxFeeSol: '0.01' }),
       sendHold: server.parts.sendHold,
     },
     logger: createLogger('silent'),

@@ -27,10 +27,12 @@ import {
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sends, users, wallets } from '../db/schema.ts'
+import { loadSettings } from '../env.ts'
 import { ApiClient } from '../testing/ApiClient.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { type MemberWallet, signedInMember, WalletCaller } from '../testing/WalletCaller.ts'
 import { solanaSignAndSendTransaction } from './methods/solanaSignAndSendTransaction.ts'
+import { sendFeeCaps } from './sends/sendFeeCaps.ts'
 import { followPendingSends } from './sends/sendRecords.ts'
 import { generateWalletKey } from './walletKeys.ts'
 
@@ -118,6 +120,60 @@ async function usdcTransfer(to: Address, amount: bigint, decimals = 6): Promise<
       decimals,
     }),
   ]
+}
+
+/** A wallet whose key this test holds, as the server holds its members' keys, funded with 1 SOL. */
+async function walletWithHeldKey() {
+  const key = generateWalletKey('solana')
+  const { db } = await sharedTestDatabase()
+  const userId = randomUUID()
+  await db.insert(users).values({ id: userId })
+  const [row] = await db
+    .insert(wallets)
+    .values({
+      id: randomUUID(),
+      userId,
+      chainType: 'solana',
+      walletIndex: 0,
+      address: key.address,
+      sealedKey: 'unused: this test holds the key',
+      wrappedDataKey: 'unused',
+      masterKeyId: 'unused',
+    })
+    .returning()
+  await faucet(key.address, 'native', '1')
+  return { key, row: row as typeof wallets.$inferSelect, userId }
+}
+
+/** The method itself, as a route or the held-send sweep runs it, with the fee caps of the settings given. */
+async function sendInProcess(
+  { key, row, userId }: Awaited<ReturnType<typeof walletWithHeldKey>>,
+  params: { transaction: string; encoding: 'base64'; allow_high_fee?: boolean },
+  options: { heldReplay?: boolean; maxFeeSol?: string } = {},
+) {
+  const { db } = await sharedTestDatabase()
+  return solanaSignAndSendTransaction(
+    {
+      privateKey: key.privateKey,
+      wallet: row,
+      sending: {
+        db,
+        chains: server.parts.registry.get('chains').adapter,
+        ...sendFeeCaps(loadSettings({ SEND_MAX_FEE_SOL: options.maxFeeSol ?? '0.01' })),
+        sendHold: server.parts.sendHold,
+      },
+      request: {
+        caip2,
+        idempotencyKey: randomUUID(),
+        expiry: String(Date.now()),
+        method: 'signAndSendTransaction',
+        params,
+      },
+      session: { sessionId: randomUUID(), userId },
+      heldReplay: options.heldReplay ?? false,
+    },
+    params,
+  )
 }
 
 /** A signAndSendTransaction with a fresh idempotency key (unless given), and the expiry every request carries. */
@@ -351,6 +407,54 @@ describe('signAndSendTransaction on the local Solana cluster', () => {
     expect(await balance(to)).toBe(0n)
   })
 
+  it('refuses a fee above SEND_MAX_FEE_SOL unless the caller allows it, before signing', async () => {
+    const held = await walletWithHeldKey()
+    const to = await recipient()
+    const wire = (amount: bigint) =>
+      getBase64EncodedWireTransaction(
+        transaction([transferSol(to, amount, held.key.address as Address)], {
+          feePayer: held.key.address as Address,
+        }),
+      )
+    // The local cluster asks 0.000005 SOL for one signature: above a cap of 0.000001 SOL.
+    await expect(
+      sendInProcess(held, { transaction: wire(oneSol / 100n), encoding: 'base64' }, { maxFeeSol: '0.000001' }),
+    ).rejects.toThrow(
+      "the fee, 0.000005 SOL, is above this server's cap of 0.000001 SOL (SEND_MAX_FEE_SOL). Send params.allow_high_fee: true to pay it anyway.",
+    )
+    expect(await balance(to)).toBe(0n)
+    const allowed = await sendInProcess(
+      held,
+      { transaction: wire(oneSol / 50n), encoding: 'base64', allow_high_fee: true },
+      { maxFeeSol: '0.000001' },
+    )
+    expect(allowed.summary).toBe(`Sent 0.02 SOL to ${to} on Solana Devnet`)
+    await expect.poll(() => balance(to), { timeout: 10_000 }).toBe(oneSol / 50n)
+
+    // Over HTTP: the flag is a boolean or absent; within the default cap it changes nothing.
+    const flagged = (value: unknown) =>
+      me.post(
+        `/api/v1/wallets/${sol.id}/rpc`,
+        {
+          method: 'signAndSendTransaction',
+          caip2,
+          params: {
+            transaction: base64(transaction([transferSol(to, 1000n)])),
+            encoding: 'base64',
+            allow_high_fee: value,
+          },
+        },
+        { headers: { 'privy-idempotency-key': randomUUID() } },
+      )
+    const notBoolean = await flagged('yes')
+    expect(notBoolean.status).toBe(400)
+    expect(JSON.parse(notBoolean.text)).toMatchObject({
+      code: -32602,
+      error: expect.stringContaining('allow_high_fee'),
+    })
+    expect((await flagged(true)).status).toBe(200)
+  })
+
   it('refuses hostile transactions and unknown clusters by name, before signing', async () => {
     const before = await listed()
     const held = await balance(wallet)
@@ -517,25 +621,8 @@ describe('signAndSendTransaction on the local Solana cluster', () => {
   })
 
   it('runs again later with the same params and no caller (a held send): a fresh blockhash over the expired one', async () => {
-    // A wallet whose key this test holds, as the server holds its members' keys.
-    const key = generateWalletKey('solana')
+    const { key, row, userId } = await walletWithHeldKey()
     const { db } = await sharedTestDatabase()
-    const userId = randomUUID()
-    await db.insert(users).values({ id: userId })
-    const [row] = await db
-      .insert(wallets)
-      .values({
-        id: randomUUID(),
-        userId,
-        chainType: 'solana',
-        walletIndex: 0,
-        address: key.address,
-        sealedKey: 'unused: this test holds the key',
-        wrappedDataKey: 'unused',
-        masterKeyId: 'unused',
-      })
-      .returning()
-    await faucet(key.address, 'native', '1')
     const to = await recipient()
     // The blockhash the caller set when the send was asked for, long expired when the hold ends.
     const stale = getBase58Decoder().decode(new Uint8Array(32).fill(3)) as Blockhash
@@ -548,29 +635,7 @@ describe('signAndSendTransaction on the local Solana cluster', () => {
       ),
       encoding: 'base64' as const,
     }
-    const run = (heldReplay: boolean) =>
-      solanaSignAndSendTransaction(
-        {
-          privateKey: key.privateKey,
-          wallet: row as typeof wallets.$inferSelect,
-          sending: {
-            db,
-            chains: server.parts.registry.get('chains').adapter,
-            maxFeeWei: 10n ** 16n,
-            sendHold: server.parts.sendHold,
-          },
-          request: {
-            caip2,
-            idempotencyKey: randomUUID(),
-            expiry: String(Date.now()),
-            method: 'signAndSendTransaction',
-            params,
-          },
-          session: { sessionId: randomUUID(), userId },
-          heldReplay,
-        },
-        params,
-      )
+    const run = (heldReplay: boolean) => sendInProcess({ key, row, userId }, params, { heldReplay })
     await expect(run(false)).rejects.toThrow(/has expired/)
     const outcome = await run(true)
     expect(outcome.summary).toBe(`Sent 0.125 SOL to ${to} on Solana Devnet`)

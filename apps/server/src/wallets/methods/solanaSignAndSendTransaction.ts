@@ -29,6 +29,8 @@ export { type SolanaSendValue, solanaSendValue } from './solanaSendValue.ts'
 export const solanaSignAndSendTransactionParams = z.strictObject({
   transaction: base64Param,
   encoding: z.literal('base64'),
+  /** A fee above the server's cap (SEND_MAX_FEE_SOL) goes only with this set. */
+  allow_high_fee: z.boolean().optional(),
 })
 
 export type SolanaSignAndSendTransactionParameters = z.output<typeof solanaSignAndSendTransactionParams>
@@ -64,7 +66,7 @@ const requestDigest = (transaction: string) =>
  */
 export async function solanaSignAndSendTransaction(
   context: WalletMethodContext,
-  { transaction }: SolanaSignAndSendTransactionParameters,
+  { transaction, allow_high_fee }: SolanaSignAndSendTransactionParameters,
 ): Promise<MethodOutcome<SolanaSignAndSendTransactionReturnType>> {
   const { wallet, request } = context
   const { db, chains } = context.sending
@@ -200,6 +202,12 @@ export async function solanaSignAndSendTransaction(
   if (fee === null) {
     throw refuse(
       `params.transaction: ${name} no longer knows its recent blockhash. Set it to ${blockhashToFill} and the server fills in a fresh one.`,
+    )
+  }
+  // A priority fee set by mistake (a price per compute unit meant as lamports) could cost far more than the move.
+  if (BigInt(fee) > context.sending.maxFeeLamports && allow_high_fee !== true) {
+    throw refuse(
+      `the fee, ${sol(BigInt(fee))}, is above this server's cap of ${sol(context.sending.maxFeeLamports)} (SEND_MAX_FEE_SOL). Send params.allow_high_fee: true to pay it anyway.`,
     )
   }
   const rent = await rentOfCreatedAccounts(rpc, reading)
