@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, type Request, test } from '@playwright/test'
 import { noSidewaysScroll, watch } from './pageChecks.ts'
 import { shownUsNumber, signInByPhone, uniquePhoneNumber } from './signInSteps.ts'
 
@@ -11,6 +11,12 @@ test('an organisation writes a role, invites a member by phone who accepts and s
 }) => {
   test.setTimeout(120_000)
   const problems = watch(page)
+  // Every organisation change the page makes, to check it went signed with this browser's device key.
+  const sentChanges: Request[] = []
+  page.on('request', (sent) => {
+    if (/\/api\/v1\/(organizations|invitations)\b/.test(sent.url()) && sent.method() !== 'GET')
+      sentChanges.push(sent)
+  })
   await signInByPhone(page, request)
 
   // Create the organisation from the navigation.
@@ -119,5 +125,21 @@ test('an organisation writes a role, invites a member by phone who accepts and s
   await page.getByRole('button', { name: 'Read document' }).click()
   await expect(page.getByRole('article', { name: 'Document: Treasurer' })).toContainText('Keep the books')
   await expect(page.getByRole('link', { name: 'Make it a role' })).toBeVisible()
+
+  // Created, a role saved and edited, an invitation, an assignment: each signed over its own method and URL.
+  expect(sentChanges.map((sent) => sent.method())).toEqual(['POST', 'POST', 'POST', 'PUT', 'PUT'])
+  for (const sent of sentChanges) {
+    expect(await sent.headerValue('privy-authorization-signature')).toMatch(/^[\w+/]+=*$/)
+    expect(await sent.headerValue('privy-request-expiry')).toMatch(/^\d+$/)
+  }
+  // The session's cookie alone (what a thief copies) changes nothing: the device key's signature is missing.
+  const orgId = new URL(orgUrl).pathname.split('/').at(-1) ?? ''
+  const unsigned = await page.request.put(`/api/v1/organizations/${orgId}/document`, {
+    data: { document: { type: '1.0', data: { name: 'Taken' } } },
+  })
+  expect(unsigned.status()).toBe(401)
+  expect((await unsigned.json()).code).toBe('missing_or_invalid_mfa')
+  await page.reload()
+  await expect(page.getByRole('heading', { name: orgName, level: 1 })).toBeVisible()
   expect(problems).toEqual([])
 })

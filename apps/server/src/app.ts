@@ -152,7 +152,10 @@ export function apiFrame({
     )
 }
 
-/** The routes whose body carries a metadata document (organizations/): POST or PUT of an organisation or a role. */
+/**
+ * The routes whose body carries a metadata document (organizations/): POST or PUT of an organisation or a role.
+ * The signature check reads these bodies whole (it covers them), so this limit is what bounds that read too.
+ */
 const isDocumentRoute = (method: string, path: string) =>
   (method === 'POST' || method === 'PUT') &&
   /^\/api\/v1\/organizations(\/[^/]+\/(document|roles(\/[^/]+)?))?$/.test(path)
@@ -279,6 +282,12 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
         db: database.db,
         storage: parts.documents,
         maxDocumentBytes: settings.pinning.maxBytes,
+        signed: signedRequest({
+          appId: settings.appId,
+          publicOrigin,
+          trustProxy: settings.trustProxy,
+          refusal: 'organization',
+        }),
       }),
     )
     .route('/v1', chainsRoutes(chains, settings.newDeviceSendLimits))

@@ -42,14 +42,10 @@ async function member(by: 'phone' | 'email' = 'phone') {
 
 /** Someone holding only a copy of the victim's bearer token (or cookie), with a key of their own. */
 function thief(credential: { bearer: string } | { cookie: string }) {
-  const api = client()
   const headers: Record<string, string> =
     'bearer' in credential ? { authorization: `Bearer ${credential.bearer}` } : { cookie: credential.cookie }
-  const post = api.post
-  api.post = (path, body, extra) => post(path, body, { ...headers, ...extra })
-  const get = api.get
-  api.get = (path, extra) => get(path, { ...headers, ...extra })
-  return new WalletCaller(api)
+  // Sent with every request, signed or not, unless a request brings its own.
+  return new WalletCaller(new ApiClient(server.url, { headers }))
 }
 
 /** Moves every replaced token of the user's sessions out of the two-tabs grace window, as time would. */

@@ -839,13 +839,13 @@ const membershipValue = fc.oneof(fc.constantFrom('admin', 'member'), wrongValue)
 
 /** Organisations, their roles, members and invitations (organizations/). */
 const organizationRouteRows: FuzzRoute[] = [
-  { method: 'POST', path: '/api/v1/organizations', access: 'session', body: documentBody },
+  { method: 'POST', path: '/api/v1/organizations', access: 'signed', body: documentBody },
   { method: 'GET', path: '/api/v1/organizations', access: 'session' },
   { method: 'GET', path: '/api/v1/organizations/:id', access: 'session', params: { id: someId } },
   {
     method: 'PUT',
     path: '/api/v1/organizations/:id/document',
-    access: 'session',
+    access: 'signed',
     params: { id: someId },
     body: documentBody,
   },
@@ -853,21 +853,21 @@ const organizationRouteRows: FuzzRoute[] = [
   {
     method: 'POST',
     path: '/api/v1/organizations/:id/roles',
-    access: 'session',
+    access: 'signed',
     params: { id: someId },
     body: documentBody,
   },
   {
     method: 'PUT',
     path: '/api/v1/organizations/:id/roles/:role_id',
-    access: 'session',
+    access: 'signed',
     params: { id: someId, role_id: someId },
     body: documentBody,
   },
   {
     method: 'DELETE',
     path: '/api/v1/organizations/:id/roles/:role_id',
-    access: 'session',
+    access: 'signed',
     params: { id: someId, role_id: someId },
   },
   {
@@ -879,7 +879,7 @@ const organizationRouteRows: FuzzRoute[] = [
   {
     method: 'POST',
     path: '/api/v1/organizations/:id/invitations',
-    access: 'session',
+    access: 'signed',
     params: { id: someId },
     body: fc.oneof(
       shape({ phone_number: phone, membership: membershipValue }, ['membership']),
@@ -889,45 +889,45 @@ const organizationRouteRows: FuzzRoute[] = [
   {
     method: 'DELETE',
     path: '/api/v1/organizations/:id/invitations/:invitation_id',
-    access: 'session',
+    access: 'signed',
     params: { id: someId, invitation_id: someId },
   },
   { method: 'GET', path: '/api/v1/invitations', access: 'session' },
   {
     method: 'POST',
     path: '/api/v1/invitations/:invitation_id/accept',
-    access: 'session',
+    access: 'signed',
     params: { invitation_id: someId },
   },
   {
     method: 'POST',
     path: '/api/v1/invitations/:invitation_id/decline',
-    access: 'session',
+    access: 'signed',
     params: { invitation_id: someId },
   },
   {
     method: 'PUT',
     path: '/api/v1/organizations/:id/members/:user_id/roles/:role_id',
-    access: 'session',
+    access: 'signed',
     params: { id: someId, user_id: memberId, role_id: someId },
   },
   {
     method: 'DELETE',
     path: '/api/v1/organizations/:id/members/:user_id/roles/:role_id',
-    access: 'session',
+    access: 'signed',
     params: { id: someId, user_id: memberId, role_id: someId },
   },
   {
     method: 'PATCH',
     path: '/api/v1/organizations/:id/members/:user_id',
-    access: 'session',
+    access: 'signed',
     params: { id: someId, user_id: memberId },
     body: shape({ membership: membershipValue }),
   },
   {
     method: 'DELETE',
     path: '/api/v1/organizations/:id/members/:user_id',
-    access: 'session',
+    access: 'signed',
     params: { id: someId, user_id: memberId },
   },
   { method: 'GET', path: '/api/v1/my_roles', access: 'session' },

@@ -1,5 +1,5 @@
 import { generateKeyPairSync, sign } from 'node:crypto'
-import { authorizationPayload } from '@charter/core'
+import { type AuthorizationMethod, authorizationPayload } from '@charter/core'
 import type { AuthMode, FuzzCase } from './arbitraries.ts'
 import { encodeSegment } from './arbitraries.ts'
 import type { FuzzTarget } from './FuzzTarget.ts'
@@ -140,7 +140,8 @@ function signature(
   const expiry = header('privy-request-expiry')
   const payloadOf = (body: unknown) =>
     authorizationPayload({
-      method: 'POST',
+      // Signed routes change something: POST, PUT, PATCH or DELETE, whichever the case sends.
+      method: fuzzCase.method as AuthorizationMethod,
       url: `${origin}${pathname}`,
       body,
       headers: {

@@ -1,4 +1,4 @@
-import { authorizationPayload, LoginError } from '@charter/core'
+import { type AuthorizationMethod, authorizationPayload, LoginError } from '@charter/core'
 import type { Context, MiddlewareHandler } from 'hono'
 import { parseJsonText } from '../http/parseJsonText.ts'
 import { WalletApiError } from '../http/WalletApiError.ts'
@@ -26,11 +26,15 @@ export type SignedRequestOptions = {
   publicOrigin: string | undefined
   trustProxy: number
   /**
-   * Who is refused and how: wallet routes answer EIP-1193's 4100, account routes the login provider's
-   * `missing_or_invalid_mfa`, each naming what is missing.
+   * Who is refused and how: wallet routes answer EIP-1193's 4100, account and organisation routes the login
+   * provider's `missing_or_invalid_mfa`, each naming what is missing.
    */
-  refusal: 'wallet' | 'account'
+  refusal: 'wallet' | 'account' | 'organization'
 }
+
+/** How a session without a device key gets one (docs/migrating-from-privy.md). */
+const addKey =
+  'Add one: ask for a code with POST /api/v1/step_up/init {"action": "register_key"}, send it with your P-256 public key to POST /api/v1/sessions/authorization_key {"public_key", "code"}, then sign this request with that key. In Charter\'s web app, sign out and sign in again on this device.'
 
 const noKeyForWallet =
   'This session has no device key, so it cannot make this request. Sign out and sign in again on this device.'
@@ -39,8 +43,17 @@ const noKeyForWallet =
  * Sessions without a key are mostly SDK clients (Privy's among them), which never sign account changes: the
  * refusal says how such a session gets one (docs/migrating-from-privy.md).
  */
-const noKeyForAccount =
-  'Adding or changing a sign-in address needs the signature of this session\'s device key (privy-authorization-signature), and this session has no device key. Add one: ask for a code with POST /api/v1/step_up/init {"action": "register_key"}, send it with your P-256 public key to POST /api/v1/sessions/authorization_key {"public_key", "code"}, then sign this request with that key. In Charter\'s web app, sign out and sign in again on this device.'
+const noKeyForAccount = `Adding or changing a sign-in address needs the signature of this session's device key (privy-authorization-signature), and this session has no device key. ${addKey}`
+
+/** What a session without a device key is told, by what it asked for. */
+const noKey = {
+  wallet: noKeyForWallet,
+  account: noKeyForAccount,
+  organization: `Changing an organisation (its document, roles, members or invitations), or answering an invitation, needs the signature of this session's device key (privy-authorization-signature), and this session has no device key. ${addKey}`,
+} as const
+
+const signedMethods: ReadonlySet<string> = new Set<AuthorizationMethod>(['POST', 'PUT', 'PATCH', 'DELETE'])
+const isSignedMethod = (method: string): method is AuthorizationMethod => signedMethods.has(method)
 
 /** The URL the browser signed: under the public origin when one is set, else the request's own. */
 function signedUrl(c: Context, options: SignedRequestOptions): string {
@@ -60,7 +73,7 @@ function signedUrl(c: Context, options: SignedRequestOptions): string {
 
 /**
  * A request only the session's device can make: the session, a body signed with the P-256 key the session is
- * bound to over the RFC 8785 payload, and an expiry at most 30 minutes ahead (30 seconds either way for clocks), so a signed request cannot be
+ * bound to over the RFC 8785 payload (its method, URL, body and headers), and an expiry at most 30 minutes ahead (30 seconds either way for clocks), so a signed request cannot be
  * kept for later. A stolen cookie or access token alone gets no further than this.
  */
 export function signedRequest(
@@ -73,9 +86,10 @@ export function signedRequest(
   return async (c, next) => {
     const session = requireSession(c)
     const key = session.authorizationKey
-    if (!key) {
-      throw refuse(options.refusal === 'wallet' ? noKeyForWallet : noKeyForAccount)
-    }
+    if (!key) throw refuse(noKey[options.refusal])
+    const method = c.req.method
+    // Only changes are signed: this step on a route that reads is a mistake in Charter's code, not the caller's.
+    if (!isSignedMethod(method)) throw new TypeError(`signedRequest is mounted on a ${method} route`)
     const signature = c.req.header('privy-authorization-signature')
     if (!signature) {
       throw refuse(
@@ -104,7 +118,7 @@ export function signedRequest(
     if (!parsed.ok) throw new WalletApiError(-32700, 400, parsed.problem)
 
     const payload = authorizationPayload({
-      method: 'POST',
+      method,
       url: signedUrl(c, options),
       body: parsed.value,
       headers: {

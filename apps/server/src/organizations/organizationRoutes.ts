@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { validatePhoneNumber } from '@charter/core'
 import { and, eq, isNull, or, sql } from 'drizzle-orm'
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { z } from 'zod'
 import type { Db } from '../db/Database.ts'
 import {
@@ -14,7 +14,8 @@ import {
   roles,
 } from '../db/schema.ts'
 import { jsonBody, pathParams } from '../http/validate.ts'
-import { requireSession, type SessionVariables, sessionRequired } from '../members/sessionMiddleware.ts'
+import { requireSession, sessionRequired } from '../members/sessionMiddleware.ts'
+import type { SignedRequestVariables } from '../members/signedRequest.ts'
 import type { DocumentStorage } from './documentStorage.ts'
 import { adminsOnly, noSuchOrganization, OrganizationError } from './OrganizationError.ts'
 import {
@@ -32,6 +33,8 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const id = z.string()
 const membership = z.enum(['admin', 'member'], { error: "must be 'admin' or 'member'" })
 const schemas = {
+  /** A change that names everything in its path: its signed body is `{}` (or empty), and nothing else. */
+  nothing: z.strictObject({}),
   // The document is taken as sent (z.unknown keeps the very value): the storage client checks it against the
   // core's schema, and it is pinned and kept exactly so.
   document: z.object({ document: z.unknown() }),
@@ -53,14 +56,25 @@ const schemas = {
 
 const email = z.email()
 
+type Env = { Variables: SignedRequestVariables }
+
+/** A change's body is the one its signature covered. */
+const fromSignature = { from: 'signed' } as const
+
 /**
  * Organisations, their roles and members, and invitations (docs/organizations.md). Whoever is not a member of an
  * organisation hears it does not exist (404) on every route naming it; a member who is not an admin may read but
  * not change (403). Every change is one transaction; those that could leave an organisation without an admin lock
  * its row first, so two admins demoting each other at once cannot both succeed.
  */
-export function organizationRoutes(options: { db: Db; storage: DocumentStorage; maxDocumentBytes: number }) {
-  const { db, storage, maxDocumentBytes } = options
+export function organizationRoutes(options: {
+  db: Db
+  storage: DocumentStorage
+  maxDocumentBytes: number
+  /** The device-key check every change passes (`signedRequest`); reads go by the session alone. */
+  signed: MiddlewareHandler<Env>
+}) {
+  const { db, storage, maxDocumentBytes, signed } = options
 
   /** The caller's membership of an organisation; 404 for anyone else, whether or not it exists. */
   const memberOrHidden = async (organizationId: string, userId: string): Promise<Membership> => {
@@ -146,8 +160,8 @@ export function organizationRoutes(options: { db: Db; storage: DocumentStorage; 
   const used = (status: string) =>
     new OrganizationError('conflict', `This invitation was already ${status}; ask an admin for a new one.`)
 
-  return new Hono<{ Variables: SessionVariables }>()
-    .post('/organizations', sessionRequired, jsonBody(schemas.document), async (c) => {
+  return new Hono<Env>()
+    .post('/organizations', sessionRequired, signed, jsonBody(schemas.document, fromSignature), async (c) => {
       const { userId } = requireSession(c)
       const pinned = await pinDocument(storage, c.req.valid('json').document, maxDocumentBytes)
       const organizationId = randomUUID()
@@ -187,7 +201,8 @@ export function organizationRoutes(options: { db: Db; storage: DocumentStorage; 
       '/organizations/:id/document',
       sessionRequired,
       pathParams(schemas.org),
-      jsonBody(schemas.document),
+      signed,
+      jsonBody(schemas.document, fromSignature),
       async (c) => {
         const { userId } = requireSession(c)
         const { id } = c.req.valid('param')
@@ -215,7 +230,8 @@ export function organizationRoutes(options: { db: Db; storage: DocumentStorage; 
       '/organizations/:id/roles',
       sessionRequired,
       pathParams(schemas.org),
-      jsonBody(schemas.document),
+      signed,
+      jsonBody(schemas.document, fromSignature),
       async (c) => {
         const { userId } = requireSession(c)
         const { id } = c.req.valid('param')
@@ -237,7 +253,8 @@ export function organizationRoutes(options: { db: Db; storage: DocumentStorage; 
       '/organizations/:id/roles/:role_id',
       sessionRequired,
       pathParams(schemas.role),
-      jsonBody(schemas.document),
+      signed,
+      jsonBody(schemas.document, fromSignature),
       async (c) => {
         const { userId } = requireSession(c)
         const { id, role_id } = c.req.valid('param')
@@ -262,26 +279,33 @@ export function organizationRoutes(options: { db: Db; storage: DocumentStorage; 
         return c.json(await oneRole(id, role_id), 200)
       },
     )
-    .delete('/organizations/:id/roles/:role_id', sessionRequired, pathParams(schemas.role), async (c) => {
-      const { userId } = requireSession(c)
-      const { id, role_id } = c.req.valid('param')
-      await adminOf(id, userId)
-      if (!uuid.test(role_id)) throw noSuchRole()
-      await db.transaction(async (tx) => {
-        const now = new Date()
-        const deleted = await tx
-          .update(roles)
-          .set({ deletedAt: now })
-          .where(and(eq(roles.id, role_id), eq(roles.organizationId, id), isNull(roles.deletedAt)))
-          .returning({ id: roles.id })
-        if (deleted.length === 0) throw noSuchRole()
-        await tx
-          .update(roleAssignments)
-          .set({ endedAt: now })
-          .where(and(eq(roleAssignments.roleId, role_id), isNull(roleAssignments.endedAt)))
-      })
-      return c.body(null, 204)
-    })
+    .delete(
+      '/organizations/:id/roles/:role_id',
+      sessionRequired,
+      pathParams(schemas.role),
+      signed,
+      jsonBody(schemas.nothing, fromSignature),
+      async (c) => {
+        const { userId } = requireSession(c)
+        const { id, role_id } = c.req.valid('param')
+        await adminOf(id, userId)
+        if (!uuid.test(role_id)) throw noSuchRole()
+        await db.transaction(async (tx) => {
+          const now = new Date()
+          const deleted = await tx
+            .update(roles)
+            .set({ deletedAt: now })
+            .where(and(eq(roles.id, role_id), eq(roles.organizationId, id), isNull(roles.deletedAt)))
+            .returning({ id: roles.id })
+          if (deleted.length === 0) throw noSuchRole()
+          await tx
+            .update(roleAssignments)
+            .set({ endedAt: now })
+            .where(and(eq(roleAssignments.roleId, role_id), isNull(roleAssignments.endedAt)))
+        })
+        return c.body(null, 204)
+      },
+    )
     .get(
       '/organizations/:id/roles/:role_id/history',
       sessionRequired,
@@ -303,7 +327,8 @@ export function organizationRoutes(options: { db: Db; storage: DocumentStorage; 
       '/organizations/:id/invitations',
       sessionRequired,
       pathParams(schemas.org),
-      jsonBody(schemas.invite),
+      signed,
+      jsonBody(schemas.invite, fromSignature),
       async (c) => {
         const { userId } = requireSession(c)
         const { id } = c.req.valid('param')
@@ -341,6 +366,8 @@ export function organizationRoutes(options: { db: Db; storage: DocumentStorage; 
       '/organizations/:id/invitations/:invitation_id',
       sessionRequired,
       pathParams(schemas.invitation),
+      signed,
+      jsonBody(schemas.nothing, fromSignature),
       async (c) => {
         const { userId } = requireSession(c)
         const { id, invitation_id } = c.req.valid('param')
@@ -380,6 +407,8 @@ export function organizationRoutes(options: { db: Db; storage: DocumentStorage; 
       '/invitations/:invitation_id/accept',
       sessionRequired,
       pathParams(schemas.ownInvitation),
+      signed,
+      jsonBody(schemas.nothing, fromSignature),
       async (c) => {
         const { userId } = requireSession(c)
         const { invitation_id } = c.req.valid('param')
@@ -421,6 +450,8 @@ export function organizationRoutes(options: { db: Db; storage: DocumentStorage; 
       '/invitations/:invitation_id/decline',
       sessionRequired,
       pathParams(schemas.ownInvitation),
+      signed,
+      jsonBody(schemas.nothing, fromSignature),
       async (c) => {
         const { userId } = requireSession(c)
         const { invitation_id } = c.req.valid('param')
@@ -439,6 +470,8 @@ export function organizationRoutes(options: { db: Db; storage: DocumentStorage; 
       '/organizations/:id/members/:user_id/roles/:role_id',
       sessionRequired,
       pathParams(schemas.memberRole),
+      signed,
+      jsonBody(schemas.nothing, fromSignature),
       async (c) => {
         const { userId } = requireSession(c)
         const { id, user_id, role_id } = c.req.valid('param')
@@ -470,6 +503,8 @@ export function organizationRoutes(options: { db: Db; storage: DocumentStorage; 
       '/organizations/:id/members/:user_id/roles/:role_id',
       sessionRequired,
       pathParams(schemas.memberRole),
+      signed,
+      jsonBody(schemas.nothing, fromSignature),
       async (c) => {
         const { userId } = requireSession(c)
         const { id, user_id, role_id } = c.req.valid('param')
@@ -496,7 +531,8 @@ export function organizationRoutes(options: { db: Db; storage: DocumentStorage; 
       '/organizations/:id/members/:user_id',
       sessionRequired,
       pathParams(schemas.member),
-      jsonBody(schemas.membership),
+      signed,
+      jsonBody(schemas.membership, fromSignature),
       async (c) => {
         const { userId } = requireSession(c)
         const { id, user_id } = c.req.valid('param')
@@ -520,42 +556,49 @@ export function organizationRoutes(options: { db: Db; storage: DocumentStorage; 
         return c.json(await oneMember(id, user_id), 200)
       },
     )
-    .delete('/organizations/:id/members/:user_id', sessionRequired, pathParams(schemas.member), async (c) => {
-      const { userId } = requireSession(c)
-      const { id, user_id } = c.req.valid('param')
-      const mine = await memberOrHidden(id, userId)
-      // A member may leave; only an admin removes someone else.
-      if (user_id !== userId && mine !== 'admin') throw adminsOnly()
-      await db.transaction(async (tx) => {
-        await lockOrganization(tx, id)
-        const member = await membershipOf(tx, id, user_id)
-        if (!member) throw notAMember()
-        if (user_id !== userId) {
-          const caller = await membershipOf(tx, id, userId)
-          if (caller?.membership !== 'admin') throw adminsOnly()
-        }
-        if (member.membership === 'admin' && (await adminCount(tx, id)) <= 1) {
-          throw lastAdmin(user_id === userId ? 'leave' : 'be removed')
-        }
-        const now = new Date()
-        await tx
-          .update(organizationMembers)
-          .set({ removedAt: now })
-          .where(eq(organizationMembers.id, member.id))
-        // Their roles end with their membership; the assignments stay as history.
-        await tx
-          .update(roleAssignments)
-          .set({ endedAt: now })
-          .where(
-            and(
-              eq(roleAssignments.organizationId, id),
-              eq(roleAssignments.userId, user_id),
-              isNull(roleAssignments.endedAt),
-            ),
-          )
-      })
-      return c.body(null, 204)
-    })
+    .delete(
+      '/organizations/:id/members/:user_id',
+      sessionRequired,
+      pathParams(schemas.member),
+      signed,
+      jsonBody(schemas.nothing, fromSignature),
+      async (c) => {
+        const { userId } = requireSession(c)
+        const { id, user_id } = c.req.valid('param')
+        const mine = await memberOrHidden(id, userId)
+        // A member may leave; only an admin removes someone else.
+        if (user_id !== userId && mine !== 'admin') throw adminsOnly()
+        await db.transaction(async (tx) => {
+          await lockOrganization(tx, id)
+          const member = await membershipOf(tx, id, user_id)
+          if (!member) throw notAMember()
+          if (user_id !== userId) {
+            const caller = await membershipOf(tx, id, userId)
+            if (caller?.membership !== 'admin') throw adminsOnly()
+          }
+          if (member.membership === 'admin' && (await adminCount(tx, id)) <= 1) {
+            throw lastAdmin(user_id === userId ? 'leave' : 'be removed')
+          }
+          const now = new Date()
+          await tx
+            .update(organizationMembers)
+            .set({ removedAt: now })
+            .where(eq(organizationMembers.id, member.id))
+          // Their roles end with their membership; the assignments stay as history.
+          await tx
+            .update(roleAssignments)
+            .set({ endedAt: now })
+            .where(
+              and(
+                eq(roleAssignments.organizationId, id),
+                eq(roleAssignments.userId, user_id),
+                isNull(roleAssignments.endedAt),
+              ),
+            )
+        })
+        return c.body(null, 204)
+      },
+    )
     .get('/my_roles', sessionRequired, async (c) => {
       const { userId } = requireSession(c)
       const held = await db

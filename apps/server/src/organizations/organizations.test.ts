@@ -1,10 +1,12 @@
+import type { AuthorizationMethod } from '@charter/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient, uniqueEmail, uniquePhoneNumber } from '../testing/ApiClient.ts'
 import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
+import { WalletCaller } from '../testing/WalletCaller.ts'
 
-// Organisations over HTTP against the real server: the whole flow, and the attacks on it (another
-// organisation's ids, a member acting as admin, invitations taken by someone else or replayed, hostile
-// documents, the last admin).
+// Organisations over HTTP against the real server: the whole flow, and the attacks on it (a stolen session
+// without the device key, signatures over something else, another organisation's ids, a member acting as admin,
+// invitations taken by someone else or replayed, hostile documents, the last admin).
 
 let server: TestServer
 beforeAll(async () => {
@@ -12,26 +14,51 @@ beforeAll(async () => {
 })
 afterAll(() => server?.close())
 
-type Signed = { api: ApiClient; userId: string; address: string }
+type Signed = {
+  api: ApiClient
+  caller: WalletCaller
+  userId: string
+  address: string
+  /** The session's bearer access token, as a thief might copy it. */
+  token: string
+}
 
+/** A member as the web app signs them in: the session born bound to this device's key. */
 async function signIn(by: 'phone' | 'email', address = by === 'phone' ? uniquePhoneNumber() : uniqueEmail()) {
-  const api = new ApiClient(server.url)
-  const answer = by === 'phone' ? await api.signInByPhone(address) : await api.signInByEmail(address)
+  const caller = new WalletCaller(new ApiClient(server.url))
+  const answer = await caller.signIn(by, address)
   if (answer.status !== 200) throw new Error(`sign-in answered ${answer.status}: ${answer.text}`)
-  return { api, userId: answer.body.user.id as string, address }
+  return {
+    api: caller.api,
+    caller,
+    userId: answer.body.user.id as string,
+    address,
+    token: answer.body.token as string,
+  }
 }
 
 /**
- * Any request, answered as the test reads it. The paths are built at run time (`/organizations/${id}/roles`), and
- * a written path fits several routes' patterns, so the answers are read untyped.
+ * An answer as the test reads it. The paths are built at run time (`/organizations/${id}/roles`), and a written
+ * path fits several routes' patterns, so the answers are read untyped.
  */
-const call = (
-  who: Signed,
-  method: string,
-  path: string,
-  body?: unknown,
-  // biome-ignore lint/suspicious/noExplicitAny: see above.
-): Promise<{ status: number; text: string; body: any }> => who.api.request(method, path, body)
+// biome-ignore lint/suspicious/noExplicitAny: see above.
+type Reply = { status: number; text: string; body: any }
+
+/**
+ * Any request: a read with the session alone, a change signed with the member's device key as the web app signs
+ * it (a string body is sent as written and signed as the JSON it is; no body is sent as none and signed as `{}`).
+ */
+const call = (who: Signed, method: string, path: string, body?: unknown): Promise<Reply> =>
+  method === 'GET'
+    ? who.api.request(method, path, body)
+    : who.caller.send(
+        method as AuthorizationMethod,
+        path,
+        typeof body === 'string' ? JSON.parse(body) : (body ?? {}),
+        {
+          sentBody: body === undefined ? null : body,
+        },
+      )
 
 const orgDocument = (name = 'Garden club') => ({
   type: '1.0' as const,
@@ -219,6 +246,200 @@ describe('an organisation and its roles', () => {
     expect(
       view.body.members.find((each: { user_id: string }) => each.user_id === member.userId).role_ids,
     ).toEqual([])
+  })
+})
+
+/** Someone holding only a copy of a member's session cookie or bearer token, with a device key of their own. */
+function thief(victim: Signed, kind: 'cookie' | 'bearer') {
+  const headers: Record<string, string> =
+    kind === 'bearer' ? { authorization: `Bearer ${victim.token}` } : { cookie: victim.api.cookie ?? '' }
+  return new WalletCaller(new ApiClient(server.url, { headers }))
+}
+
+/** An organisation with a role, a member who holds it, and an invitation waiting for someone signed in elsewhere. */
+async function scene() {
+  const admin = await signIn('email')
+  const organization = await newOrganization(admin)
+  const role = await newRole(admin, organization.id)
+  const member = await join(admin, organization.id)
+  const o = organization.id
+  const assigned = await call(
+    admin,
+    'PUT',
+    `/api/v1/organizations/${o}/members/${member.userId}/roles/${role.id}`,
+  )
+  expect(assigned.status, assigned.text).toBe(200)
+  const invitee = await signIn('phone')
+  const invited = await call(admin, 'POST', `/api/v1/organizations/${o}/invitations`, {
+    phone_number: invitee.address,
+  })
+  expect(invited.status, invited.text).toBe(200)
+  return { admin, organization, role, member, invitee, invitationId: invited.body.id as string }
+}
+
+const viewOf = async (who: Signed, organizationId: string) => {
+  const view = await call(who, 'GET', `/api/v1/organizations/${organizationId}`)
+  expect(view.status, view.text).toBe(200)
+  return view.body
+}
+
+describe('a stolen session without the device key changes nothing', () => {
+  for (const kind of ['cookie', 'bearer'] as const) {
+    it(`with only an admin’s ${kind}: no role made, edited, deleted or assigned, nobody invited, promoted or removed, no invitation answered`, async () => {
+      const { admin, organization, role, member, invitee, invitationId } = await scene()
+      const o = organization.id
+      const before = await viewOf(admin, o)
+      const stolen = thief(admin, kind)
+      // The session does work for reading, so the refusals below are about the device key, not the session.
+      expect((await stolen.api.get(`/api/v1/organizations/${o}`)).status).toBe(200)
+      const thiefAddress = uniqueEmail()
+      const attempts: [AuthorizationMethod, string, unknown][] = [
+        ['POST', '/api/v1/organizations', { document: orgDocument('The thief’s club') }],
+        ['PUT', `/api/v1/organizations/${o}/document`, { document: orgDocument('Taken') }],
+        ['POST', `/api/v1/organizations/${o}/roles`, { document: treasurer }],
+        [
+          'PUT',
+          `/api/v1/organizations/${o}/roles/${role.id}`,
+          { document: { ...treasurer, data: { ...treasurer.data, description: 'Pays the thief.' } } },
+        ],
+        ['DELETE', `/api/v1/organizations/${o}/roles/${role.id}`, {}],
+        ['POST', `/api/v1/organizations/${o}/invitations`, { email: thiefAddress, membership: 'admin' }],
+        ['POST', `/api/v1/organizations/${o}/invitations`, { email: thiefAddress, membership: 'member' }],
+        ['DELETE', `/api/v1/organizations/${o}/invitations/${invitationId}`, {}],
+        ['PUT', `/api/v1/organizations/${o}/members/${admin.userId}/roles/${role.id}`, {}],
+        ['DELETE', `/api/v1/organizations/${o}/members/${member.userId}/roles/${role.id}`, {}],
+        ['PATCH', `/api/v1/organizations/${o}/members/${member.userId}`, { membership: 'admin' }],
+        ['DELETE', `/api/v1/organizations/${o}/members/${member.userId}`, {}],
+      ]
+      // The invitee's stolen session cannot answer the invitation either.
+      const stolenInvitee = thief(invitee, kind)
+      const answers: [WalletCaller, AuthorizationMethod, string, unknown][] = [
+        ...attempts.map(([method, path, body]): [WalletCaller, AuthorizationMethod, string, unknown] => [
+          stolen,
+          method,
+          path,
+          body,
+        ]),
+        [stolenInvitee, 'POST', `/api/v1/invitations/${invitationId}/accept`, {}],
+        [stolenInvitee, 'POST', `/api/v1/invitations/${invitationId}/decline`, {}],
+      ]
+      for (const [who, method, path, body] of answers) {
+        const unsigned = await who.api.request(method, path, body)
+        expect({ method, path, status: unsigned.status, code: unsigned.body.code }).toEqual({
+          method,
+          path,
+          status: 401,
+          code: 'missing_or_invalid_mfa',
+        })
+        expect(unsigned.body.error).toContain('privy-authorization-signature')
+        // Signed with the thief's own key, which the session was never bound to.
+        const signed = await who.send(method, path, body)
+        expect({ method, path, status: signed.status, code: signed.body.code }).toEqual({
+          method,
+          path,
+          status: 401,
+          code: 'missing_or_invalid_mfa',
+        })
+        expect(signed.body.error).toContain('does not match')
+      }
+      // Nothing changed: the organisation, its role and members, the invitation; no organisation of the thief's.
+      expect(await viewOf(admin, o)).toEqual(before)
+      expect((await call(admin, 'GET', '/api/v1/organizations')).body.organizations).toHaveLength(1)
+      expect(
+        (await call(invitee, 'GET', '/api/v1/invitations')).body.invitations.map(
+          (each: { id: string }) => each.id,
+        ),
+      ).toEqual([invitationId])
+      expect((await call(invitee, 'GET', `/api/v1/organizations/${o}`)).status).toBe(404)
+    })
+  }
+
+  it('a session signed in without a device key is told what it lacks and how to add one', async () => {
+    const admin = await signIn('email')
+    const organization = await newOrganization(admin)
+    const address = uniqueEmail()
+    const invited = await call(admin, 'POST', `/api/v1/organizations/${organization.id}/invitations`, {
+      email: address,
+    })
+    // Signed in as an SDK client does, without a key: it reads, and changes nothing.
+    const sdk = new ApiClient(server.url)
+    expect((await sdk.signInByEmail(address)).status).toBe(200)
+    expect((await sdk.get('/api/v1/invitations')).body.invitations).toHaveLength(1)
+    for (const [path, body] of [
+      [`/api/v1/invitations/${invited.body.id}/accept`, undefined],
+      ['/api/v1/organizations', { document: orgDocument('Mine') }],
+    ] as const) {
+      const refused = await sdk.post(path, body)
+      expect(refused.status, path).toBe(401)
+      expect(refused.body.code, path).toBe('missing_or_invalid_mfa')
+      expect(refused.body.error, path).toMatch(
+        /^Changing an organisation .* needs the signature of this session's device key \(privy-authorization-signature\), and this session has no device key\. Add one: .*register_key/,
+      )
+    }
+    expect((await sdk.get('/api/v1/organizations')).body.organizations).toEqual([])
+  })
+})
+
+describe('a signed change is good only as it was signed', () => {
+  it('refuses another session’s key, another body, URL or method, and an expired signature; the genuine one passes', async () => {
+    const { admin, organization, role, member } = await scene()
+    const o = organization.id
+    const other = await newRole(admin, o, { type: '1.0', data: { name: 'Secretary' } })
+    const rolePath = `/api/v1/organizations/${o}/roles/${role.id}`
+    const assignPath = `/api/v1/organizations/${o}/members/${member.userId}/roles/${role.id}`
+    const edited = {
+      document: { ...treasurer, data: { ...treasurer.data, description: 'Keeps the books, weekly.' } },
+    }
+    // The admin's other device: a session of its own, bound to a key of its own.
+    const otherDevice = new WalletCaller(new ApiClient(server.url))
+    expect((await otherDevice.signIn('email', admin.address)).status).toBe(200)
+    const before = await viewOf(admin, o)
+
+    const refused: [string, Reply][] = [
+      [
+        'another session’s key',
+        await admin.caller.send('PUT', rolePath, edited, { key: otherDevice.privateKey }),
+      ],
+      [
+        'another body',
+        await admin.caller.send('PUT', rolePath, edited, { sentBody: { document: orgDocument('Swapped') } }),
+      ],
+      [
+        'another URL (the signature of an edit of the other role)',
+        await admin.caller.send('PUT', rolePath, edited, {
+          signed: { path: `/api/v1/organizations/${o}/roles/${other.id}` },
+        }),
+      ],
+      // An assignment's signature, sent as the unassignment of the very same path.
+      ['another method', await admin.caller.send('DELETE', assignPath, {}, { signed: { method: 'PUT' } })],
+    ]
+    for (const [what, answer] of refused) {
+      expect({ what, status: answer.status, code: answer.body.code }).toEqual({
+        what,
+        status: 401,
+        code: 'missing_or_invalid_mfa',
+      })
+      expect(answer.body.error).toBe(
+        "The request's signature (privy-authorization-signature) does not match this session's device key.",
+      )
+    }
+    const expired = await admin.caller.send('PUT', rolePath, edited, {
+      headers: { 'privy-request-expiry': String(Date.now() - 60_000) },
+    })
+    expect(expired.status).toBe(400)
+    expect(expired.body.error).toMatch(/^This request expired at /)
+    const unexpiring = await admin.caller.send('PUT', rolePath, edited, { omitExpiry: true })
+    expect(unexpiring.status).toBe(400)
+    expect(unexpiring.body.error).toMatch(/^privy-request-expiry: required/)
+    expect(await viewOf(admin, o)).toEqual(before)
+
+    // The genuine requests pass, from either of the admin's devices, each with its own session's key.
+    const saved = await admin.caller.send('PUT', rolePath, edited)
+    expect(saved.status, saved.text).toBe(200)
+    expect(saved.body.document).toEqual(edited.document)
+    const unassigned = await otherDevice.send('DELETE', assignPath, {})
+    expect(unassigned.status, unassigned.text).toBe(200)
+    expect(unassigned.body.role_ids).toEqual([])
   })
 })
 

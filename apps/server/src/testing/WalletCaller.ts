@@ -1,5 +1,5 @@
 import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto'
-import { authorizationPayload } from '@charter/core'
+import { type AuthorizationMethod, authorizationPayload } from '@charter/core'
 import type { hc, InferResponseType } from 'hono/client'
 import type { AppType } from '../app.ts'
 import { ApiClient, uniqueEmail, uniquePhoneNumber } from './ApiClient.ts'
@@ -66,9 +66,10 @@ export class WalletCaller {
     body: unknown,
     headers: Record<string, string> = {},
     key = this.privateKey,
+    method: AuthorizationMethod = 'POST',
   ): string {
     const payload = authorizationPayload({
-      method: 'POST',
+      method,
       url: `${this.api.baseUrl}${path}`,
       body,
       headers: { 'privy-app-id': this.appId, ...headers },
@@ -77,11 +78,13 @@ export class WalletCaller {
   }
 
   /**
-   * A signed POST, its answer typed by the route the path names (as `ApiClient.post`); `sentBody` lets a test
-   * send something other than what it signed, `omitExpiry` leaves out `privy-request-expiry` (otherwise a
-   * minute ahead unless `headers` sets it).
+   * A signed request, its answer typed by the route the path names (as `ApiClient.request`); `sentBody` lets a
+   * test send something other than what it signed (`null`: no body at all), `signed` signs another method or path
+   * than the one sent, `omitExpiry` leaves out `privy-request-expiry` (otherwise a minute ahead unless `headers`
+   * sets it).
    */
-  post<Path extends string>(
+  send<Method extends AuthorizationMethod, Path extends string>(
+    method: Method,
     path: Path,
     body: unknown,
     options: {
@@ -89,17 +92,31 @@ export class WalletCaller {
       sentBody?: unknown
       key?: KeyObject
       omitExpiry?: boolean
+      signed?: { method?: AuthorizationMethod; path?: string }
     } = {},
   ) {
     const headers = {
       ...(options.omitExpiry ? {} : { 'privy-request-expiry': String(Date.now() + 60_000) }),
       ...options.headers,
     }
-    return this.api.post(path, options.sentBody ?? body, {
+    const sent =
+      options.sentBody === undefined ? body : options.sentBody === null ? undefined : options.sentBody
+    return this.api.request(method, path, sent, {
       'privy-app-id': this.appId,
       ...headers,
-      'privy-authorization-signature': this.signature(path, body, headers, options.key),
+      'privy-authorization-signature': this.signature(
+        options.signed?.path ?? path,
+        body,
+        headers,
+        options.key,
+        options.signed?.method ?? method,
+      ),
     })
+  }
+
+  /** A signed POST (`send`). */
+  post<Path extends string>(path: Path, body: unknown, options: Parameters<WalletCaller['send']>[3] = {}) {
+    return this.send('POST', path, body, options)
   }
 
   rpc(walletId: string, method: string, params: unknown, options: { headers?: Record<string, string> } = {}) {

@@ -51,10 +51,15 @@ const invalid = (error: string) => refuse({ error, code: 'invalid_data' }, 400)
 
 /**
  * Stands in for the organisations API (its contract: members read, admins change, everyone else gets a 404 as
- * if the organisation did not exist; every document checked with the core's schema and kept by CID, every
- * version kept with who changed it) and for Charter's gateway (`GET /ipfs/:cid`). `signedIn` says who calls.
+ * if the organisation did not exist; every change signed with the session's device key; every document checked
+ * with the core's schema and kept by CID, every version kept with who changed it) and for Charter's gateway
+ * (`GET /ipfs/:cid`). `signedIn` says who calls; `signed` checks a change's signature (`WalletServer.signedRoute`).
  */
-export function orgServer(options: { people: CharterUser[]; signedIn: () => CharterUser | undefined }) {
+export function orgServer(options: {
+  people: CharterUser[]
+  signedIn: () => CharterUser | undefined
+  signed: (handle: ApiHandler) => ApiHandler
+}) {
   const blocks = new Map<string, string>()
   const orgs: StoredOrg[] = []
   let counter = 0
@@ -385,7 +390,15 @@ export function orgServer(options: { people: CharterUser[]; signedIn: () => Char
   }
 
   return {
-    routes,
+    /** The routes for `stubApi`: reads by the session alone, changes only when signed. */
+    routes: Object.fromEntries(
+      Object.entries(routes).map(([route, handle]) => [
+        route,
+        route.startsWith('GET ') ? handle : options.signed(handle),
+      ]),
+    ),
+    /** The same routes without the signature check: another member's browser, which signs with its own key. */
+    direct: routes,
     /** Pins any JSON (a document made elsewhere, or not a document at all); answers its CID. */
     pin,
   }

@@ -1,5 +1,6 @@
 import { createPublicKey, verify } from 'node:crypto'
 import {
+  type AuthorizationMethod,
   authorizationPayload,
   type CharterUser,
   describeUserAgent,
@@ -19,7 +20,7 @@ import {
   type StubReply,
   type StubRoutes,
 } from './stubAnswers.ts'
-import { type ApiCall, noStub } from './stubApi.ts'
+import { type ApiCall, type ApiHandler, noStub } from './stubApi.ts'
 
 export const evmWalletId = 'wallet-evm-0'
 export const solanaWalletId = 'wallet-sol-0'
@@ -94,6 +95,12 @@ export type WalletServer = {
   rpcCalls: RpcCall[]
   /** Every signed request the stand-in refused for its signature. */
   refused: ApiCall[]
+  /**
+   * The server's `signedRequest` for another stand-in's routes (the organisations'): the call passes on to
+   * `handle` only when signed with the session's key over its method, URL and body, and is refused as the server
+   * refuses an unsigned organisation change otherwise.
+   */
+  signedRoute: (handle: ApiHandler) => ApiHandler
   /** Every confirmation code it sent, oldest first. */
   stepUps: StepUp[]
   /** Every Reject the web reported (`POST /wallets/{id}/decline`, signed), oldest first. */
@@ -266,7 +273,7 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
 
   /** The server's `signedRequest`: a session, app id, expiry, then the signature over the canonical payload. */
   const signed =
-    <Body>(refusal: 'wallet' | 'account', handle: Stand<Body>): Stand<Body> =>
+    <Body>(refusal: 'wallet' | 'account' | 'organization', handle: Stand<Body>): Stand<Body> =>
     (call, params) => {
       if (!signedIn) return signInFirst()
       const refuseKey = (message: string) =>
@@ -294,7 +301,7 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
         )
       }
       const payload = authorizationPayload({
-        method: 'POST',
+        method: call.method as AuthorizationMethod,
         url: `${window.location.origin}${call.path}`,
         body: call.body ?? {},
         headers: {
@@ -706,6 +713,7 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
     registeredKeys,
     rpcCalls,
     refused,
+    signedRoute: (handle) => signed('organization', handle as Stand<unknown>) as ApiHandler,
     stepUps,
     declines,
     sessions,

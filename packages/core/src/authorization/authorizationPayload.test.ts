@@ -41,4 +41,11 @@ describe('authorizationPayload', () => {
     )
     expect(payload).toContain('"headers":{"privy-app-id":"a"}')
   })
+
+  it('names the method, so a signature over a PUT is no signature over a DELETE of the same URL', () => {
+    const request = { url: 'https://x/a', body: {}, headers: { 'privy-app-id': 'a' } }
+    const put = text(authorizationPayload({ ...request, method: 'PUT' }))
+    expect(put).toContain('"method":"PUT"')
+    expect(put).not.toBe(text(authorizationPayload({ ...request, method: 'DELETE' })))
+  })
 })

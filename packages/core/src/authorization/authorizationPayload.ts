@@ -8,8 +8,11 @@ export type AuthorizationHeaders = {
   'privy-request-expiry'?: string
 }
 
+/** The methods a signed request may have: each changes something, and the signature covers which. */
+export type AuthorizationMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
 export type AuthorizationRequest = {
-  method: 'POST'
+  method: AuthorizationMethod
   /** The full URL, without a trailing slash. */
   url: string
   body: unknown
@@ -17,7 +20,7 @@ export type AuthorizationRequest = {
 }
 
 /**
- * The bytes a wallet API request's `privy-authorization-signature` signs: the request as
+ * The bytes a signed request's `privy-authorization-signature` signs: the request as
  * `{version: 1, method, url, body, headers}`, canonicalised by RFC 8785 (JSON Canonicalization Scheme), so the
  * browser and the server derive the same bytes whatever the key order or spacing of the JSON they saw.
  */

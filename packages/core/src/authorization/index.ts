@@ -1,5 +1,6 @@
 export {
   type AuthorizationHeaders,
+  type AuthorizationMethod,
   type AuthorizationRequest,
   authorizationPayload,
 } from './authorizationPayload.ts'

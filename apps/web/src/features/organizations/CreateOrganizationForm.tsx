@@ -1,8 +1,9 @@
-import { metadataDocumentVersion, parseMetadataDocument } from '@charter/core'
+import { type MetadataDocument, metadataDocumentVersion, parseMetadataDocument } from '@charter/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { useLocation } from 'wouter'
 import { createOrganization, organizationsQueryKey } from './organizationsApi.ts'
+import { useOrganizationSigner } from './useOrganizationSigner.ts'
 
 /** Creates an organisation; whoever creates it is its admin. */
 export function CreateOrganizationForm() {
@@ -11,8 +12,9 @@ export function CreateOrganizationForm() {
   const [problem, setProblem] = useState<string>()
   const [, navigate] = useLocation()
   const queryClient = useQueryClient()
+  const signer = useOrganizationSigner()
   const create = useMutation({
-    mutationFn: createOrganization,
+    mutationFn: (document: MetadataDocument) => createOrganization(signer, document),
     onSuccess: (organization) => {
       void queryClient.invalidateQueries({ queryKey: organizationsQueryKey })
       navigate(`/${encodeURIComponent(organization.id)}`)

@@ -5,7 +5,7 @@ import { useOrganizationAction } from './useOrganizationAction.ts'
 /** Deletes a role: its holders lose it; its pinned versions stay public, as anything pinned does. */
 export function DeleteRoleButton({ role }: { role: Role }) {
   const [, navigate] = useLocation()
-  const remove = useOrganizationAction(() => deleteRole(role.organization_id, role.id))
+  const remove = useOrganizationAction((signer) => deleteRole(signer, role.organization_id, role.id))
   return (
     <div className="stack-small">
       <p className="field-hint">

@@ -12,14 +12,15 @@ import {
   type RoleDraft,
 } from './roleDraft.ts'
 import { SavedDocument } from './SavedDocument.tsx'
+import { type OrganizationSigner, useOrganizationSigner } from './useOrganizationSigner.ts'
 
 type Props<Saved extends Pinned> = {
   /** What the document describes, in the editor's words. */
   noun: 'role' | 'organisation'
   /** What it starts from: the current document, an imported one, or none for a blank one. */
   initial?: MetadataDocument | undefined
-  /** Pins the checked document as the new version. */
-  save: (document: MetadataDocument) => Promise<Saved>
+  /** Pins the checked document as the new version, signed with this device's key (`signer`). */
+  save: (signer: OrganizationSigner, document: MetadataDocument) => Promise<Saved>
   onSaved?: (saved: Saved) => void
 }
 
@@ -32,13 +33,14 @@ export function DocumentEditor<Saved extends Pinned>({ noun, initial, save: pin,
   const [checked, setChecked] = useState(false)
   const [preview, setPreview] = useState(false)
   const queryClient = useQueryClient()
+  const signer = useOrganizationSigner()
   const noticeId = useId()
   const result = parseMetadataDocument(documentFromDraft(draft))
   const issues = new Map(
     checked && result.error ? result.error.issues.map((issue) => [issue.path, issue.message] as const) : [],
   )
   const save = useMutation({
-    mutationFn: pin,
+    mutationFn: (document: MetadataDocument) => pin(signer, document),
     onSuccess: (saved) => {
       void queryClient.invalidateQueries({ queryKey: organizationsQueryKey })
       onSaved?.(saved)

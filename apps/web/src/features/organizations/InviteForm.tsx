@@ -9,8 +9,8 @@ export function InviteForm({ organizationId }: { organizationId: string }) {
   const [input, setInput] = useState('')
   const [membership, setMembershipChoice] = useState<Membership>('member')
   const [problem, setProblem] = useState<string>()
-  const invite = useOrganizationAction((address: Parameters<typeof inviteMember>[1]) =>
-    inviteMember(organizationId, address, membership),
+  const invite = useOrganizationAction((signer, address: Parameters<typeof inviteMember>[2]) =>
+    inviteMember(signer, organizationId, address, membership),
   )
   const submit = (event: FormEvent) => {
     event.preventDefault()

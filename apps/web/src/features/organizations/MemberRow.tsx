@@ -19,12 +19,16 @@ export function MemberRow({ organization, member, isMe, onLeft }: Props) {
   const assignable = organization.roles.filter((role) => !member.role_ids.includes(role.id))
   const [chosen, setChosen] = useState('')
   const orgId = organization.id
-  const assign = useOrganizationAction((roleId: string) => assignRole(orgId, member.user_id, roleId))
-  const unassign = useOrganizationAction((roleId: string) => unassignRole(orgId, member.user_id, roleId))
-  const promote = useOrganizationAction((to: Member['membership']) =>
-    setMembership(orgId, member.user_id, to),
+  const assign = useOrganizationAction((signer, roleId: string) =>
+    assignRole(signer, orgId, member.user_id, roleId),
   )
-  const remove = useOrganizationAction(() => removeMember(orgId, member.user_id))
+  const unassign = useOrganizationAction((signer, roleId: string) =>
+    unassignRole(signer, orgId, member.user_id, roleId),
+  )
+  const promote = useOrganizationAction((signer, to: Member['membership']) =>
+    setMembership(signer, orgId, member.user_id, to),
+  )
+  const remove = useOrganizationAction((signer) => removeMember(signer, orgId, member.user_id))
   const failure = assign.error ?? unassign.error ?? promote.error ?? remove.error
   const who = `${member.label}${isMe ? ' (you)' : ''}`
   return (

@@ -8,8 +8,8 @@ import {
 import { useOrganizationAction } from './useOrganizationAction.ts'
 
 function InvitationRow({ invitation }: { invitation: Invitation }) {
-  const accept = useOrganizationAction(() => acceptInvitation(invitation.id))
-  const decline = useOrganizationAction(() => declineInvitation(invitation.id))
+  const accept = useOrganizationAction((signer) => acceptInvitation(signer, invitation.id))
+  const decline = useOrganizationAction((signer) => declineInvitation(signer, invitation.id))
   const failure = accept.error ?? decline.error
   const busy = accept.isPending || decline.isPending
   return (

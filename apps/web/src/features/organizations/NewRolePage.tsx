@@ -39,7 +39,7 @@ export function NewRolePage({ organizationId, from }: { organizationId: string; 
             <DocumentEditor<Role>
               noun="role"
               initial={imported.data?.parsed}
-              save={(document) => createRole(organizationId, document)}
+              save={(signer, document) => createRole(signer, organizationId, document)}
               onSaved={setSaved}
             />
           </section>

@@ -55,7 +55,7 @@ export function OrganizationPage({ id }: { id: string }) {
             <DocumentEditor
               noun="organisation"
               initial={org.document}
-              save={(document) => updateOrganizationDocument(org.id, document)}
+              save={(signer, document) => updateOrganizationDocument(signer, org.id, document)}
             />
           </details>
         )}

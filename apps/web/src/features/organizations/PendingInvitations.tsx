@@ -4,7 +4,7 @@ import { useOrganizationAction } from './useOrganizationAction.ts'
 
 /** An admin's view of the invitations not yet answered, each of which they can revoke. */
 export function PendingInvitations({ organization }: { organization: Organization }) {
-  const revoke = useOrganizationAction((id: string) => revokeInvitation(organization.id, id))
+  const revoke = useOrganizationAction((signer, id: string) => revokeInvitation(signer, organization.id, id))
   const pending = organization.invitations.filter((invitation) => invitation.status === 'pending')
   return (
     <div className="stack-small">

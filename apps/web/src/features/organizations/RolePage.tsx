@@ -44,7 +44,7 @@ export function RolePage({ organizationId, roleId }: { organizationId: string; r
             key={role.id}
             noun="role"
             initial={role.document}
-            save={(document) => updateRole(organizationId, role.id, document)}
+            save={(signer, document) => updateRole(signer, organizationId, role.id, document)}
           />
           <DeleteRoleButton role={role} />
         </section>

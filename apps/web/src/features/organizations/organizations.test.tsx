@@ -7,6 +7,8 @@ import { orgServer } from '../../testing/orgServer.ts'
 import { renderApp } from '../../testing/renderApp.tsx'
 import { signedInOnThisDevice } from '../../testing/signedInOnThisDevice.ts'
 import { stubApi } from '../../testing/stubApi.ts'
+import { browserKeyStore } from '../walletProxy/index.ts'
+import { makeWalletKey } from '../walletProxy/makeWalletKey.ts'
 
 const slow = { timeout: 5_000 }
 const invitee: CharterUser = {
@@ -27,10 +29,14 @@ const doc = (name: string, data: Record<string, unknown> = {}) => ({ type: '1.0'
 /** The stand-ins, with `phoneUser` (an admin of what they create) signed in unless `as` says otherwise. */
 async function start(as: CharterUser = phoneUser) {
   let current: CharterUser = phoneUser
-  const orgs = orgServer({ people: [phoneUser, invitee], signedIn: () => current })
   const server = await signedInOnThisDevice({ member: as })
+  const orgs = orgServer({
+    people: [phoneUser, invitee],
+    signedIn: () => current,
+    signed: server.signedRoute,
+  })
   const api = stubApi({ ...server.routes, ...orgs.routes })
-  /** Calls the organisations API as `who`, as another browser would. */
+  /** Calls the organisations API as `who`, as another browser would (signed with that browser's own key). */
   const callAs = async <T,>(
     who: CharterUser,
     route: string,
@@ -38,7 +44,7 @@ async function start(as: CharterUser = phoneUser) {
     body?: unknown,
   ) => {
     const [method = '', path = ''] = route.split(' ')
-    const handler = orgs.routes[route]
+    const handler = orgs.direct[route]
     if (!handler) throw new Error(`no route ${route}`)
     const before = current
     current = who
@@ -48,7 +54,7 @@ async function start(as: CharterUser = phoneUser) {
     return (response.status === 204 ? undefined : await response.json()) as T
   }
   current = as
-  return { orgs, api, callAs }
+  return { orgs, api, server, callAs }
 }
 
 async function seedOrganization(callAs: Awaited<ReturnType<typeof start>>['callAs']) {
@@ -342,7 +348,7 @@ describe('organisations and roles', () => {
 
   it('lets an admin assign and unassign a role, make a member an admin, and says why the last admin cannot leave', async () => {
     const user = userEvent.setup()
-    const { callAs } = await start()
+    const { api, server, callAs } = await start()
     const { orgId } = await seedOrganization(callAs)
     const invitation = await callAs<{ id: string }>(
       phoneUser,
@@ -367,6 +373,35 @@ describe('organisations and roles', () => {
     expect(await within(me).findByRole('alert', undefined, slow)).toHaveTextContent(
       'The last admin cannot leave',
     )
+    // Every change went signed with this browser's key, over its own method (the stand-in checks each one).
+    const changes = api.calls.filter(
+      (call) => call.path.startsWith('/api/v1/organizations/') && call.method !== 'GET',
+    )
+    expect(changes.map((call) => call.method)).toEqual(['PUT', 'DELETE', 'PATCH', 'PATCH', 'DELETE'])
+    for (const call of changes) expect(call.headers['privy-authorization-signature']).toMatch(/^[\w+/]+=*$/)
+    expect(server.refused).toEqual([])
+  }, 15_000)
+
+  it('changes nothing from a browser whose key no longer matches the session, and says what to do', async () => {
+    const user = userEvent.setup()
+    const { api, callAs } = await start(invitee)
+    const { orgId } = await seedOrganization(callAs)
+    await callAs(
+      phoneUser,
+      'POST /api/v1/organizations/:id/invitations',
+      { id: orgId },
+      { phone_number: '+14155552672' },
+    )
+    // The stored key was lost (storage cleared) and a new one made: the session keeps the key it was born with.
+    await browserKeyStore().save(await makeWalletKey(invitee.id))
+    renderApp('/')
+    await user.click(await screen.findByRole('button', { name: 'Accept the invitation to Acme' }, slow))
+    const invitations = screen.getByRole('region', { name: 'Invitations' })
+    expect(await within(invitations).findByRole('alert', undefined, slow)).toHaveTextContent(
+      'This browser’s wallet key no longer matches your session. Sign out and sign in again',
+    )
+    expect(api.bodiesOf('POST /api/v1/invitations/:invitation_id/accept')).toEqual([])
+    expect(screen.getByRole('button', { name: 'Accept the invitation to Acme' })).toBeInTheDocument()
   }, 15_000)
 
   it('shows a plain member the organisation read-only, and a non-member nothing of it', async () => {

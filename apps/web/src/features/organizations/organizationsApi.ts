@@ -1,9 +1,11 @@
 import type { MetadataDocument } from '@charter/core'
 import { queryOptions } from '@tanstack/react-query'
 import { answerOf, api } from '../../lib/api.ts'
+import type { OrganizationSigner } from './useOrganizationSigner.ts'
 
 // The organisations API (docs/organizations.md) through the typed client: the server's routes type each call and
-// its answer, and a refusal is the same ApiError `{error, code}` as everywhere else.
+// its answer, and a refusal is the same ApiError `{error, code}` as everywhere else. Reads go with the session;
+// every change is signed with this device's key (`OrganizationSigner`, the wallet proxy), as the server requires.
 
 const organization = (orgId: string) => ({ param: { id: encodeURIComponent(orgId) } })
 const role = (orgId: string, roleId: string) => ({
@@ -26,15 +28,37 @@ export type InvitationAddress = { phone_number: string } | { email: string }
 
 export const listOrganizations = async () => (await answerOf(orgs.$get())).organizations
 export type OrganizationSummary = Awaited<ReturnType<typeof listOrganizations>>[number]
-export const createOrganization = (document: MetadataDocument) => answerOf(orgs.$post({ json: { document } }))
-export const updateOrganizationDocument = (orgId: string, document: MetadataDocument) =>
-  answerOf(orgs[':id'].document.$put({ ...organization(orgId), json: { document } }))
-export const createRole = (orgId: string, document: MetadataDocument) =>
-  answerOf(orgs[':id'].roles.$post({ ...organization(orgId), json: { document } }))
-export const updateRole = (orgId: string, roleId: string, document: MetadataDocument) =>
-  answerOf(orgs[':id'].roles[':role_id'].$put({ ...role(orgId, roleId), json: { document } }))
-export const deleteRole = (orgId: string, roleId: string) =>
-  answerOf(orgs[':id'].roles[':role_id'].$delete(role(orgId, roleId)))
+export const createOrganization = (signer: OrganizationSigner, document: MetadataDocument) =>
+  signer.post((client) => client.api.v1.organizations, { json: { document } })
+export const updateOrganizationDocument = (
+  signer: OrganizationSigner,
+  orgId: string,
+  document: MetadataDocument,
+) =>
+  signer.put((client) => client.api.v1.organizations[':id'].document, {
+    ...organization(orgId),
+    json: { document },
+  })
+export const createRole = (signer: OrganizationSigner, orgId: string, document: MetadataDocument) =>
+  signer.post((client) => client.api.v1.organizations[':id'].roles, {
+    ...organization(orgId),
+    json: { document },
+  })
+export const updateRole = (
+  signer: OrganizationSigner,
+  orgId: string,
+  roleId: string,
+  document: MetadataDocument,
+) =>
+  signer.put((client) => client.api.v1.organizations[':id'].roles[':role_id'], {
+    ...role(orgId, roleId),
+    json: { document },
+  })
+export const deleteRole = (signer: OrganizationSigner, orgId: string, roleId: string) =>
+  signer.delete((client) => client.api.v1.organizations[':id'].roles[':role_id'], {
+    ...role(orgId, roleId),
+    json: {},
+  })
 export const getRoleHistory = async (orgId: string, roleId: string) =>
   (await answerOf(orgs[':id'].roles[':role_id'].history.$get(role(orgId, roleId)))).versions
 export type Version = Awaited<ReturnType<typeof getRoleHistory>>[number]
@@ -42,35 +66,61 @@ export const getOrganizationHistory = async (orgId: string) =>
   (await answerOf(orgs[':id'].history.$get(organization(orgId)))).versions
 /** What a save pinned: its CID, and where anyone reads it. */
 export type Pinned = Pick<Role, 'cid' | 'gateway_url'>
-export const inviteMember = (orgId: string, address: InvitationAddress, membership: Membership = 'member') =>
-  answerOf(orgs[':id'].invitations.$post({ ...organization(orgId), json: { ...address, membership } }))
-export const revokeInvitation = (orgId: string, invitationId: string) =>
-  answerOf(
-    orgs[':id'].invitations[':invitation_id'].$delete({
-      param: { id: encodeURIComponent(orgId), invitation_id: encodeURIComponent(invitationId) },
-    }),
-  )
+export const inviteMember = (
+  signer: OrganizationSigner,
+  orgId: string,
+  address: InvitationAddress,
+  membership: Membership = 'member',
+) =>
+  signer.post((client) => client.api.v1.organizations[':id'].invitations, {
+    ...organization(orgId),
+    json: { ...address, membership },
+  })
+export const revokeInvitation = (signer: OrganizationSigner, orgId: string, invitationId: string) =>
+  signer.delete((client) => client.api.v1.organizations[':id'].invitations[':invitation_id'], {
+    param: { id: encodeURIComponent(orgId), invitation_id: encodeURIComponent(invitationId) },
+    json: {},
+  })
 export const listInvitations = async () => (await answerOf(api.v1.invitations.$get())).invitations
-export const acceptInvitation = (invitationId: string) =>
-  answerOf(api.v1.invitations[':invitation_id'].accept.$post(invitation(invitationId)))
-export const declineInvitation = (invitationId: string) =>
-  answerOf(api.v1.invitations[':invitation_id'].decline.$post(invitation(invitationId)))
-export const assignRole = (orgId: string, userId: string, roleId: string) =>
-  answerOf(
-    orgs[':id'].members[':user_id'].roles[':role_id'].$put({
-      param: { ...member(orgId, userId).param, role_id: encodeURIComponent(roleId) },
-    }),
+export const acceptInvitation = (signer: OrganizationSigner, invitationId: string) =>
+  signer.post((client) => client.api.v1.invitations[':invitation_id'].accept, {
+    ...invitation(invitationId),
+    json: {},
+  })
+export const declineInvitation = (signer: OrganizationSigner, invitationId: string) =>
+  signer.post((client) => client.api.v1.invitations[':invitation_id'].decline, {
+    ...invitation(invitationId),
+    json: {},
+  })
+const memberRole = (orgId: string, userId: string, roleId: string) => ({
+  param: { ...member(orgId, userId).param, role_id: encodeURIComponent(roleId) },
+  json: {},
+})
+export const assignRole = (signer: OrganizationSigner, orgId: string, userId: string, roleId: string) =>
+  signer.put(
+    (client) => client.api.v1.organizations[':id'].members[':user_id'].roles[':role_id'],
+    memberRole(orgId, userId, roleId),
   )
-export const unassignRole = (orgId: string, userId: string, roleId: string) =>
-  answerOf(
-    orgs[':id'].members[':user_id'].roles[':role_id'].$delete({
-      param: { ...member(orgId, userId).param, role_id: encodeURIComponent(roleId) },
-    }),
+export const unassignRole = (signer: OrganizationSigner, orgId: string, userId: string, roleId: string) =>
+  signer.delete(
+    (client) => client.api.v1.organizations[':id'].members[':user_id'].roles[':role_id'],
+    memberRole(orgId, userId, roleId),
   )
-export const setMembership = (orgId: string, userId: string, membership: Membership) =>
-  answerOf(orgs[':id'].members[':user_id'].$patch({ ...member(orgId, userId), json: { membership } }))
-export const removeMember = (orgId: string, userId: string) =>
-  answerOf(orgs[':id'].members[':user_id'].$delete(member(orgId, userId)))
+export const setMembership = (
+  signer: OrganizationSigner,
+  orgId: string,
+  userId: string,
+  membership: Membership,
+) =>
+  signer.patch((client) => client.api.v1.organizations[':id'].members[':user_id'], {
+    ...member(orgId, userId),
+    json: { membership },
+  })
+export const removeMember = (signer: OrganizationSigner, orgId: string, userId: string) =>
+  signer.delete((client) => client.api.v1.organizations[':id'].members[':user_id'], {
+    ...member(orgId, userId),
+    json: {},
+  })
 export const listMyRoles = async () => (await answerOf(api.v1.my_roles.$get())).roles
 export type HeldRole = Awaited<ReturnType<typeof listMyRoles>>[number]
 

@@ -1,5 +1,10 @@
 import { createPublicKey, verify } from 'node:crypto'
-import { authorizationPayload, MustBeAuthenticatedError, WalletProxyNotInitializedError } from '@charter/core'
+import {
+  type AuthorizationMethod,
+  authorizationPayload,
+  MustBeAuthenticatedError,
+  WalletProxyNotInitializedError,
+} from '@charter/core'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ApiClient } from '../../lib/api.ts'
 import { stubApi } from '../../testing/stubApi.ts'
@@ -95,6 +100,52 @@ describe('the wallet proxy', () => {
     })
     expect(verify('sha256', other, { key: publicKey, dsaEncoding: 'der' }, signature)).toBe(false)
     expect(server.refused).toEqual([])
+  })
+
+  it('signs PUT, PATCH and DELETE with the same key, each over its own method', async () => {
+    const { server, proxy, keyStore } = await setUp()
+    await proxy.init(userId)
+    const member = (client: ApiClient) => client.api.v1.organizations[':id'].members[':user_id']
+    const param = { id: 'org-1', user_id: 'did:charter:someone' }
+    // The stand-in passes a change on only when its signature checks out over the method, URL and body sent.
+    const api = stubApi({
+      ...server.routes,
+      'PATCH /api/v1/organizations/:id/members/:user_id': server.signedRoute((call) =>
+        Response.json({ patched: call.body }),
+      ),
+      'DELETE /api/v1/organizations/:id/members/:user_id': server.signedRoute(
+        () => new Response(null, { status: 204 }),
+      ),
+    })
+    expect(await proxy.patch(member, { param, json: { membership: 'admin' } })).toEqual({
+      patched: { membership: 'admin' },
+    })
+    await proxy.delete(member, { param, json: {} })
+    expect(server.refused).toEqual([])
+
+    const deleted = api.calls.find((call) => call.method === 'DELETE')
+    const payload = (method: AuthorizationMethod) =>
+      authorizationPayload({
+        method,
+        url: `${window.location.origin}${deleted?.path}`,
+        body: {},
+        headers: {
+          'privy-app-id': 'charter-test',
+          'privy-request-expiry': deleted?.headers['privy-request-expiry'] ?? '',
+        },
+      })
+    const publicKey = createPublicKey({
+      key: Buffer.from((await keyStore.load())?.publicKey ?? '', 'base64'),
+      format: 'der',
+      type: 'spki',
+    })
+    const signature = Buffer.from(deleted?.headers['privy-authorization-signature'] ?? '', 'base64')
+    const verifies = (method: AuthorizationMethod) =>
+      verify('sha256', payload(method), { key: publicKey, dsaEncoding: 'der' }, signature)
+    // The removal's signature is no signature over anything else at that URL.
+    expect(
+      ['DELETE', 'PUT', 'PATCH', 'POST'].map((method) => verifies(method as AuthorizationMethod)),
+    ).toEqual([true, false, false, false])
   })
 
   it('answers “Wallet proxy not initialized” before its key is ready', async () => {

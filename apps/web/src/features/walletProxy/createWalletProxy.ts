@@ -1,5 +1,6 @@
 import {
   type AuthorizationHeaders,
+  type AuthorizationMethod,
   authorizationPayload,
   MustBeAuthenticatedError,
   WalletProxyNotInitializedError,
@@ -29,6 +30,16 @@ export type SignedPostOptions = {
   idempotencyKey?: string
 }
 
+/** A signed request by one method: to the route it picks, what that route takes; answers what it answers. */
+export type SignedSend<Method extends AuthorizationMethod> = <
+  Input,
+  Sent extends ClientResponse<unknown, number>,
+>(
+  route: PickSignedRoute<Method, Input, Sent>,
+  input: NoInfer<Input>,
+  options?: SignedPostOptions,
+) => Promise<Answer<Sent>>
+
 export type WalletProxy = {
   getState(): WalletProxyState
   /** Calls `listener` after every change of state; answers a function that stops it. */
@@ -41,14 +52,14 @@ export type WalletProxy = {
   /** The session is over: forget the key in memory and refuse to sign. */
   signOut(): void
   /**
-   * POSTs to a signed route (wallet or account API) what it takes (`{json, param}`), signed with the session's
-   * key over the URL and body it sends; answers the server's answer, typed as the server types it.
+   * POSTs to a signed route (wallet, account or organisation API) what it takes (`{json, param}`), signed with the
+   * session's key over the method, URL and body it sends; answers the server's answer, typed as the server types
+   * it. `put`, `patch` and `delete` are the same by those methods (a route without a body is sent `{}`).
    */
-  post<Input, Sent extends ClientResponse<unknown, number>>(
-    route: PickSignedRoute<Input, Sent>,
-    input: NoInfer<Input>,
-    options?: SignedPostOptions,
-  ): Promise<Answer<Sent>>
+  post: SignedSend<'POST'>
+  put: SignedSend<'PUT'>
+  patch: SignedSend<'PATCH'>
+  delete: SignedSend<'DELETE'>
 }
 
 /**
@@ -111,8 +122,9 @@ export function createWalletProxy(options: WalletProxyOptions): WalletProxy {
     if (state.status !== 'signed-out') setState({ status: 'signed-out' })
   }
 
-  const post = async (
-    route: (client: ApiClient) => SignedRoute,
+  const send = async (
+    method: AuthorizationMethod,
+    route: (client: ApiClient) => SignedRoute<AuthorizationMethod>,
     input: unknown,
     postOptions: SignedPostOptions = {},
   ): Promise<unknown> => {
@@ -139,15 +151,17 @@ export function createWalletProxy(options: WalletProxyOptions): WalletProxy {
       }),
     }
     const payload = authorizationPayload({
-      method: 'POST',
+      method,
       url,
       body: sentBody,
       headers,
     })
     const signature = await signAuthorization(key.keyPair.privateKey, payload)
     try {
+      const call = (endpoint as unknown as Record<string, SignedRoute['$post']>)[`$${method.toLowerCase()}`]
+      if (!call) throw new TypeError(`This route cannot be called by ${method}`)
       return await answerOf(
-        endpoint.$post({ param, json: sentBody } as never, {
+        call({ param, json: sentBody } as never, {
           headers: { ...headers, 'privy-authorization-signature': signature },
         }),
       )
@@ -175,7 +189,11 @@ export function createWalletProxy(options: WalletProxyOptions): WalletProxy {
     },
     init,
     signOut,
-    post: post as unknown as WalletProxy['post'],
+    post: ((route, input, sendOptions) => send('POST', route, input, sendOptions)) as WalletProxy['post'],
+    put: ((route, input, sendOptions) => send('PUT', route, input, sendOptions)) as WalletProxy['put'],
+    patch: ((route, input, sendOptions) => send('PATCH', route, input, sendOptions)) as WalletProxy['patch'],
+    delete: ((route, input, sendOptions) =>
+      send('DELETE', route, input, sendOptions)) as WalletProxy['delete'],
   }
 }
 

@@ -3,6 +3,7 @@ export {
   createWalletProxy,
   requestLifetimeMs,
   type SignedPostOptions,
+  type SignedSend,
   type WalletProxy,
   type WalletProxyOptions,
 } from './createWalletProxy.ts'
@@ -16,3 +17,4 @@ export { WalletKeyMissingError } from './WalletKeyMissingError.ts'
 export { WalletKeyStorageError } from './WalletKeyStorageError.ts'
 export type { StoredWalletKey, WalletKeyStore } from './WalletKeyStore.ts'
 export type { WalletProxyState } from './WalletProxyState.ts'
+export { whenStarted } from './whenStarted.ts'
