@@ -418,7 +418,11 @@ describe('signAndSendTransaction on the local Solana cluster', () => {
       )
     // The local cluster asks 0.000005 SOL for one signature: above a cap of 0.000001 SOL.
     await expect(
-      sendInProcess(held, { transaction: wire(oneSol / 100n), encoding: 'base64' }, { maxFeeSol: '0.000001' }),
+      sendInProcess(
+        held,
+        { transaction: wire(oneSol / 100n), encoding: 'base64' },
+        { maxFeeSol: '0.000001' },
+      ),
     ).rejects.toThrow(
       "the fee, 0.000005 SOL, is above this server's cap of 0.000001 SOL (SEND_MAX_FEE_SOL). Send params.allow_high_fee: true to pay it anyway.",
     )
