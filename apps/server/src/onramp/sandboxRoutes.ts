@@ -56,6 +56,19 @@ const symbolByAssetId = new Map<string, string>(
   Object.entries(onrampDefaultAssetIds).map(([symbol, id]) => [id, symbol]),
 )
 
+/** The query parameters of a link (`buildOnrampUrl`'s), which the page reads and its buttons post back. */
+const linkParameters = [
+  'appId',
+  'sessionToken',
+  'endPartnerName',
+  'defaultExperience',
+  'presetCryptoAmount',
+  'defaultNetwork',
+  'defaultPaymentMethod',
+  'defaultAsset',
+  'partnerUserId',
+] as const
+
 /** The link's parameters, each at most once (a second value would leave which one counts to a guess). */
 function linkQuery(c: Context): Record<string, string> {
   const all = c.req.queries()
@@ -195,9 +208,13 @@ export function sandboxRoutes(options: { db: Db; chains: Chains; appId: string; 
     return c.html(sandboxPage({ heading: error.heading, paragraphs: [error.reason] }), error.status)
   }
 
+  /** Where a button posts: the same link's parameters (the ones the page reads, nothing else) on its step. */
   const actionPath = (c: Context, step: 'complete' | 'cancel') => {
-    const search = new URL(c.req.url).search
-    return `${sandboxBaseUrl}/buy/${step}${search}`
+    const query = linkQuery(c)
+    const kept = new URLSearchParams(
+      linkParameters.flatMap((name) => (query[name] === undefined ? [] : [[name, query[name]]])),
+    )
+    return `${sandboxBaseUrl}/buy/${step}?${kept}`
   }
 
   return new Hono<Env>()
