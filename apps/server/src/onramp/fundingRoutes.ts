@@ -193,7 +193,10 @@ export function fundingRoutes(options: {
       if (!session)
         throw new LoginError('missing_or_invalid_token', { message: 'Please sign in to add funds.' })
       const { partnerUserId } = c.req.valid('query')
-      const row = await findOwnOnrampRequest(db, session.userId, partnerUserId)
+      // Ids are minted URL-safe: anything else (a NUL the database would refuse) is simply unknown.
+      const row = /^[A-Za-z0-9_-]+$/.test(partnerUserId)
+        ? await findOwnOnrampRequest(db, session.userId, partnerUserId)
+        : undefined
       // Another member's purchase answers exactly as one that does not exist.
       if (!row) throw new OnrampError('not_found', 'No purchase of yours has this partnerUserId.')
       let status: OnrampStatus = row.status
