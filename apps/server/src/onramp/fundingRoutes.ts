@@ -110,9 +110,7 @@ export function fundingRoutes(options: {
 
   return new Hono<{ Variables: SessionVariables }>()
     .post('/funding/coinbase_on_ramp/init', memberOnly, jsonBody(initBody), async (c) => {
-      const session = c.var.session
-      if (!session)
-        throw new LoginError('missing_or_invalid_token', { message: 'Please sign in to add funds.' })
+      const session = memberSession(c)
       const service = requireOnramp()
       const body = c.req.valid('json')
 
@@ -200,9 +198,7 @@ export function fundingRoutes(options: {
       })
     })
     .get('/funding/coinbase_on_ramp/status', memberOnly, queryParams(statusQuery), async (c) => {
-      const session = c.var.session
-      if (!session)
-        throw new LoginError('missing_or_invalid_token', { message: 'Please sign in to add funds.' })
+      const session = memberSession(c)
       const { partnerUserId } = c.req.valid('query')
       // Ids are minted URL-safe: anything else (a NUL the database would refuse) is simply unknown.
       const row = /^[A-Za-z0-9_-]+$/.test(partnerUserId)
