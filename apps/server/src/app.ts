@@ -28,6 +28,9 @@ import { deviceCookie } from './members/deviceCookie.ts'
 import { type SessionCookie, sessionCookie } from './members/sessionCookie.ts'
 import { type SessionVariables, sessionMiddleware } from './members/sessionMiddleware.ts'
 import { signedRequest } from './members/signedRequest.ts'
+import type { OnrampService } from './onramp/chooseOnramp.ts'
+import { fundingRoutes } from './onramp/fundingRoutes.ts'
+import { sandboxRoutes } from './onramp/sandboxRoutes.ts'
 import type { DocumentStorage } from './organizations/documentStorage.ts'
 import { organizationRoutes } from './organizations/organizationRoutes.ts'
 import type { OutsideService, Part } from './parts/Part.ts'
@@ -82,6 +85,8 @@ export type AppRegistryParts = {
    * for it (`adapter.clientConfig(origin)`), and Charter's own service and gateway when this server runs it.
    */
   pinning: PinningService
+  /** Who sells crypto for the funding routes: Coinbase, the embedded sandbox, or nobody (`missing`). */
+  onramp: OnrampService
   wallets: Part
 }
 
@@ -141,15 +146,60 @@ export function apiFrame({
       // An organisation's or a role's document may be as large as the pinning service takes (PINNING_MAX_BYTES).
       (isDocumentRoute(c.req.method, c.req.path) ? documentBodyLimit : smallBodyLimit)(c, next),
     )
+    .use(readSession({ settings, parts, cookie }))
+}
+
+/** The session (cookie or bearer token) read onto the request, for the API and the sandbox's pages alike. */
+const readSession = ({
+  settings,
+  parts,
+  cookie,
+}: {
+  settings: Settings
+  parts: AppParts
+  cookie: SessionCookie
+}) =>
+  sessionMiddleware({
+    db: parts.database.db,
+    keys: parts.accessTokenKeys,
+    audience: { appId: settings.appId, issuer: settings.accessTokenIssuer },
+    lifetimeHours: settings.sessionLifetimeHours,
+    cookie,
+  })
+
+/**
+ * What the sandbox's pages pass first: no caching (a page carries a session token in its forms), a small body
+ * (a form with an amount), and the member's session, read as the API reads it.
+ */
+function sandboxApp({
+  settings,
+  parts,
+  cookie,
+  chains,
+  logger,
+}: {
+  settings: Settings
+  parts: AppParts
+  cookie: SessionCookie
+  chains: Chains
+  logger: Logger
+}) {
+  return new Hono<{ Variables: SessionVariables }>()
+    .use(async (c, next) => {
+      await next()
+      c.header('Cache-Control', 'no-store')
+    })
     .use(
-      sessionMiddleware({
-        db: parts.database.db,
-        keys: parts.accessTokenKeys,
-        audience: { appId: settings.appId, issuer: settings.accessTokenIssuer },
-        lifetimeHours: settings.sessionLifetimeHours,
-        cookie,
+      bodyLimit({
+        maxSize: 4 * 1024,
+        onError: (c) => {
+          c.header('Connection', 'close')
+          return c.text('The form is too large.', 413)
+        },
       }),
     )
+    .use(readSession({ settings, parts, cookie }))
+    .route('/', sandboxRoutes({ db: parts.database.db, chains, appId: settings.appId, logger }))
 }
 
 /**
@@ -217,6 +267,7 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
         verificationKey: accessTokenVerificationKey(parts.accessTokenKeys),
         sms: parts.auth.channels.phone !== undefined,
         email: parts.auth.channels.email !== undefined,
+        fiatOnRamp: parts.registry.get('onramp').adapter !== undefined,
         createdAt,
         startedAt,
       }),
@@ -232,6 +283,7 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
     chains.mode === 'embedded'
       ? faucetRoutes({ chains, logger })
       : (new Hono() as ReturnType<typeof faucetRoutes>)
+  const onramp = parts.registry.get('onramp').adapter
 
   const api = apiFrame({ settings, parts, cookie })
     .route(
@@ -290,7 +342,8 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
         }),
       }),
     )
-    .route('/v1', chainsRoutes(chains, settings.newDeviceSendLimits))
+    .route('/v1', chainsRoutes(chains, settings.newDeviceSendLimits, onramp?.networkOf))
+    .route('/v1', fundingRoutes({ db: database.db, onramp, chains, trustProxy: settings.trustProxy, logger }))
     .route(
       '/v1',
       rpcProxyRoutes({
@@ -313,8 +366,19 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
   const pinning = pinningRoutes({ own: ownPinning, db: database.db, trustProxy: settings.trustProxy, logger })
   const gateway = gatewayRoutes(ownPinning)
 
+  // The on-ramp sandbox's buy page, embedded mode only: production has no such route (its type stays).
+  const sandbox =
+    settings.mode === 'embedded' && onramp?.service === 'sandbox'
+      ? sandboxApp({ settings, parts, cookie, chains, logger })
+      : (new Hono() as ReturnType<typeof sandboxApp>)
+
   return appFrame({ settings, logger }, (app) =>
-    app.route('/api', api).route('/pinning', pinning).route('/ipfs', gateway).route('/', webApp(webDist)),
+    app
+      .route('/api', api)
+      .route('/pinning', pinning)
+      .route('/ipfs', gateway)
+      .route('/sandbox/onramp', sandbox)
+      .route('/', webApp(webDist)),
   )
 }
 
