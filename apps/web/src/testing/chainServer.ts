@@ -34,6 +34,8 @@ export const localEvmChain = (id: 84532 | 421614): OfferedChain => {
     local: true,
     rpcPath: `/api/v1/rpc/${id}`,
     new_device_send_limit: { native: '0.05', usdc: '100' },
+    // The embedded server's sandbox funds each local devnet as the mainnet network it stands for.
+    onramp_network: id === 84532 ? 'base' : 'arbitrum',
   }
 }
 
@@ -49,6 +51,7 @@ export const localSolana: OfferedChain = {
   local: true,
   rpcPath: '/api/v1/rpc/devnet',
   new_device_send_limit: { native: '1', usdc: '100' },
+  onramp_network: 'solana',
 }
 
 /** A remote mainnet, as a production server offers one. */
@@ -63,6 +66,7 @@ export const remoteBase: OfferedChain = {
   local: false,
   rpcPath: '/api/v1/rpc/8453',
   new_device_send_limit: { native: '0.05', usdc: '100' },
+  onramp_network: 'base',
 }
 
 /** What the embedded server offers: Base Sepolia, Arbitrum Sepolia and Solana, all local. */
