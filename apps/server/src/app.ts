@@ -29,6 +29,9 @@ import { deviceCookie } from './members/deviceCookie.ts'
 import { type SessionCookie, sessionCookie } from './members/sessionCookie.ts'
 import { type SessionVariables, sessionMiddleware } from './members/sessionMiddleware.ts'
 import { signedRequest } from './members/signedRequest.ts'
+import type { OnrampService } from './onramp/chooseOnramp.ts'
+import { fundingRoutes } from './onramp/fundingRoutes.ts'
+import { sandboxRoutes } from './onramp/sandboxRoutes.ts'
 import type { DocumentStorage } from './organizations/documentStorage.ts'
 import { organizationRoutes } from './organizations/organizationRoutes.ts'
 import type { OutsideService, Part } from './parts/Part.ts'
@@ -82,6 +85,8 @@ export type AppRegistryParts = {
    * for it (`adapter.clientConfig(origin)`), and Charter's own service and gateway when this server runs it.
    */
   pinning: PinningService
+  /** Who sells crypto for the funding routes: Coinbase, the embedded sandbox, or nobody (`missing`). */
+  onramp: OnrampService
   wallets: Part
 }
 
@@ -152,6 +157,49 @@ export function apiFrame({
     )
 }
 
+/**
+ * What the sandbox's pages pass first: no caching (a page carries a session token in its forms), a small body
+ * (a form with an amount), and the member's session, read as the API reads it.
+ */
+function sandboxApp({
+  settings,
+  parts,
+  cookie,
+  chains,
+  logger,
+}: {
+  settings: Settings
+  parts: AppParts
+  cookie: SessionCookie
+  chains: Chains
+  logger: Logger
+}) {
+  return new Hono<{ Variables: SessionVariables }>()
+    .use(async (c, next) => {
+      await next()
+      c.header('Cache-Control', 'no-store')
+    })
+    .use(
+      bodyLimit({
+        maxSize: 4 * 1024,
+        onError: (c) => {
+          c.header('Connection', 'close')
+          return c.text('The form is too large.', 413)
+        },
+      }),
+    )
+    .use(
+      sessionMiddleware({
+        db: parts.database.db,
+        keys: parts.accessTokenKeys,
+        audience: { appId: settings.appId, issuer: settings.accessTokenIssuer },
+        lifetimeHours: settings.sessionLifetimeHours,
+        cookie,
+      }),
+    )
+    .route('/', sandboxRoutes({ db: parts.database.db, chains, appId: settings.appId, logger }))
+}
+
 /** The routes whose body carries a metadata document (organizations/): POST or PUT of an organisation or a role. */
 const isDocumentRoute = (method: string, path: string) =>
   (method === 'POST' || method === 'PUT') &&
@@ -214,6 +262,7 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
         verificationKey: accessTokenVerificationKey(parts.accessTokenKeys),
         sms: parts.auth.channels.phone !== undefined,
         email: parts.auth.channels.email !== undefined,
+        fiatOnRamp: parts.registry.get('onramp').adapter !== undefined,
         createdAt,
         startedAt,
       }),
@@ -229,6 +278,7 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
     chains.mode === 'embedded'
       ? faucetRoutes({ chains, logger })
       : (new Hono() as ReturnType<typeof faucetRoutes>)
+  const onramp = parts.registry.get('onramp').adapter
 
   const api = apiFrame({ settings, parts, cookie })
     .route(
@@ -281,7 +331,8 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
         maxDocumentBytes: settings.pinning.maxBytes,
       }),
     )
-    .route('/v1', chainsRoutes(chains, settings.newDeviceSendLimits))
+    .route('/v1', chainsRoutes(chains, settings.newDeviceSendLimits, onramp?.networkOf))
+    .route('/v1', fundingRoutes({ db: database.db, onramp, chains, trustProxy: settings.trustProxy, logger }))
     .route(
       '/v1',
       rpcProxyRoutes({
@@ -304,8 +355,19 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
   const pinning = pinningRoutes({ own: ownPinning, db: database.db, trustProxy: settings.trustProxy, logger })
   const gateway = gatewayRoutes(ownPinning)
 
+  // The on-ramp sandbox's buy page, embedded mode only: production has no such route (its type stays).
+  const sandbox =
+    settings.mode === 'embedded' && onramp?.service === 'sandbox'
+      ? sandboxApp({ settings, parts, cookie, chains, logger })
+      : (new Hono() as ReturnType<typeof sandboxApp>)
+
   return appFrame({ settings, logger }, (app) =>
-    app.route('/api', api).route('/pinning', pinning).route('/ipfs', gateway).route('/', webApp(webDist)),
+    app
+      .route('/api', api)
+      .route('/pinning', pinning)
+      .route('/ipfs', gateway)
+      .route('/sandbox/onramp', sandbox)
+      .route('/', webApp(webDist)),
   )
 }
 

@@ -9,6 +9,7 @@ import {
   unknownRpcUrlSettings,
 } from './chains/chainSettings.ts'
 import { sendLimitsFrom, sendLimitVariables } from './holds/sendLimitSettings.ts'
+import { readCdpKey } from './onramp/cdpKey.ts'
 import { keyWeakness, secretWeakness } from './secretStrength.ts'
 
 /**
@@ -155,6 +156,24 @@ const variablesSchema = z.object({
     )
     .optional(),
   PINATA_GATEWAY_TOKEN: z.string().min(1).optional(),
+  CDP_API_KEY_ID: z
+    .string()
+    .regex(/^[\x21-\x7e]{1,200}$/, "the CDP API key's id (or name), printable characters without spaces")
+    .optional(),
+  CDP_API_KEY_SECRET: z.string().min(1).optional(),
+  CDP_PROJECT_ID: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{1,100}$/,
+      "the CDP project id (letters, digits, - and _), the on-ramp link's appId",
+    )
+    .optional(),
+  COINBASE_API_URL: z
+    .url({
+      protocol: /^https?$/,
+      error: "must be the http(s) URL of Coinbase's API, e.g. https://api.developer.coinbase.com",
+    })
+    .default('https://api.developer.coinbase.com'),
   ...chainVariables,
   ...sendLimitVariables,
 })
@@ -175,6 +194,7 @@ const secretSettings = [
   'PINNING_API_KEYS',
   'PINATA_JWT',
   'PINATA_GATEWAY_TOKEN',
+  'CDP_API_KEY_SECRET',
 ] as const satisfies (keyof typeof variablesSchema.shape)[]
 
 const fileSettingNames = secretSettings.map((name) => `${name}_FILE`)
@@ -228,6 +248,12 @@ const settingsSchema = variablesSchema.transform((env, context) => {
   if (!env.PINATA_JWT && (env.PINATA_GATEWAY || env.PINATA_GATEWAY_TOKEN)) {
     problems.push('PINATA_GATEWAY and PINATA_GATEWAY_TOKEN: apply with PINATA_JWT; set it too, or neither')
   }
+  const cdpParts = [env.CDP_API_KEY_ID, env.CDP_API_KEY_SECRET, env.CDP_PROJECT_ID]
+  if (cdpParts.some(Boolean) && !cdpParts.every(Boolean)) {
+    problems.push('CDP_API_KEY_ID, CDP_API_KEY_SECRET and CDP_PROJECT_ID: set all three, or none')
+  }
+  const cdpKey = env.CDP_API_KEY_SECRET ? readCdpKey(env.CDP_API_KEY_SECRET) : undefined
+  if (cdpKey && 'problem' in cdpKey) problems.push(`CDP_API_KEY_SECRET: ${cdpKey.problem}`)
   const chains: RemoteChainSetting[] = env.CHARTER_MODE === 'production' ? remoteChains(env, problems) : []
   if (env.CHARTER_MODE === 'production') {
     if (!env.PUBLIC_URL) {
@@ -362,6 +388,19 @@ const settingsSchema = variablesSchema.transform((env, context) => {
           }
         : undefined,
     },
+    /**
+     * Coinbase Onramp (onramp/), when a CDP key is set: the key signs the JWT of each call to Coinbase's API,
+     * `projectId` is the link's appId. Unset: the sandbox in embedded mode, no on-ramp in production.
+     */
+    coinbase:
+      env.CDP_API_KEY_ID && env.CDP_API_KEY_SECRET && env.CDP_PROJECT_ID
+        ? {
+            keyId: env.CDP_API_KEY_ID,
+            keySecret: env.CDP_API_KEY_SECRET,
+            projectId: env.CDP_PROJECT_ID,
+            apiUrl: env.COINBASE_API_URL.replace(/\/+$/, ''),
+          }
+        : undefined,
   }
 })
 

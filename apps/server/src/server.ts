@@ -16,6 +16,7 @@ import { newDeviceHold } from './holds/newDeviceHold.ts'
 import { sendHold } from './holds/sendHold.ts'
 import type { Logger } from './logger.ts'
 import { deriveAccessTokenKeys } from './members/accessToken.ts'
+import { chooseOnramp } from './onramp/chooseOnramp.ts'
 import { documentStorage } from './organizations/documentStorage.ts'
 import type { Part } from './parts/Part.ts'
 import { partsRegistry } from './parts/PartsRegistry.ts'
@@ -179,6 +180,7 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
       devOutbox: senders.devOutbox,
       chains: chooseChains({ settings, logger }),
       pinning: choosePinning({ settings, db: database.db, authSecret: secret, logger }),
+      onramp: chooseOnramp(settings, logger),
       wallets: walletsPart,
     },
     logger,

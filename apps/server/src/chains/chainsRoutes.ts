@@ -1,3 +1,4 @@
+import type { OnrampNetwork } from '@charter/core'
 import { Hono } from 'hono'
 import type { SendLimits } from '../holds/sendLimitSettings.ts'
 import type { Chains } from './Chains.ts'
@@ -7,6 +8,11 @@ import type { PublicChain } from './ServedChain.ts'
 export type ListedChain = PublicChain & {
   /** Whole coins as decimal strings ("0.05", "100"); `usdc` is null on a chain without USDC. */
   new_device_send_limit: { native: string; usdc: string | null }
+  /**
+   * The on-ramp network that funds this chain here: the mainnet's own with Coinbase, the network a local devnet
+   * stands for in the sandbox; null where none does (a test network with Coinbase, or no on-ramp at all).
+   */
+  onramp_network: OnrampNetwork | null
 }
 
 /**
@@ -14,7 +20,11 @@ export type ListedChain = PublicChain & {
  * Charter's own proxy for each). Local devnets keep their real names, with `local: true` and no explorer. Each
  * says how much a new device may send at once (NEW_DEVICE_SEND_LIMIT_*), so the app can say a send will wait.
  */
-export function chainsRoutes(chains: Chains, limits: SendLimits) {
+export function chainsRoutes(
+  chains: Chains,
+  limits: SendLimits,
+  onrampNetworkOf: (chain: PublicChain) => OnrampNetwork | undefined = () => undefined,
+) {
   return new Hono().get('/chains', (c) =>
     c.json({
       chains: chains.list().map(
@@ -24,6 +34,7 @@ export function chainsRoutes(chains: Chains, limits: SendLimits) {
             native: limits.native[String(chain.id)] ?? '0',
             usdc: chain.usdc ? limits.usdc : null,
           },
+          onramp_network: onrampNetworkOf(chain) ?? null,
         }),
       ),
     }),

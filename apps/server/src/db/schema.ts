@@ -539,3 +539,35 @@ export const invitations = pgTable(
     index('invitations_organization').on(table.organizationId),
   ],
 )
+
+/**
+ * Each on-ramp request a member started (onramp/): what it may fund, and how it went (`pending` until the
+ * provider says `success` or `failure`, then kept). The sandbox's single-use tokens are kept as SHA-256 digests,
+ * with when they expire and when they were claimed.
+ */
+export const onrampRequests = pgTable(
+  'onramp_requests',
+  {
+    /** Minted by the server per request: the link's partnerUserId and the status key. */
+    partnerUserId: text('partner_user_id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    service: text('service', { enum: ['coinbase', 'sandbox'] }).notNull(),
+    addresses: jsonb('addresses').$type<{ address: string; blockchains: string[] }[]>().notNull(),
+    assets: jsonb('assets').$type<string[]>(),
+    /** The preset crypto amount the token was minted for (normalised, "0.5"); null: the sandbox page asks. */
+    amount: text('amount'),
+    status: text('status', { enum: ['pending', 'success', 'failure'] })
+      .notNull()
+      .default('pending'),
+    tokenDigest: text('token_digest').unique(),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    tokenUsedAt: timestamp('token_used_at', { withTimezone: true }),
+    /** What the sandbox credited: network, chain, asset, amount and address. */
+    credited: jsonb('credited').$type<Record<string, string>>(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('onramp_requests_user').on(table.userId, table.createdAt)],
+)

@@ -969,6 +969,92 @@ const pinningRoutes: FuzzRoute[] = [
   },
 ]
 
+/** An on-ramp network name: the ones the sandbox funds, others, and hostile ones. */
+const onrampNetwork = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom('base', 'arbitrum', 'solana') },
+  { weight: 1, arbitrary: fc.constantFrom('ethereum', 'optimism', 'avacchain', 'BASE', '', '__proto__') },
+  { weight: 1, arbitrary: cleanString },
+)
+
+/** The sandbox page's query, as `buildOnrampUrl` writes it, with values near and far from a real link's. */
+const sandboxQuery = fc.oneof(
+  { weight: 1, arbitrary: fc.constant<QueryPart[]>([]) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(hostileSegment, fc.constantFrom('base', 'solana', 'x'), fc.constantFrom('25', '.5', '-1', ''))
+      .map(([token, network, amount]): QueryPart[] => [
+        `appId=charter-local&sessionToken=${token}&endPartnerName=privy%3Acharter-local&defaultExperience=buy`,
+        `&presetCryptoAmount=${amount}&defaultNetwork=${network}&defaultPaymentMethod=CARD`,
+        '&defaultAsset=2b92315d-eab7-5bef-84fa-089a131333f5&partnerUserId=abc',
+      ]),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom<QueryPart[]>(
+      ['sessionToken=a&sessionToken=b'],
+      ['sessionToken=%00'],
+      ['sessionToken=%ED%A0%80'],
+      [`sessionToken=${'a'.repeat(5000)}`],
+    ),
+  },
+)
+
+/** The funding routes and the on-ramp sandbox's buy page (onramp/). */
+const fundingRouteRows: FuzzRoute[] = [
+  {
+    method: 'POST',
+    path: '/api/v1/funding/coinbase_on_ramp/init',
+    access: 'session',
+    body: shape(
+      {
+        addresses: fc.array(
+          shape({
+            address: fc.oneof(
+              placeholder('member.evmAddress'),
+              placeholder('member.solanaAddress'),
+              fc.constantFrom('0x00000000000000000000000000000000000c0ffe', 'not-an-address', ''),
+            ),
+            blockchains: fc.array(onrampNetwork, { maxLength: 10 }),
+          }),
+          { maxLength: 7 },
+        ),
+        assets: fc.array(fc.constantFrom('USDC', 'ETH', 'SOL', 'usdc', '', '__proto__', 'x'.repeat(41)), {
+          maxLength: 12,
+        }),
+        amount: fc.oneof(fc.constantFrom('25', '.5', '0', '-1', '1e3', ' 1', ''), rawNumber),
+      },
+      ['assets', 'amount'],
+    ),
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/funding/coinbase_on_ramp/status',
+    access: 'session',
+    query: fc.oneof(
+      { weight: 2, arbitrary: hostileSegment.map((value): QueryPart[] => [`partnerUserId=${value}`]) },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom<QueryPart[]>(
+          [],
+          ['partnerUserId='],
+          ['partnerUserId=a&partnerUserId=b'],
+          [`partnerUserId=${'a'.repeat(101)}`],
+        ),
+      },
+    ),
+  },
+  { method: 'GET', path: '/sandbox/onramp/buy/select-asset', access: 'session', query: sandboxQuery },
+  {
+    method: 'POST',
+    path: '/sandbox/onramp/buy/complete',
+    access: 'session',
+    query: sandboxQuery,
+    body: shape({ amount: fc.oneof(fc.constantFrom('25', '.5', '1000001'), cleanString) }),
+  },
+  { method: 'POST', path: '/sandbox/onramp/buy/cancel', access: 'session', query: sandboxQuery },
+]
+
 export const routeTable: FuzzRoute[] = [
   { method: 'GET', path: '/api/health', access: 'public' },
   {
@@ -1349,6 +1435,7 @@ export const routeTable: FuzzRoute[] = [
   },
   ...organizationRouteRows,
   ...pinningRoutes,
+  ...fundingRouteRows,
   // Everything else under /api: the not-found answer, for any method and path.
   {
     method: '*',

@@ -76,7 +76,8 @@ export type AppConfig = {
   legacy_wallet_ui_config: false
   show_wallet_login_first: false
   merge_accounts_by_email: false
-  fiat_on_ramp_enabled: false
+  /** True when this server has an on-ramp (Coinbase, or the embedded sandbox): members can buy crypto. */
+  fiat_on_ramp_enabled: boolean
   max_linked_wallets_per_user: null
   wallet_connect_cloud_project_id: null
   /** Unix seconds: when this server's database was set up. */
@@ -91,6 +92,8 @@ export type AppConfigFacts = {
   /** Which sign-in channels this server has set up. */
   sms: boolean
   email: boolean
+  /** Whether this server has an on-ramp (onramp/). */
+  fiatOnRamp: boolean
   createdAt: Date
   startedAt: Date
 }
@@ -102,6 +105,7 @@ export function appConfig({
   verificationKey,
   sms,
   email,
+  fiatOnRamp,
   createdAt,
   startedAt,
 }: AppConfigFacts): AppConfig {
@@ -172,7 +176,7 @@ export function appConfig({
     legacy_wallet_ui_config: false,
     show_wallet_login_first: false,
     merge_accounts_by_email: false,
-    fiat_on_ramp_enabled: false,
+    fiat_on_ramp_enabled: fiatOnRamp,
     max_linked_wallets_per_user: null,
     wallet_connect_cloud_project_id: null,
     created_at: seconds(createdAt),
