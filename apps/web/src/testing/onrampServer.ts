@@ -1,4 +1,4 @@
-import { answer, refuse, type StubRoutes } from './stubAnswers.ts'
+import { type AnswerTo, answer, refuse, type StubRoutes } from './stubAnswers.ts'
 import type { ApiCall } from './stubApi.ts'
 
 type Status = 'pending' | 'success' | 'failure'
@@ -35,7 +35,7 @@ export function onrampServer(options: OnrampServerOptions = {}) {
     if (refusal) return refuse(refusal.body, refusal.status)
     const partnerUserId = `purchase-${inits.length}`
     purchases.set(partnerUserId, 'pending')
-    return answer({
+    return answer<AnswerTo<'POST /api/v1/funding/coinbase_on_ramp/init'>>({
       app_id: 'charter-local',
       session_token: `token-${inits.length}`,
       channel_id: 'sandbox',
@@ -49,7 +49,7 @@ export function onrampServer(options: OnrampServerOptions = {}) {
     const now = purchases.get(id)
     if (now === undefined) return refuse({ error: 'No such purchase of yours.', code: 'not_found' }, 404)
     statusReads.set(id, (statusReads.get(id) ?? 0) + 1)
-    return answer({ status: now })
+    return answer<AnswerTo<'GET /api/v1/funding/coinbase_on_ramp/status'>>({ status: now })
   }
 
   const routes: StubRoutes = {
