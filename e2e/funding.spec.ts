@@ -13,7 +13,7 @@ const shows = (row: ReturnType<typeof chainRow>, text: string) => row.getByText(
 
 /** From the Add funds screen: buy `amount` USDC on the local Base Sepolia; answers the provider's window. */
 async function buyUsdcOnBaseSepolia(page: Page, amount: string) {
-  await page.getByRole('radio', { name: /Buy with a card/ }).check()
+  await page.getByRole('radio', { name: 'Buy with a card' }).check()
   await page
     .getByRole('group', { name: 'Network' })
     .getByRole('radio', { name: 'Base Sepolia (local devnet)' })

@@ -81,8 +81,11 @@ describe('add funds', () => {
         .map((radio) => radio.closest('label')?.textContent),
     ).toEqual(['USDC', 'ETH'])
     const how = screen.getByRole('group', { name: 'How' })
-    expect(within(how).getByRole('radio', { name: /Buy with a card/ })).toBeChecked()
-    expect(within(how).getByRole('radio', { name: /Transfer from Coinbase/ })).not.toBeChecked()
+    expect(within(how).getByRole('radio', { name: 'Buy with a card' })).toBeChecked()
+    expect(within(how).getByRole('radio', { name: 'Buy with a card' })).toHaveAccessibleDescription(
+      'Pay by card on Coinbase’s page.',
+    )
+    expect(within(how).getByRole('radio', { name: 'Transfer from Coinbase' })).not.toBeChecked()
 
     const why = screen.getByText('Why not Solana Devnet?')
     const reason = 'Solana is not among the networks the on-ramp’s rules cover.'
@@ -184,7 +187,7 @@ describe('add funds', () => {
     const { onramp, evm, user } = await addFunds()
     await networks()
     const { opened } = fakeWindow()
-    await user.click(screen.getByRole('radio', { name: /Transfer from Coinbase/ }))
+    await user.click(screen.getByRole('radio', { name: 'Transfer from Coinbase' }))
     await user.click(screen.getByRole('radio', { name: 'Arbitrum Sepolia (local devnet)' }))
     await user.click(within(screen.getByRole('group', { name: 'Asset' })).getByRole('radio', { name: 'ETH' }))
     await user.type(screen.getByLabelText('Amount (ETH, optional)'), '.5')

@@ -11,7 +11,7 @@ export function HeldBalance({ offer }: { offer: OnrampOffer }) {
       ? balance.data?.usdc && formatBalance(balance.data.usdc)
       : balance.data && formatBalance({ amount: balance.data.native, decimals: balance.data.nativeDecimals })
   return (
-    <p className="field-hint" aria-live="polite">
+    <p className="field-hint">
       {held === undefined
         ? balance.isError
           ? `Your ${offer.symbol} balance on ${offer.chain.name} could not be read.`
