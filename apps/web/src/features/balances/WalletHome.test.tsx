@@ -23,7 +23,7 @@ async function home(options: Parameters<typeof chainServer>[0] = {}, extra: Reco
   return { server, chains, evm, routes }
 }
 
-const balances = () => screen.findByRole('region', { name: 'Balances' })
+const balances = () => screen.findByRole('region', { name: 'Balances' }, firstAnswer)
 const row = (name: string) => screen.getByRole('listitem', { name })
 const productionHealth: ApiHandler = () =>
   Response.json({ status: 'ok', version: '0.1.0', mode: 'production', appId: 'charter-test', parts: {} })
