@@ -258,6 +258,33 @@ describe('add funds', () => {
     expect(onramp.statusReads.get('purchase-1')).toBe(reads)
   }, 20_000)
 
+  it('reads on through a slow-down, and says why when the server refuses the purchase’s status', async () => {
+    const statusCalls: string[] = []
+    const { user } = await addFunds(
+      {},
+      {
+        // The first read is told to slow down; the next finds the session gone.
+        'GET /api/v1/funding/coinbase_on_ramp/status': (call) => {
+          statusCalls.push(call.query.partnerUserId ?? '')
+          return statusCalls.length === 1
+            ? Response.json({ error: 'Slow down.', code: 'too_many_requests' }, { status: 429 })
+            : Response.json(
+                { error: 'Please sign in to add funds.', code: 'missing_or_invalid_token' },
+                { status: 401 },
+              )
+        },
+      },
+    )
+    await networks()
+    fakeWindow()
+    await user.click(screen.getByRole('button', { name: 'Continue' }))
+    const alert = await screen.findByRole('alert', {}, firstAnswer)
+    expect(alert).toHaveTextContent('Charter could not follow the purchase')
+    expect(alert).toHaveTextContent('Please sign in to add funds.')
+    expect(alert).toHaveTextContent('If you completed it, your balance shows it within a few minutes.')
+    expect(statusCalls).toEqual(['purchase-1', 'purchase-1'])
+  }, 10_000)
+
   it('offers a link when the browser blocks the window', async () => {
     const { onramp, user } = await addFunds()
     await networks()

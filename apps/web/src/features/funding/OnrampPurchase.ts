@@ -26,4 +26,10 @@ export type OnrampPurchaseState =
   | { status: 'failure'; order: OnrampOrder }
   | { status: 'closed'; order: OnrampOrder }
   | { status: 'stopped'; order: OnrampOrder }
-  | { status: 'error'; order: OnrampOrder; message: string }
+  | {
+      status: 'error'
+      order: OnrampOrder
+      /** Whether it could not start (init refused), or could not be followed (its status refused). */
+      stage: 'start' | 'follow'
+      message: string
+    }

@@ -16,8 +16,13 @@ export function PurchaseStatus({ state, onStop }: Props) {
   if (state.status === 'error') {
     return (
       <div className="wallet-error onramp-status" role="alert">
-        <p className="wallet-error-title">The {what(state.order)} could not start</p>
+        <p className="wallet-error-title">
+          {state.stage === 'start'
+            ? `The ${what(state.order)} could not start`
+            : `Charter could not follow the ${what(state.order)}`}
+        </p>
         <p>{state.message}</p>
+        {state.stage === 'follow' && <p>If you completed it, your balance shows it within a few minutes.</p>}
       </div>
     )
   }

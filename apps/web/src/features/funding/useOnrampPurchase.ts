@@ -7,8 +7,14 @@ import type { OnrampOrder, OnrampPurchaseState } from './OnrampPurchase.ts'
 import { onrampLink } from './onrampLink.ts'
 import { onrampClosedGraceMs, onrampGiveUpMs, onrampPollMs } from './onrampPollMs.ts'
 
-/** A refusal that reading again will not change (no session, not the member's purchase); not a dropped line. */
-const isFinal = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500
+/**
+ * A refusal that reading again will not change (no session, not the member's purchase); not a dropped line, a
+ * server restarting, or a "slow down" (429), after which the next read may answer.
+ */
+const isFinal = (error: unknown) =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /**
  * One purchase through the on-ramp: `start` opens the provider's window at once (from the click itself, which is
@@ -58,7 +64,7 @@ export function useOnrampPurchase() {
       } catch (error) {
         opened?.close()
         if (attempt.current !== id) return
-        setState({ status: 'error', order, message: error instanceof Error ? error.message : String(error) })
+        setState({ status: 'error', order, stage: 'start', message: messageOf(error) })
       }
     })()
   }, [])
@@ -96,13 +102,8 @@ export function useOnrampPurchase() {
       } catch (error) {
         if (ended) return
         if (isFinal(error)) {
-          return end({
-            status: 'error',
-            order,
-            message: error instanceof Error ? error.message : String(error),
-          })
+          return end({ status: 'error', order, stage: 'follow', message: messageOf(error) })
         }
-        // A dropped line or a server restarting: the next read may answer.
       }
       if (closedAt !== undefined && Date.now() - closedAt >= onrampClosedGraceMs) {
         return end({ status: 'closed', order })
