@@ -329,6 +329,7 @@ describe('an RPC URL with a key', () => {
       local: false,
       rpcPath: '/api/v1/rpc/84532',
       new_device_send_limit: { native: '0.05', usdc: '100' },
+      onramp_network: null,
     })
     const health = await member.client.get('/api/health/chains')
     const readings = (JSON.parse(health.text) as { health: ChainHealth[] }).health

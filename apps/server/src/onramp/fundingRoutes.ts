@@ -19,6 +19,7 @@ import { TooManyRequestsError, waitInWords } from '../http/TooManyRequestsError.
 import { jsonBody, queryParams } from '../http/validate.ts'
 import type { Logger } from '../logger.ts'
 import type { SessionVariables } from '../members/sessionMiddleware.ts'
+import type { ActiveSession } from '../members/sessions.ts'
 import type { Onramp, OnrampAddress, OnrampStatus } from './Onramp.ts'
 import { OnrampError } from './OnrampError.ts'
 import { findOwnOnrampRequest, recordOnrampRequest, settleOnrampRequest } from './onrampRequests.ts'
@@ -37,6 +38,12 @@ export type OnrampStatusAnswer = { status: OnrampStatus }
 
 /** Sessions one member may start in an hour: each costs a call to Coinbase and a row. */
 export const onrampInitLimit: RateLimitRule = { limit: 60, windowSeconds: 3600 }
+
+/**
+ * How often one member's polling may ask Coinbase, whose limits are the whole project's: beyond it, a pending
+ * purchase answers `pending` from the row until the window turns.
+ */
+export const onrampLookUpLimit: RateLimitRule = { limit: 120, windowSeconds: 600 }
 
 const initBody = z.strictObject({
   addresses: z
@@ -65,10 +72,14 @@ const invalid = (message: string) => new LoginError('invalid_data', { message })
  * of anything else the request says.
  */
 const memberOnly: MiddlewareHandler<{ Variables: SessionVariables }> = async (c, next) => {
-  if (!c.var.session) {
-    throw new LoginError('missing_or_invalid_token', { message: 'Please sign in to add funds.' })
-  }
+  memberSession(c)
   await next()
+}
+
+function memberSession(c: { var: Partial<SessionVariables> }): ActiveSession {
+  const { session } = c.var
+  if (!session) throw new LoginError('missing_or_invalid_token', { message: 'Please sign in to add funds.' })
+  return session
 }
 
 /** The member's IP as Coinbase wants it: an IPv4 address seen over IPv6 is given as plain IPv4. */
@@ -99,9 +110,7 @@ export function fundingRoutes(options: {
 
   return new Hono<{ Variables: SessionVariables }>()
     .post('/funding/coinbase_on_ramp/init', memberOnly, jsonBody(initBody), async (c) => {
-      const session = c.var.session
-      if (!session)
-        throw new LoginError('missing_or_invalid_token', { message: 'Please sign in to add funds.' })
+      const session = memberSession(c)
       const service = requireOnramp()
       const body = c.req.valid('json')
 
@@ -189,15 +198,21 @@ export function fundingRoutes(options: {
       })
     })
     .get('/funding/coinbase_on_ramp/status', memberOnly, queryParams(statusQuery), async (c) => {
-      const session = c.var.session
-      if (!session)
-        throw new LoginError('missing_or_invalid_token', { message: 'Please sign in to add funds.' })
+      const session = memberSession(c)
       const { partnerUserId } = c.req.valid('query')
-      const row = await findOwnOnrampRequest(db, session.userId, partnerUserId)
+      // Ids are minted URL-safe: anything else (a NUL the database would refuse) is simply unknown.
+      const row = /^[A-Za-z0-9_-]+$/.test(partnerUserId)
+        ? await findOwnOnrampRequest(db, session.userId, partnerUserId)
+        : undefined
       // Another member's purchase answers exactly as one that does not exist.
       if (!row) throw new OnrampError('not_found', 'No purchase of yours has this partnerUserId.')
       let status: OnrampStatus = row.status
-      if (status === 'pending' && onramp?.lookUp && onramp.service === row.service) {
+      const asks =
+        status === 'pending' &&
+        onramp?.lookUp !== undefined &&
+        onramp.service === row.service &&
+        (await consumeRateLimit(db, `onramp-status:${session.userId}`, onrampLookUpLimit)).allowed
+      if (asks && onramp?.lookUp) {
         try {
           status = await onramp.lookUp(partnerUserId)
         } catch (error) {

@@ -199,6 +199,9 @@ describe('status', () => {
     expect(theirs.status).toBe(404)
     expect(theirs.body).toEqual(unknown.body)
     expect(theirs.body.code).toBe('not_found')
+    const odd = await bob.api.get(`${statusPath}?partnerUserId=%00`)
+    expect(odd.status).toBe(404)
+    expect(odd.body).toEqual(unknown.body)
   })
 })
 

@@ -211,9 +211,11 @@ export function sandboxRoutes(options: { db: Db; chains: Chains; appId: string; 
   /** Where a button posts: the same link's parameters (the ones the page reads, nothing else) on its step. */
   const actionPath = (c: Context, step: 'complete' | 'cancel') => {
     const query = linkQuery(c)
-    const kept = new URLSearchParams(
-      linkParameters.flatMap((name) => (query[name] === undefined ? [] : [[name, query[name]]])),
-    )
+    const kept = new URLSearchParams()
+    for (const name of linkParameters) {
+      const value = query[name]
+      if (value !== undefined) kept.set(name, value)
+    }
     return `${sandboxBaseUrl}/buy/${step}?${kept}`
   }
 
