@@ -12,10 +12,12 @@ type Props = { state: OnrampPurchaseState; onStop: () => void }
  * again), cancelled, or the window closed early; each end says how to try again.
  */
 export function PurchaseStatus({ state, onStop }: Props) {
-  if (state.status === 'idle') return <div role="status" className="onramp-status" />
+  // The status region stays in place (a live region announces changes to what it holds); each alert is a new
+  // element, which is what makes a screen reader announce it.
+  if (state.status === 'idle') return <div key="status" role="status" className="onramp-status" />
   if (state.status === 'error') {
     return (
-      <div className="wallet-error onramp-status" role="alert">
+      <div key="error" className="wallet-error onramp-status" role="alert">
         <p className="wallet-error-title">
           {state.stage === 'start'
             ? `The ${what(state.order)} could not start`
@@ -29,7 +31,7 @@ export function PurchaseStatus({ state, onStop }: Props) {
   if (state.status === 'failure' || state.status === 'closed') {
     const { order } = state
     return (
-      <div className="wallet-error onramp-status" role="alert">
+      <div key={state.status} className="wallet-error onramp-status" role="alert">
         <p className="wallet-error-title">
           {state.status === 'failure'
             ? `The ${what(order)} was cancelled or did not go through.`
@@ -45,7 +47,7 @@ export function PurchaseStatus({ state, onStop }: Props) {
     )
   }
   return (
-    <div role="status" className="onramp-status">
+    <div key="status" role="status" className="onramp-status">
       {state.status === 'starting' && <p>Opening Coinbase’s page…</p>}
       {state.status === 'waiting' && (
         <div className="stack-small">
