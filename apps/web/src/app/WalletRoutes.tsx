@@ -13,6 +13,9 @@ const SignMessagePage = lazy(() =>
   import('../features/sign/index.ts').then((m) => ({ default: m.SignMessagePage })),
 )
 const ExportPage = lazy(() => import('../features/export/index.ts').then((m) => ({ default: m.ExportPage })))
+const AddFundsPage = lazy(() =>
+  import('../features/funding/index.ts').then((m) => ({ default: m.AddFundsPage })),
+)
 const ActivityPage = lazy(() =>
   import('../features/activity/index.ts').then((m) => ({ default: m.ActivityPage })),
 )
@@ -27,6 +30,7 @@ export function WalletRoutes() {
       <Switch>
         <Route path="/send" component={SendPage} />
         <Route path="/receive" component={ReceivePage} />
+        <Route path="/add-funds" component={AddFundsPage} />
         <Route path="/sign" component={SignMessagePage} />
         <Route path="/export" component={ExportPage} />
         <Route path="/activity" component={ActivityPage} />

@@ -23,7 +23,7 @@ async function home(options: Parameters<typeof chainServer>[0] = {}, extra: Reco
   return { server, chains, evm, routes }
 }
 
-const balances = () => screen.findByRole('region', { name: 'Balances' })
+const balances = () => screen.findByRole('region', { name: 'Balances' }, firstAnswer)
 const row = (name: string) => screen.getByRole('listitem', { name })
 const productionHealth: ApiHandler = () =>
   Response.json({ status: 'ok', version: '0.1.0', mode: 'production', appId: 'charter-test', parts: {} })
@@ -57,7 +57,10 @@ describe('balances on the signed-in home', () => {
     const actions = within(region).getByRole('navigation', { name: 'Move money' })
     expect(within(actions).getByRole('link', { name: 'Send' })).toHaveAttribute('href', '/wallet/send')
     expect(within(actions).getByRole('link', { name: 'Receive' })).toHaveAttribute('href', '/wallet/receive')
-    expect(within(actions).getByRole('button', { name: 'Add funds (coming soon)' })).toBeDisabled()
+    expect(within(actions).getByRole('link', { name: 'Add funds' })).toHaveAttribute(
+      'href',
+      '/wallet/add-funds',
+    )
     // A funded wallet is not invited to get funds, and a local server lists its chains without a toggle.
     expect(within(region).queryByRole('button', { name: 'Get test funds' })).toBeNull()
     expect(within(region).queryByRole('checkbox', { name: 'Show test networks' })).toBeNull()
@@ -198,6 +201,11 @@ describe('balances on the signed-in home', () => {
     renderApp('/')
     const region = await balances()
     const button = await within(region).findByRole('button', { name: 'Get test funds' }, firstAnswer)
+    // The empty wallet is offered the on-ramp's sandbox too.
+    expect(within(region).getByRole('link', { name: 'add funds' })).toHaveAttribute(
+      'href',
+      '/wallet/add-funds',
+    )
     expect(row('Base Sepolia')).toHaveTextContent('0 ETH')
 
     await user.click(button)
@@ -250,9 +258,17 @@ describe('balances on the signed-in home', () => {
     stubApi(routes)
     renderApp('/')
     const region = await balances()
-    expect(
-      await within(region).findByText(/Your wallet is empty. Add funds to get started/, {}, firstAnswer),
-    ).toBeInTheDocument()
+    const empty = await waitFor(() => {
+      const invitation = region.querySelector<HTMLElement>('.empty-wallet')
+      expect(invitation).toHaveTextContent(
+        'Your wallet is empty. Add funds to get started, or receive from another wallet.',
+      )
+      return invitation as HTMLElement
+    }, firstAnswer)
+    expect(within(empty).getByRole('link', { name: 'Add funds' })).toHaveAttribute(
+      'href',
+      '/wallet/add-funds',
+    )
     expect(within(region).queryByRole('button', { name: 'Get test funds' })).toBeNull()
   })
 })

@@ -56,9 +56,9 @@ export function WalletHome({ user }: { user: CharterUser }) {
             </Link>
           </li>
           <li>
-            <button type="button" className="button" disabled>
-              Add funds <span className="coming-soon">(coming soon)</span>
-            </button>
+            <Link href="/wallet/add-funds" className="button">
+              Add funds
+            </Link>
           </li>
         </ul>
       </nav>
@@ -104,8 +104,8 @@ export function WalletHome({ user }: { user: CharterUser }) {
           <TestFunds steps={testFundSteps(shown, addressFor)} />
         ) : (
           <p className="empty-wallet">
-            Your wallet is empty. Add funds to get started, or <Link href="/wallet/receive">receive</Link>{' '}
-            from another wallet.
+            Your wallet is empty. <Link href="/wallet/add-funds">Add funds</Link> to get started, or{' '}
+            <Link href="/wallet/receive">receive</Link> from another wallet.
           </p>
         ))}
       {!local && hasTestChains && (

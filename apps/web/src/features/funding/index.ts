@@ -1,0 +1,1 @@
+export { AddFundsPage } from './AddFundsPage.tsx'
