@@ -188,6 +188,9 @@ function sandboxApp({
     .use(async (c, next) => {
       await next()
       c.header('Cache-Control', 'no-store')
+      // Its forms must post with this origin's name, which a browser sends as `Origin: null` under Charter's
+      // no-referrer (the host guard refuses that). Same-origin gives the URL, and its token, to this origin alone.
+      c.header('Referrer-Policy', 'same-origin')
     })
     .use(
       bodyLimit({

@@ -218,6 +218,9 @@ describe('the sandbox buy page', () => {
     expect(page.status).toBe(200)
     expect(page.headers.get('content-type')).toContain('text/html')
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'")
+    // The page's forms post back to this origin with its name: under Charter's no-referrer a browser would send
+    // `Origin: null`, which the host guard refuses as another website.
+    expect(page.headers.get('referrer-policy')).toBe('same-origin')
     expect(page.text).toContain('<title>Coinbase Onramp sandbox</title>')
     expect(page.text).toContain('This is a sandbox: no money moves. Completing credits the local devnet.')
     expect(page.text).toContain('Buy 25 USDC on Base (local Base Sepolia devnet)')
