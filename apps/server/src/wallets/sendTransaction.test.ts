@@ -130,6 +130,8 @@ describe('eth_sendTransaction on a local devnet', () => {
     const { db } = await sharedTestDatabase()
     const statusOf = async () => (await db.select().from(sends).where(eq(sends.hash, hash)))[0]
     expect(await statusOf()).toMatchObject({ status: 'pending', blockNumber: null })
+    // The devnet answers a broadcast before it has mined it: the sweep is run once the block is there.
+    await expect.poll(() => rpc('eth_getTransactionReceipt', [hash]), { timeout: 10_000 }).toBeTruthy()
     await followPendingSends(db, server.parts.registry.get('chains').adapter)
     expect(await statusOf()).toMatchObject({
       status: 'confirmed',
