@@ -75,21 +75,27 @@ export async function refreshSend(db: Db, chains: Chains, row: SendRow, address:
   const chain = chains.find(String(row.chainId))
   if (!chain) return row
   const rpc = chainRpc(chain.rpcUrl)
-  let change: Partial<SendRow> | undefined
-  try {
+  const minedChange = async (): Promise<Partial<SendRow> | undefined> => {
     const receipt = await rpc<{ status?: string; blockNumber?: string } | null>('eth_getTransactionReceipt', [
       row.hash,
     ])
-    if (receipt?.blockNumber) {
-      const blockNumber = BigInt(receipt.blockNumber).toString()
-      change =
-        receipt.status === '0x1'
-          ? { status: 'confirmed', blockNumber }
-          : { status: 'failed', reason: 'reverted', blockNumber }
-    } else {
+    if (!receipt?.blockNumber) return undefined
+    const blockNumber = BigInt(receipt.blockNumber).toString()
+    return receipt.status === '0x1'
+      ? { status: 'confirmed', blockNumber }
+      : { status: 'failed', reason: 'reverted', blockNumber }
+  }
+  let change: Partial<SendRow> | undefined
+  try {
+    change = await minedChange()
+    if (!change) {
       const mined = BigInt(await rpc<string>('eth_getTransactionCount', [address, 'latest']))
       if (mined > BigInt(row.nonce)) {
-        change = { status: 'failed', reason: `replaced: another transaction used nonce ${row.nonce}` }
+        // The nonce is used; by this send if its block came between the two reads, which its receipt now shows.
+        change = (await minedChange()) ?? {
+          status: 'failed',
+          reason: `replaced: another transaction used nonce ${row.nonce}`,
+        }
       } else if (row.broadcastAt === null) {
         // Not noted as broadcast: the node's knowing it says whether it went out before its server stopped.
         const known = await rpc<unknown>('eth_getTransactionByHash', [row.hash])
