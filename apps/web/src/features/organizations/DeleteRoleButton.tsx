@@ -22,7 +22,12 @@ export function DeleteRoleButton({ role }: { role: Role }) {
   const questionRef = useRef<HTMLLegendElement>(null)
   /** Where focus goes after the next render: the question once asked, the first button once kept. */
   const focusNext = useRef<'question' | 'ask' | undefined>(undefined)
-  const remove = useOrganizationAction((signer) => deleteRole(signer, role.organization_id, role.id))
+  // Leaves as soon as the role is gone, before everything is read again: that refetch drops the role, and this
+  // page would say "There is no such role" (an alert) before a callback after it could move on.
+  const remove = useOrganizationAction(async (signer) => {
+    await deleteRole(signer, role.organization_id, role.id)
+    navigate(`/${encodeURIComponent(role.organization_id)}`)
+  })
 
   useEffect(() => {
     const target =
@@ -42,11 +47,7 @@ export function DeleteRoleButton({ role }: { role: Role }) {
     focusNext.current = 'ask'
     setConfirming(false)
   }
-  const confirm = () =>
-    !remove.isPending &&
-    remove.mutate(undefined, {
-      onSuccess: () => navigate(`/${encodeURIComponent(role.organization_id)}`),
-    })
+  const confirm = () => !remove.isPending && remove.mutate()
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') {
       event.preventDefault()

@@ -197,7 +197,8 @@ describe('organisations and roles', () => {
     await user.tab()
     await user.keyboard('{Enter}')
     expect(await screen.findByRole('heading', { name: 'Acme', level: 1 }, slow)).toBeInTheDocument()
-    expect(screen.getByText('No roles yet.')).toBeInTheDocument()
+    expect(await screen.findByText('No roles yet.', undefined, slow)).toBeInTheDocument()
+    expect(screen.queryByText('There is no such role in this organisation.')).not.toBeInTheDocument()
     expect(deletes().map((call) => call.path)).toEqual([
       `/api/v1/organizations/${encodeURIComponent(orgId)}/roles/${encodeURIComponent(roleId)}`,
     ])
