@@ -82,7 +82,13 @@ test('an organisation writes a role, invites a member by phone who accepts and s
   // Invite a second member by phone.
   const secondPhone = uniquePhoneNumber()
   await page.goto(orgUrl)
-  await page.getByRole('textbox', { name: 'Phone number' }).fill(shownUsNumber(secondPhone))
+  // Its country from the same picker as sign-in, then the number as dialled there.
+  const inviteCountry = page.getByRole('combobox', { name: 'Country or region' })
+  await inviteCountry.click()
+  await page.keyboard.type('United States')
+  await page.keyboard.press('Enter')
+  await expect(inviteCountry).toHaveValue('United States (+1)')
+  await page.getByRole('textbox', { name: 'Phone number' }).fill(shownUsNumber(secondPhone).slice(3))
   await page.getByRole('button', { name: 'Send invitation' }).click()
   await expect(page.getByText(`Invited ${secondPhone}.`)).toBeVisible()
 
@@ -141,5 +147,21 @@ test('an organisation writes a role, invites a member by phone who accepts and s
   expect((await unsigned.json()).code).toBe('missing_or_invalid_mfa')
   await page.reload()
   await expect(page.getByRole('heading', { name: orgName, level: 1 })).toBeVisible()
+
+  // Deleting the role asks first, in place; keeping it deletes nothing; only the confirmation deletes.
+  await page.getByRole('link', { name: 'Chief treasurer', exact: true }).click()
+  const ask = page.getByRole('button', { name: 'Delete the role Chief treasurer' })
+  await ask.click()
+  const question = page.getByRole('group', { name: 'Delete the role Chief treasurer?' })
+  await expect(question).toContainText('It ends the role for the 1 person who holds it.')
+  await expect(page.getByText('Delete the role Chief treasurer?')).toBeFocused()
+  await question.getByRole('button', { name: 'Keep it' }).click()
+  await expect(ask).toBeFocused()
+  await page.reload()
+  await expect(ask).toBeVisible()
+  await ask.click()
+  await page.getByRole('button', { name: 'Delete role', exact: true }).click()
+  await expect(page.getByRole('heading', { name: orgName, level: 1 })).toBeVisible()
+  await expect(page.getByText('No roles yet.')).toBeVisible()
   expect(problems).toEqual([])
 })

@@ -160,9 +160,48 @@ describe('organisations and roles', () => {
     expect(await screen.findByRole('article', { name: 'Document: Treasurer' }, slow)).toHaveTextContent(
       'Keep the books',
     )
-    await user.click(screen.getByRole('button', { name: 'Delete the role Chief treasurer' }))
+  })
+
+  it('asks before deleting a role: the first click deletes nothing, Keep it keeps it, only Delete role deletes', async () => {
+    const user = userEvent.setup()
+    const { api, callAs } = await start()
+    const { orgId, roleId } = await seedOrganization(callAs)
+    await callAs(phoneUser, 'PUT /api/v1/organizations/:id/members/:user_id/roles/:role_id', {
+      id: orgId,
+      user_id: phoneUser.id,
+      role_id: roleId,
+    })
+    const deletes = () => api.calls.filter((call) => call.method === 'DELETE')
+    renderApp(`/organizations/${orgId}/roles/${roleId}`)
+    const ask = await screen.findByRole('button', { name: 'Delete the role Treasurer' }, slow)
+    await user.click(ask)
+    const question = screen.getByText('Delete the role Treasurer?')
+    expect(question).toHaveFocus()
+    expect(screen.getByRole('group', { name: 'Delete the role Treasurer?' })).toHaveTextContent(
+      'It ends the role for the 1 person who holds it. Its pinned versions stay readable by their CIDs.',
+    )
+    expect(deletes()).toEqual([])
+    await user.click(screen.getByRole('button', { name: 'Keep it' }))
+    expect(screen.queryByRole('button', { name: 'Delete role' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Delete the role Treasurer' })).toHaveFocus()
+    expect(deletes()).toEqual([])
+    // By keyboard alone: Enter asks, Tab reaches the destructive button, Escape keeps the role.
+    await user.keyboard('{Enter}')
+    expect(screen.getByText('Delete the role Treasurer?')).toHaveFocus()
+    await user.tab()
+    expect(screen.getByRole('button', { name: 'Delete role' })).toHaveFocus()
+    await user.keyboard('{Escape}')
+    expect(screen.getByRole('button', { name: 'Delete the role Treasurer' })).toHaveFocus()
+    expect(deletes()).toEqual([])
+    await user.keyboard('{Enter}')
+    await user.tab()
+    await user.keyboard('{Enter}')
     expect(await screen.findByRole('heading', { name: 'Acme', level: 1 }, slow)).toBeInTheDocument()
-    expect(screen.getByText('No roles yet.')).toBeInTheDocument()
+    expect(await screen.findByText('No roles yet.', undefined, slow)).toBeInTheDocument()
+    expect(screen.queryByText('There is no such role in this organisation.')).not.toBeInTheDocument()
+    expect(deletes().map((call) => call.path)).toEqual([
+      `/api/v1/organizations/${encodeURIComponent(orgId)}/roles/${encodeURIComponent(roleId)}`,
+    ])
   })
 
   it('lets an admin edit the organisation’s own details, and lists their versions', async () => {
@@ -302,6 +341,38 @@ describe('organisations and roles', () => {
     await user.type(email, 'Ada@Example.com')
     await user.click(screen.getByRole('button', { name: 'Send invitation' }))
     expect(await screen.findByText('Invited ada@example.com.', undefined, slow)).toBeInTheDocument()
+  })
+
+  it('invites a number typed nationally in the chosen country, in E.164, and says why a bad one is refused', async () => {
+    const user = userEvent.setup()
+    const { api, callAs } = await start()
+    const { orgId } = await seedOrganization(callAs)
+    renderApp(`/organizations/${orgId}`)
+    const country = await screen.findByRole('combobox', { name: 'Country or region' }, slow)
+    const field = screen.getByRole('textbox', { name: 'Phone number' })
+    await user.click(country)
+    await user.keyboard('United Kingdom')
+    await user.keyboard('{Enter}')
+    expect(country).toHaveValue('United Kingdom (+44)')
+    expect(field).toHaveFocus()
+    await user.type(field, '07400 1')
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }))
+    expect(field).toHaveAttribute('aria-invalid', 'true')
+    expect(field).toHaveAccessibleDescription(/This phone number is too short/)
+    expect(api.bodiesOf('POST /api/v1/organizations/:id/invitations')).toEqual([])
+    await user.type(field, '23456')
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }))
+    expect(await screen.findByText('Invited +447400123456.', undefined, slow)).toBeInTheDocument()
+    expect(field).toHaveValue('')
+    // A whole international number still works whatever country is chosen, and the picker follows it.
+    await user.type(field, '+1 415 555 2672')
+    expect(country).toHaveValue('United States (+1)')
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }))
+    expect(await screen.findByText('Invited +14155552672.', undefined, slow)).toBeInTheDocument()
+    expect(api.bodiesOf('POST /api/v1/organizations/:id/invitations')).toEqual([
+      { phone_number: '+447400123456', membership: 'member' },
+      { phone_number: '+14155552672', membership: 'member' },
+    ])
   })
 
   it('shows an invited member the invitation on their home; once in, their role and what it expects', async () => {
