@@ -172,6 +172,8 @@ describe('a new device’s large sends wait', () => {
     expect(native.status, native.text).toBe(200)
     const token = await send(device, usdcTransfer(small, '100'))
     expect(token.status, token.text).toBe(200)
+    // Both in a block before the balance is read (the second's nonce comes after the first's).
+    await mined(JSON.parse(token.text).data.hash)
 
     const to = recipient()
     const nonce = await nonceOf(evm.address)
