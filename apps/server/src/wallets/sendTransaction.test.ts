@@ -190,6 +190,7 @@ describe('eth_sendTransaction on a local devnet', () => {
     const differentSend = await send({ ...transaction, value: '2000' }, { key, caller: device })
     expect(differentSend.status).toBe(409)
     expect(await nonceOf(evm.address)).toBe(nonceAfterFirst)
+    await settled(JSON.parse(first.text).data.hash)
     expect(await balance(transaction.to)).toBe(1000n)
   })
 
