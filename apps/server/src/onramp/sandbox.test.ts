@@ -352,9 +352,15 @@ describe('the sandbox buy page', () => {
       assets: ['SOL'],
       amount: '2',
     })
-    const link = linkOf(answer, { network: 'solana', asset: 'SOL', presetCryptoAmount: '2' })
+    // Transfer from Coinbase (the send experience): the page says so, and credits as a purchase does.
+    const link = linkOf(answer, {
+      network: 'solana',
+      asset: 'SOL',
+      presetCryptoAmount: '2',
+      defaultExperience: 'send',
+    })
     const page = await alice.api.get(link)
-    expect(page.text).toContain('Buy 2 SOL on Solana (local Solana devnet)')
+    expect(page.text).toContain('Transfer 2 SOL from your Coinbase account to Solana (local Solana devnet)')
     const before = await balanceOn(alice, 'devnet', solana(alice))
     expect((await complete(alice.api, link)).status).toBe(200)
     expect((await balanceOn(alice, 'devnet', solana(alice))).native - before.native).toBe(2_000_000_000n)

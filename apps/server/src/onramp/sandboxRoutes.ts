@@ -1,5 +1,6 @@
 import {
   InvalidAmountError,
+  type OnrampExperience,
   onrampDefaultAssetIds,
   onrampPaymentMethodByExperience,
   parseAmount,
@@ -50,7 +51,12 @@ type Purchase = {
   address: string
   /** The amount the token was minted for; undefined: the page asks for one. */
   boundAmount: string | undefined
+  /** A purchase by card (`buy`), or a transfer from the member's Coinbase account (`send`). */
+  experience: OnrampExperience
 }
+
+const isExperience = (value: string): value is OnrampExperience =>
+  Object.hasOwn(onrampPaymentMethodByExperience, value)
 
 const symbolByAssetId = new Map<string, string>(
   Object.entries(onrampDefaultAssetIds).map(([symbol, id]) => [id, symbol]),
@@ -119,7 +125,7 @@ export function sandboxRoutes(options: { db: Db; chains: Chains; appId: string; 
       throw unusable('Its partnerUserId is not the one its session token was minted for.')
     }
     const experience = query.defaultExperience ?? ''
-    if (!Object.hasOwn(onrampPaymentMethodByExperience, experience)) {
+    if (!isExperience(experience)) {
       throw unusable('Its defaultExperience is neither buy nor send.')
     }
 
@@ -171,13 +177,17 @@ export function sandboxRoutes(options: { db: Db; chains: Chains; appId: string; 
       decimals,
       address,
       boundAmount: row.amount ?? undefined,
+      experience,
     }
   }
 
   const what = (purchase: Purchase, amount: string | undefined) => {
     const devnet = `local ${purchase.chain.info.name.replace(/ devnet$/i, '')} devnet`
     const network = sandboxNetworkNames[purchase.network]
-    return `${amount === undefined ? 'Buy' : `Buy ${amount}`} ${purchase.symbol} on ${network} (${devnet})`
+    const coins = amount === undefined ? purchase.symbol : `${amount} ${purchase.symbol}`
+    return purchase.experience === 'send'
+      ? `Transfer ${coins} from your Coinbase account to ${network} (${devnet})`
+      : `Buy ${coins} on ${network} (${devnet})`
   }
 
   const cap = (purchase: Purchase) => `${faucetCaps[purchase.asset]} ${purchase.symbol}`
