@@ -18,8 +18,8 @@ import { refreshSend } from './sendRecords.ts'
 const chainId = 84_532
 let anvil: TestAnvil
 /**
- * The node as the follower sees it: anvil behind a forwarder that, once armed, mines a block right after it has
- * answered a receipt read. That is a block arriving between the follower's reads, which a real chain does at any
+ * The node as the follower sees it: anvil behind a forwarder that, once armed, mines a block right after anvil
+ * has answered a receipt read, before passing that answer on. That is a block arriving between the follower's reads, which a real chain does at any
  * moment.
  */
 let node: Server
@@ -41,12 +41,15 @@ beforeAll(async () => {
       headers: { 'content-type': 'application/json' },
       body,
     })
-    response.writeHead(answer.status, { 'content-type': 'application/json' })
-    response.end(await answer.text())
+    const text = await answer.text()
+    // The block comes once the receipt has been read (null) and before the follower hears that answer, so its
+    // next read sees the block: what a real chain does between two reads.
     if (mineAfterReceipt && (JSON.parse(body) as { method: string }).method === 'eth_getTransactionReceipt') {
       mineAfterReceipt = false
       await anvil.rpc('evm_mine')
     }
+    response.writeHead(answer.status, { 'content-type': 'application/json' })
+    response.end(text)
   })
   await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', resolve))
   nodeUrl = `http://127.0.0.1:${(node.address() as AddressInfo).port}`
