@@ -1,6 +1,6 @@
 // The server the HTTP figures are measured on, in a process of its own: Charter started as apps/server/src/main.ts
 // starts it, and beside it, on a second port, the floor (./floorApp.ts) over the same parts. Prints one line,
-// `{"url": …, "floorUrl": …}`, once both answer; stops on SIGTERM.
+// `{"url": …, "floorUrl": …, "appId": …}`, once both answer; stops on SIGTERM.
 import { loadSettings } from '../apps/server/src/env.ts'
 import { createLogger } from '../apps/server/src/logger.ts'
 import { startServer } from '../apps/server/src/server.ts'
@@ -10,7 +10,7 @@ const settings = loadSettings()
 const logger = createLogger(settings.logLevel)
 const server = await startServer({ settings, logger })
 const floor = await serveFloor({ settings, logger, parts: server.parts })
-process.stdout.write(`${JSON.stringify({ url: server.url, floorUrl: floor.url })}\n`)
+process.stdout.write(`${JSON.stringify({ url: server.url, floorUrl: floor.url, appId: settings.appId })}\n`)
 process.once('SIGTERM', async () => {
   await floor.close()
   await server.close()

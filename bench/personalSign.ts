@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { authorizationPayload } from '@charter/core'
 import { bytesToHex } from 'viem'
 import { signMessage } from 'viem/accounts'
+import { newAppId } from '../apps/server/src/appId.ts'
 import { signInWithDeviceKey } from './benchMember.ts'
 import { signedFloorPath } from './floorApp.ts'
 import { type Batch, inTurns, timeBatch } from './rounds.ts'
@@ -30,7 +31,7 @@ function inProcessFloor() {
     method: 'POST',
     url: 'http://127.0.0.1:3000/api/v1/wallets/00000000-0000-0000-0000-000000000000/rpc',
     body: { method: 'personal_sign', params: { message: message(0), encoding: 'utf-8' } },
-    headers: { 'privy-app-id': 'charter-local' },
+    headers: { 'privy-app-id': newAppId() },
   })
   const signature = sign('sha256', payload, { key: privateKey, dsaEncoding: 'der' })
   return (runs: number) =>
@@ -50,6 +51,7 @@ function inProcessFloor() {
 function signedCaller(options: {
   baseUrl: string
   path: string
+  appId: string
   cookie: string
   deviceKey: KeyObject
   agent: Agent
@@ -66,7 +68,7 @@ function signedCaller(options: {
         method: 'POST',
         url: `${options.baseUrl}${options.path}`,
         body,
-        headers: { 'privy-app-id': 'charter-local', 'privy-request-expiry': expiry },
+        headers: { 'privy-app-id': options.appId, 'privy-request-expiry': expiry },
       })
       return {
         body: JSON.stringify(body),
@@ -88,7 +90,7 @@ function signedCaller(options: {
           headers: {
             'content-type': 'application/json',
             cookie: options.cookie,
-            'privy-app-id': 'charter-local',
+            'privy-app-id': options.appId,
             'privy-request-expiry': prepared.expiry,
             'privy-authorization-signature': prepared.signature,
           },
@@ -137,6 +139,7 @@ export async function measurePersonalSign(
     const figure = signedCaller({
       baseUrl: server.url,
       path: `/api/v1/wallets/${walletId}/rpc`,
+      appId: server.appId,
       cookie,
       deviceKey,
       agent,
@@ -144,6 +147,7 @@ export async function measurePersonalSign(
     const httpFloor = signedCaller({
       baseUrl: server.floorUrl,
       path: signedFloorPath(walletId),
+      appId: server.appId,
       cookie,
       deviceKey,
       agent,

@@ -46,7 +46,7 @@ export async function measureSends(repoRoot: string, plan: SendsPlan): Promise<S
     /** A wallet request signed with the member's device key, as the browser's wallet proxy sends it. */
     const call = async (body: object, idempotencyKey?: string): Promise<string> => {
       const headers = {
-        'privy-app-id': 'charter-local',
+        'privy-app-id': server.appId,
         'privy-request-expiry': String(Date.now() + 5 * 60_000),
         ...(idempotencyKey && { 'privy-idempotency-key': idempotencyKey }),
       }

@@ -6,6 +6,8 @@ export type SpawnedServer = {
   url: string
   /** The floor beside it (./floorApp.ts), in the same process over the same parts. */
   floorUrl: string
+  /** The app id it was given or generated, which signed wallet requests send (`privy-app-id`). */
+  appId: string
   stop: () => Promise<void>
 }
 
@@ -31,13 +33,15 @@ export async function spawnServer(repoRoot: string, env: Record<string, string>)
       resolve(line)
     })
   })
-  const { url, floorUrl } = JSON.parse(await Promise.race([firstLine, exited])) as {
+  const { url, floorUrl, appId } = JSON.parse(await Promise.race([firstLine, exited])) as {
     url: string
     floorUrl: string
+    appId: string
   }
   return {
     url,
     floorUrl,
+    appId,
     stop: async () => {
       if (child.exitCode !== null) return
       const stopped = new Promise((resolve) => child.once('exit', resolve))

@@ -7,7 +7,6 @@ import { noSidewaysScroll, watch } from './pageChecks.ts'
 import { codeFromOutbox, outboxFor, signInByPhone } from './signInSteps.ts'
 import { walletReady } from './walletSteps.ts'
 
-const appId = 'charter-local'
 const baseSepolia = 84532
 
 type LinkedAccount = { id?: string; type: string; chain_type?: string; wallet_index?: number }
@@ -36,6 +35,8 @@ async function otherDevice(request: APIRequestContext, baseURL: string, phoneNum
   )
   if (!evm?.id) throw new Error('The member has no EVM wallet')
   const walletId = evm.id
+  // The app id the server was given or generated, read as the web app reads it.
+  const { appId } = (await (await request.get('/api/health')).json()) as { appId: string }
   return {
     /** `eth_sendTransaction` from the member's EVM wallet, signed by this device's key. */
     async send(caip2: string, transaction: Record<string, unknown>) {

@@ -167,6 +167,7 @@ async function runPhase(options: {
   }
 
   let previous: Member[] = []
+  let firstAppId: string | undefined
   // One start more than there are kills: the last start shows the server comes back after the last kill.
   for (let cycle = 1; cycle <= cycles + 1; cycle++) {
     const last = cycle > cycles
@@ -192,12 +193,17 @@ async function runPhase(options: {
       (response) => response.json() as Promise<{ appId?: unknown }>,
       () => undefined,
     )
-    const http = new Http(
-      server.url,
-      String(health?.appId ?? 'charter-local'),
-      tally,
-      readOutboxToken(options.dataDir),
-    )
+    const appId = typeof health?.appId === 'string' ? health.appId : ''
+    // APP_ID is unset: the id is generated into DATA_DIR once, and every start after a kill must give the same.
+    firstAppId ??= appId
+    if (appId !== firstAppId) {
+      ledger.violation(`app-id:${cycle}`, {
+        cycle,
+        invariant: 'the app id survives a crash',
+        detail: `${firstAppId} at the first start, ${appId || 'none'} now`,
+      })
+    }
+    const http = new Http(server.url, appId, tally, readOutboxToken(options.dataDir))
     let stopped = false
     const inFlight = { signUps: 0, signatures: 0, exports: 0 }
     const ctx: WorkContext = { http, ledger, cycle, inFlight, stopped: () => stopped, binding }

@@ -12,6 +12,7 @@ type Json = any
 // The production checks pass; the test server still uses the shared test database it is given.
 const productionEnv = {
   CHARTER_MODE: 'production',
+  APP_ID: 'charter-production',
   DATABASE_URL: 'postgres://unused.invalid/charter',
   PUBLIC_URL: 'http://127.0.0.1',
   AUTH_SECRET: '5e0c9b2f7a1d4e8c3b6f0a9d2e5c8b1f4a7d0e3c6b9f2a5d8e1c4b7f0a3d6e9c',
@@ -42,7 +43,7 @@ describe('GET /api/health', () => {
     expect(body).toMatchObject({
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),
       mode: 'embedded',
-      appId: 'charter-local',
+      appId: server.appId,
     })
     expect(body.parts.web).toEqual({ status: 'ok' })
     // Test files share one database, each server with a master key of its own, so one server may find wallets

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { appIdLengthNotice } from './appId.ts'
 import { loadSettings, SettingsError, settingNames } from './env.ts'
 
 describe('loadSettings', () => {
@@ -30,6 +31,7 @@ describe('loadSettings', () => {
 /** A complete production setup; each test takes one thing away or changes it. */
 const production = {
   CHARTER_MODE: 'production',
+  APP_ID: 'cm4k2production0app000001',
   DATABASE_URL: 'postgres://charter@db.internal/charter',
   PUBLIC_URL: 'https://charter.example.org',
   AUTH_SECRET: '3f9c1a7e5b2d8f40c6e1a9b7d3f5c2e8a4b6d0f1c3e5a7b9d2f4e6a8c0b1d3f5',
@@ -50,6 +52,7 @@ describe('loadSettings in production', () => {
 
   it.each([
     ['DATABASE_URL', 'DATABASE_URL: required in production'],
+    ['APP_ID', 'APP_ID: required in production, the id your apps are given, the same on every replica'],
     ['AUTH_SECRET', 'AUTH_SECRET: required in production'],
     ['WALLET_MASTER_KEY', 'WALLET_MASTER_KEY: required in production'],
     ['SMS_ALLOWED_COUNTRIES', 'SMS_ALLOWED_COUNTRIES: required with Twilio'],
@@ -303,6 +306,7 @@ describe("the README's Settings table", () => {
 describe('the chains of production', () => {
   const production = {
     CHARTER_MODE: 'production',
+    APP_ID: 'charter-production',
     DATABASE_URL: 'postgres://charter@db.internal/charter',
     PUBLIC_URL: 'https://charter.example.org',
     AUTH_SECRET: '3f9c1a7e5b2d8f40c6e1a9b7d3f5c2e8a4b6d0f1c3e5a7b9d2f4e6a8c0b1d3f5',
@@ -365,5 +369,137 @@ describe('the chains of production', () => {
 
   it('refuses CHAINS in embedded mode, which runs its own devnets', () => {
     expect(() => loadSettings({ CHAINS: '8453' })).toThrow('CHAINS: embedded mode runs its own local devnets')
+  })
+})
+
+describe('ALLOWED_APP_ORIGINS', () => {
+  const originsOf = (value: string) => loadSettings({ ALLOWED_APP_ORIGINS: value }).allowedAppOrigins
+  const refusal = (value: string) => {
+    try {
+      loadSettings({ ALLOWED_APP_ORIGINS: value })
+    } catch (error) {
+      expect(error).toBeInstanceOf(SettingsError)
+      return (error as Error).message
+    }
+    throw new Error(`${value} was accepted`)
+  }
+
+  it('is empty unless set', () => {
+    expect(loadSettings({}).allowedAppOrigins).toEqual([])
+    expect(originsOf(' , ')).toEqual([])
+  })
+
+  it('takes a list of origins, each as a browser sends it in Origin', () => {
+    expect(
+      originsOf(
+        ' https://app.example.org , HTTPS://Partner.Example.org:8443,http://localhost:5173,http://127.0.0.1:8080,http://[::1]:3000,http://shop.localhost,',
+      ),
+    ).toEqual([
+      'https://app.example.org',
+      'https://partner.example.org:8443',
+      'http://localhost:5173',
+      'http://127.0.0.1:8080',
+      'http://[::1]:3000',
+      'http://shop.localhost',
+    ])
+  })
+
+  it('keeps each origin once, however it was spelt', () => {
+    expect(
+      originsOf(
+        'https://app.example.org,https://APP.example.org,https://app.example.org:443,http://localhost:80',
+      ),
+    ).toEqual(['https://app.example.org', 'http://localhost'])
+  })
+
+  it.each([
+    ['ftp://app.example.org', '"ftp://app.example.org" is not http(s)'],
+    ['wss://app.example.org', '"wss://app.example.org" is not http(s)'],
+    ['app.example.org', '"app.example.org" is not an origin'],
+    ['javascript:alert(1)', '"javascript:alert(1)" is not an origin'],
+    ['https://app.example.org/', '"https://app.example.org/" has more than the origin (/)'],
+    ['https://app.example.org/wallet', '"https://app.example.org/wallet" has more than the origin (/wallet)'],
+    ['https://app.example.org?a=1', 'has more than the origin (?a=1)'],
+    ['https://app.example.org#top', 'has more than the origin (#top)'],
+    ['https://app.example.org and more', 'has more than the origin ( and more)'],
+    ['https://app.example.org:443abc', '"https://app.example.org:443abc" is not an origin'],
+    ['https://app.example.org:99999', 'is not an origin'],
+    ['https://user:pw@app.example.org', 'holds a user name or password'],
+    ['https://*.example.org', 'no wildcards'],
+    ['http://app.example.org', 'uses http on a host other than this machine: use https://app.example.org'],
+    ['http://192.168.1.20:3000', 'use https://192.168.1.20:3000'],
+    ['http://localhost.example.org', 'uses http on a host other than this machine'],
+    ['http://127.0.0.2', 'uses http on a host other than this machine'],
+  ])('refuses %s, naming it', (value, message) => {
+    const text = refusal(`https://good.example.org,${value}`)
+    expect(text).toContain(`ALLOWED_APP_ORIGINS: "${value}"`)
+    expect(text).toContain(message)
+    expect(text).not.toContain('"https://good.example.org"')
+  })
+
+  it('names every bad entry at once', () => {
+    const text = refusal('http://one.example.org, https://two.example.org/')
+    expect(text).toContain('"http://one.example.org"')
+    expect(text).toContain('"https://two.example.org/"')
+  })
+})
+
+describe('APP_ID', () => {
+  const dataDir = () => mkdtempSync(join(tmpdir(), 'charter-app-id-'))
+
+  it("unset: an id in Privy's shape, to be kept in DATA_DIR/app-id, which loading the settings does not write", () => {
+    const folder = dataDir()
+    const settings = loadSettings({ DATA_DIR: folder })
+    expect(settings.appId).toMatch(/^c[a-z0-9]{24}$/)
+    expect(settings.appIdFile).toBe(join(folder, 'app-id'))
+    expect(existsSync(join(folder, 'app-id'))).toBe(false)
+    expect(loadSettings({ DATA_DIR: dataDir() }).appId).not.toBe(settings.appId)
+  })
+
+  it('unset: the id DATA_DIR/app-id holds', () => {
+    const folder = dataDir()
+    writeFileSync(join(folder, 'app-id'), 'cm0kept00000000000000000a\n', { mode: 0o600 })
+    expect(loadSettings({ DATA_DIR: folder })).toMatchObject({
+      appId: 'cm0kept00000000000000000a',
+      appIdFile: join(folder, 'app-id'),
+    })
+  })
+
+  it('set: the id given, of any length, and DATA_DIR/app-id is not read', () => {
+    const folder = dataDir()
+    writeFileSync(join(folder, 'app-id'), 'not an id')
+    expect(loadSettings({ DATA_DIR: folder, APP_ID: 'charter-local' })).toMatchObject({
+      appId: 'charter-local',
+      appIdFile: undefined,
+    })
+    expect(() => loadSettings({ APP_ID: 'my app' })).toThrow('APP_ID: use letters, digits, - and _')
+  })
+
+  it.each([
+    ['empty', '\n', 'is empty'],
+    ['another shape', 'charter-local\n', 'does not hold an app id (25 lower-case letters and digits)'],
+    ['upper case', 'CM0KEPT00000000000000000A', 'does not hold an app id'],
+    ['26 characters', 'cm0kept00000000000000000ab', 'does not hold an app id'],
+  ])('refuses a DATA_DIR/app-id that is %s, naming the file', (_, text, message) => {
+    const folder = dataDir()
+    const file = join(folder, 'app-id')
+    writeFileSync(file, text)
+    expect(() => loadSettings({ DATA_DIR: folder })).toThrow(SettingsError)
+    expect(() => loadSettings({ DATA_DIR: folder })).toThrow(`DATA_DIR/app-id: ${file} ${message}`)
+  })
+
+  it('refuses a DATA_DIR/app-id it cannot read, saying why', () => {
+    const folder = dataDir()
+    const file = join(folder, 'app-id')
+    mkdirSync(file)
+    expect(() => loadSettings({ DATA_DIR: folder })).toThrow(`DATA_DIR/app-id: cannot read ${file} (EISDIR)`)
+  })
+
+  it("says when an APP_ID is one Privy's React SDK refuses, and only then", () => {
+    expect(appIdLengthNotice('charter-local')).toBe(
+      "APP_ID is 13 characters long: Privy's React SDK (@privy-io/react-auth) refuses app ids that are not exactly 25 characters, so apps on it need an APP_ID of 25 characters; Charter's own web app and Privy's vanilla client work with any.",
+    )
+    expect(appIdLengthNotice('cm0kept00000000000000000a')).toBeUndefined()
+    expect(appIdLengthNotice('x'.repeat(26))).toContain('APP_ID is 26 characters long')
   })
 })

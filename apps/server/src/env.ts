@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { z } from 'zod'
+import { appIdFileName, newAppId, readAppIdFile } from './appId.ts'
 import {
   chainVariables,
   type RemoteChainSetting,
@@ -9,6 +10,7 @@ import {
   unknownRpcUrlSettings,
 } from './chains/chainSettings.ts'
 import { sendLimitsFrom, sendLimitVariables } from './holds/sendLimitSettings.ts'
+import { readAppOrigins } from './http/appOrigins.ts'
 import { readCdpKey } from './onramp/cdpKey.ts'
 import { keyWeakness, secretWeakness } from './secretStrength.ts'
 
@@ -45,7 +47,8 @@ const variablesSchema = z.object({
   APP_ID: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'use letters, digits, - and _ (64 at most)')
-    .default('charter-local'),
+    .optional(),
+  ALLOWED_APP_ORIGINS: z.string().optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)').optional(),
   ACCESS_TOKEN_ISSUER: z
     .string()
@@ -259,6 +262,9 @@ const settingsSchema = variablesSchema.transform((env, context) => {
   const cdpKey = env.CDP_API_KEY_SECRET ? readCdpKey(env.CDP_API_KEY_SECRET) : undefined
   if (cdpKey && 'problem' in cdpKey) problems.push(`CDP_API_KEY_SECRET: ${cdpKey.problem}`)
   const chains: RemoteChainSetting[] = env.CHARTER_MODE === 'production' ? remoteChains(env, problems) : []
+  const appOrigins = readAppOrigins(env.ALLOWED_APP_ORIGINS ?? '')
+  for (const problem of appOrigins.problems) problems.push(`ALLOWED_APP_ORIGINS: ${problem}`)
+  const appId = chooseAppId(env, problems)
   if (env.CHARTER_MODE === 'production') {
     if (!env.PUBLIC_URL) {
       problems.push('PUBLIC_URL: required in production, the URL members open (https://charter.example.org)')
@@ -271,6 +277,12 @@ const settingsSchema = variablesSchema.transform((env, context) => {
     const keyWeak = env.WALLET_MASTER_KEY && keyWeakness(env.WALLET_MASTER_KEY)
     if (keyWeak) problems.push(`WALLET_MASTER_KEY: too weak (${keyWeak}); use openssl rand -hex 32`)
     if (!env.DATABASE_URL) problems.push('DATABASE_URL: required in production (a PostgreSQL URL)')
+    // Every replica must give the same id (access tokens carry it), and production keeps nothing in DATA_DIR.
+    if (!env.APP_ID) {
+      problems.push(
+        `APP_ID: required in production, the id your apps are given, the same on every replica (25 lower-case letters and digits suit Privy's React SDK, e.g. ${newAppId()})`,
+      )
+    }
     if (!env.AUTH_SECRET) problems.push('AUTH_SECRET: required in production (e.g. openssl rand -hex 32)')
     if (!env.WALLET_MASTER_KEY) {
       problems.push(
@@ -297,7 +309,18 @@ const settingsSchema = variablesSchema.transform((env, context) => {
     logLevel: env.LOG_LEVEL,
     /** PostgreSQL when set; otherwise PGlite in `dataDir`. */
     databaseUrl: env.DATABASE_URL,
-    appId: env.APP_ID,
+    /** APP_ID, or the id generated into `appIdFile` (embedded mode, APP_ID unset). */
+    appId: appId.appId,
+    /**
+     * DATA_DIR/app-id when APP_ID is unset (embedded mode): the id was read from it, or is new and is written
+     * there at start (`keepAppId`), before any part uses it.
+     */
+    appIdFile: appId.file,
+    /**
+     * ALLOWED_APP_ORIGINS: the origins (as `Origin` sends them, deduplicated) of the apps that may frame the
+     * wallet page and call the API from the browser. Empty: only Charter's own origin.
+     */
+    allowedAppOrigins: appOrigins.origins,
     /** Signs access tokens and keys the code digests; generated into `dataDir` in embedded mode. */
     authSecret: env.AUTH_SECRET,
     /** The `iss` of access tokens: `charter`, or `privy.io` for Privy's server library (see .env.example). */
@@ -436,6 +459,23 @@ export function loadSettings(source: Record<string, string | undefined> = proces
     )
   }
   return parsed.data
+}
+
+/**
+ * APP_ID when set. Unset (embedded mode): the id kept in DATA_DIR/app-id, or a new one in Privy's shape, which
+ * the server writes there at start, so that it stays the same from one start to the next.
+ */
+function chooseAppId(
+  env: { APP_ID?: string | undefined; DATA_DIR: string; CHARTER_MODE: 'embedded' | 'production' },
+  problems: string[],
+): { appId: string; file: string | undefined } {
+  if (env.APP_ID) return { appId: env.APP_ID, file: undefined }
+  // Production refuses an unset APP_ID (its checks list it); a placeholder keeps the other problems listed too.
+  if (env.CHARTER_MODE === 'production') return { appId: '', file: undefined }
+  const file = join(resolve(env.DATA_DIR), appIdFileName)
+  const kept = readAppIdFile(file)
+  if (kept && 'problem' in kept) problems.push(kept.problem)
+  return { appId: kept && 'appId' in kept ? kept.appId : newAppId(), file }
 }
 
 const loopbackHosts = new Set(['127.0.0.1', '::1', 'localhost'])

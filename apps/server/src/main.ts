@@ -1,3 +1,4 @@
+import { appIdLengthNotice } from './appId.ts'
 import { loadSettings, SettingsError } from './env.ts'
 import { createLogger } from './logger.ts'
 import { PartStartError } from './parts/PartStartError.ts'
@@ -14,6 +15,9 @@ try {
       ? 'embedded mode: everything runs on this machine, nothing is real money'
       : 'production mode'
   logger.info(`Charter is ready at ${server.url} (${where})`)
+  // A generated app id always suits Privy's React SDK; one chosen in APP_ID may not.
+  const appIdNotice = settings.appIdFile ? undefined : appIdLengthNotice(settings.appId)
+  if (appIdNotice) logger.info(appIdNotice)
   const outboxToken = server.parts.registry.get('devOutbox')?.token
   if (outboxToken) {
     const outbox = `${server.url}/api/dev/outbox`

@@ -13,6 +13,7 @@ import { openDatabase } from './db/openDatabase.ts'
 import { type Settings, SettingsError } from './env.ts'
 import { newDeviceHold } from './holds/newDeviceHold.ts'
 import { sendHold } from './holds/sendHold.ts'
+import { keepAppId } from './keepAppId.ts'
 import type { Logger } from './logger.ts'
 import { deriveAccessTokenKeys } from './members/accessToken.ts'
 import { chooseOnramp } from './onramp/chooseOnramp.ts'
@@ -102,6 +103,8 @@ export function prepareDataDir(dataDir: string): void {
 export async function buildParts(options: StartServerOptions): Promise<AppParts> {
   const { settings, logger } = options
   if (settings.mode === 'embedded') prepareDataDir(settings.dataDir)
+  // Access tokens carry the app id: a new one is kept before any part can hand one out.
+  keepAppId(settings, logger)
   const database =
     options.database ??
     (await openDatabase(

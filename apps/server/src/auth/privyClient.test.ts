@@ -10,12 +10,13 @@ import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
 // (docs/migrating-from-privy.md), driving the running server as an app built on it would.
 
 let server: TestServer
+// The id the server generated into its data folder (APP_ID unset), in Privy's shape, as an app is given it.
+let appId: string
 beforeAll(async () => {
   server = await startTestServer()
+  appId = server.appId
 })
 afterAll(() => server.close())
-
-const appId = 'charter-local'
 
 /**
  * A Privy client for this server. `baseUrl` is read by the client but left out of its published options type;

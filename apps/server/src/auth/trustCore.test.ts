@@ -508,7 +508,7 @@ describe('bad input is a 4xx', () => {
     expect(answer.body).toEqual({ error: expect.stringContaining(words), code: 'invalid_data' })
     const victim = await member()
     const signed = await victim.caller.api.post(`/api/v1/wallets/${victim.wallet('ethereum').id}/rpc`, text, {
-      'privy-app-id': 'charter-local',
+      'privy-app-id': server.appId,
       'privy-request-expiry': String(Date.now() + 60_000),
       'privy-authorization-signature': 'AAAA',
     })

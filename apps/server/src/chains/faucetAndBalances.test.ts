@@ -413,6 +413,7 @@ describe('a production-mode server', () => {
       dataDir: folder,
       env: {
         CHARTER_MODE: 'production',
+        APP_ID: 'charter-production',
         DATABASE_URL: 'postgres://unused.invalid/charter',
         PUBLIC_URL: 'http://127.0.0.1',
         AUTH_SECRET: '5e0c9b2f7a1d4e8c3b6f0a9d2e5c8b1f4a7d0e3c6b9f2a5d8e1c4b7f0a3d6e9c',

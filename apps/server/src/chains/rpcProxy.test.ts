@@ -95,7 +95,7 @@ describe('the RPC proxy forwards', () => {
   })
 
   it('with a bearer token as well as with the cookie', async () => {
-    const answer = await fetch(`${app.url}/api/v1/rpc/84532?privyAppId=charter-local`, {
+    const answer = await fetch(`${app.url}/api/v1/rpc/84532?privyAppId=${app.appId}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${member.token}`, 'content-type': 'application/json' },
       body: JSON.stringify(call('eth_chainId')),

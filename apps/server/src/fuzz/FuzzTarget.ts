@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { SignInLimits } from '../auth/AuthService.ts'
 import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
+import { fuzzAppId } from './fuzzAppId.ts'
 import { Member } from './Member.ts'
 
 /** The running server the fuzz suite sends its cases to. */
@@ -57,7 +58,7 @@ export async function startFuzzServer(): Promise<TestServer> {
   const webDist = await builtWebApp()
   const server = await startTestServer({
     signInLimits: fuzzSignInLimits,
-    env: { APP_SECRET: appSecret, LOCAL_CHAINS: 'on' },
+    env: { APP_ID: fuzzAppId, APP_SECRET: appSecret, LOCAL_CHAINS: 'on' },
     webDist,
   })
   return {

@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { fuzzAppId } from './fuzzAppId.ts'
 import { JsonEntries, Placeholder, type PlaceholderName, RawJson } from './jsonText.ts'
 import type { Access, FuzzRoute } from './routeTable.ts'
 
@@ -499,9 +500,9 @@ const junkHeaderValues = [
   'charter-session=%E0%A4%A',
   'charter-session=%ED%A0%80',
   '__Host-charter-session=x',
-  'charter-local',
-  ' charter-local',
-  'charter-local, charter-local',
+  fuzzAppId,
+  ` ${fuzzAppId}`,
+  `${fuzzAppId}, ${fuzzAppId}`,
   '9999999999999999',
   '99999999999999999',
   '0',

@@ -13,6 +13,7 @@ import {
   webPath,
   wrongValue,
 } from './arbitraries.ts'
+import { fuzzAppId } from './fuzzAppId.ts'
 import { JsonEntries, Placeholder, type PlaceholderName } from './jsonText.ts'
 
 /**
@@ -984,7 +985,7 @@ const sandboxQuery = fc.oneof(
     arbitrary: fc
       .tuple(hostileSegment, fc.constantFrom('base', 'solana', 'x'), fc.constantFrom('25', '.5', '-1', ''))
       .map(([token, network, amount]): QueryPart[] => [
-        `appId=charter-local&sessionToken=${token}&endPartnerName=privy%3Acharter-local&defaultExperience=buy`,
+        `appId=${fuzzAppId}&sessionToken=${token}&endPartnerName=privy%3A${fuzzAppId}&defaultExperience=buy`,
         `&presetCryptoAmount=${amount}&defaultNetwork=${network}&defaultPaymentMethod=CARD`,
         '&defaultAsset=2b92315d-eab7-5bef-84fa-089a131333f5&partnerUserId=abc',
       ]),
@@ -1130,7 +1131,7 @@ export const routeTable: FuzzRoute[] = [
     method: 'GET',
     path: '/api/v1/apps/:app_id',
     access: 'public',
-    params: { app_id: fc.oneof(fc.constant('charter-local'), hostileSegment) },
+    params: { app_id: fc.oneof(fc.constant(fuzzAppId), hostileSegment) },
   },
   { method: 'GET', path: '/api/v1/users/:id', access: 'app', params: { id: userId } },
   {
@@ -1219,7 +1220,7 @@ export const routeTable: FuzzRoute[] = [
       {
         weight: 1,
         arbitrary: fc
-          .constantFrom('charter-local', 'someone-else', '')
+          .constantFrom(fuzzAppId, 'someone-else', '')
           .map((id): QueryPart[] => [`privyAppId=${encodeURIComponent(id)}`]),
       },
     ),

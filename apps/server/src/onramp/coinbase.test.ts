@@ -124,6 +124,7 @@ async function productionServer(env: Record<string, string>): Promise<TestServer
   const server = await startTestServer({
     env: {
       CHARTER_MODE: 'production',
+      APP_ID: 'cm0coinbasetestapp0000001',
       PUBLIC_URL: 'http://127.0.0.1',
       DATABASE_URL: 'postgres://unused.invalid/charter',
       AUTH_SECRET: '7c1e4a9f2d6b0e3a8c5f1d7b4e0a6c9f3b8d2e5a1c7f4b0d9e6a3c8f5b2d1e7a',
@@ -205,7 +206,7 @@ describe('Coinbase with an ES256 key, TRUST_PROXY unset', () => {
       [8453, 'base'],
       [84532, null],
     ])
-    expect((await api.get('/api/v1/apps/charter-local')).body.fiat_on_ramp_enabled).toBe(true)
+    expect((await api.get(`/api/v1/apps/${server.appId}`)).body.fiat_on_ramp_enabled).toBe(true)
     // Production has no sandbox page.
     const { api: signedIn } = await member(server)
     const sandbox = await signedIn.post('/sandbox/onramp/buy/complete?sessionToken=x', 'amount=1', {
@@ -360,7 +361,7 @@ describe('production without a CDP key', () => {
     expect((await api.get('/api/health')).body.parts.onramp).toEqual({ status: 'missing' })
     const chains = (await api.get('/api/v1/chains')).body.chains as ListedChain[]
     expect(chains.map((chain) => chain.onramp_network)).toEqual([null, null])
-    expect((await api.get('/api/v1/apps/charter-local')).body.fiat_on_ramp_enabled).toBe(false)
+    expect((await api.get(`/api/v1/apps/${server.appId}`)).body.fiat_on_ramp_enabled).toBe(false)
     const { api: signedIn, address } = await member(server)
     const answer = await signedIn.post(initPath, { addresses: [{ address, blockchains: ['base'] }] })
     expect(answer.status).toBe(404)

@@ -117,7 +117,7 @@ describe('the on-ramp as /api/health, /chains and the app config show it', () =>
       [421614, 'arbitrum'],
       ['devnet', 'solana'],
     ])
-    const config = await alice.api.get('/api/v1/apps/charter-local')
+    const config = await alice.api.get(`/api/v1/apps/${server.appId}`)
     expect(config.body.fiat_on_ramp_enabled).toBe(true)
   })
 })
@@ -191,7 +191,7 @@ describe('status', () => {
   it('answers another member’s partnerUserId exactly as an unknown one: 404', async () => {
     const mine = await started(alice, { addresses: [{ address: evm(alice), blockchains: ['base'] }] })
     expect(mine.base_url).toBe('/sandbox/onramp')
-    expect(mine.app_id).toBe('charter-local')
+    expect(mine.app_id).toBe(server.appId)
     expect(mine.partner_user_id).toMatch(/^[A-Za-z0-9_-]{1,49}$/)
     expect((await statusOf(alice, mine.partner_user_id)).body).toEqual({ status: 'pending' })
     const theirs = await statusOf(bob, mine.partner_user_id)

@@ -185,6 +185,7 @@ describe('the SMTP sender, seen from the server', () => {
     const server = await startTestServer({
       env: {
         CHARTER_MODE: 'production',
+        APP_ID: 'charter-production',
         PUBLIC_URL: 'http://127.0.0.1',
         DATABASE_URL: 'postgres://unused.invalid/charter',
         AUTH_SECRET: '7c1e4a9f2d6b0e3a8c5f1d7b4e0a6c9f3b8d2e5a1c7f4b0d9e6a3c8f5b2d1e7a',
@@ -216,6 +217,7 @@ describe('a failed send, seen from the server', () => {
     const server = await startTestServer({
       env: {
         CHARTER_MODE: 'production',
+        APP_ID: 'charter-production',
         PUBLIC_URL: 'http://127.0.0.1',
         DATABASE_URL: 'postgres://unused.invalid/charter',
         AUTH_SECRET: '7c1e4a9f2d6b0e3a8c5f1d7b4e0a6c9f3b8d2e5a1c7f4b0d9e6a3c8f5b2d1e7a',

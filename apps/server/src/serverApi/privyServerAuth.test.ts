@@ -15,7 +15,9 @@ const appSecret = 'e3b98a4da31a127d4bde6e43a8a6b6a3c6c2d1f0a9e8d7c6b5a4f3e2d1c0b
 let server: TestServer
 let privy: PrivyClient
 beforeAll(async () => {
-  server = await startTestServer({ env: { APP_SECRET: appSecret, ACCESS_TOKEN_ISSUER: 'privy.io' } })
+  server = await startTestServer({
+    env: { APP_ID: appId, APP_SECRET: appSecret, ACCESS_TOKEN_ISSUER: 'privy.io' },
+  })
   privy = new PrivyClient(appId, appSecret, { apiURL: server.url })
   // The library calls from this machine's own address, where a PostgreSQL kept between runs still counts the
   // wrong secrets of earlier runs: start this run from none.
@@ -193,7 +195,7 @@ describe('deleteUser', () => {
 describe('a server without APP_SECRET', () => {
   let plain: TestServer
   beforeAll(async () => {
-    plain = await startTestServer()
+    plain = await startTestServer({ env: { APP_ID: appId } })
   })
   afterAll(() => plain.close())
 

@@ -15,6 +15,7 @@ let server: TestServer
 beforeAll(async () => {
   server = await startTestServer({
     env: {
+      APP_ID: appId,
       APP_SECRET: appSecret,
       TRUST_PROXY: 'true',
       APP_NAME: 'Acme Wallet',

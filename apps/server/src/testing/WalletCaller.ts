@@ -3,6 +3,7 @@ import { type AuthorizationMethod, authorizationPayload } from '@charter/core'
 import type { hc, InferResponseType } from 'hono/client'
 import type { AppType } from '../app.ts'
 import { ApiClient, uniqueEmail, uniquePhoneNumber } from './ApiClient.ts'
+import { appIdFor } from './appIds.ts'
 
 type WalletApi = ReturnType<typeof hc<AppType>>['api']['v1']['wallets']
 
@@ -29,7 +30,8 @@ export class WalletCaller {
   readonly privateKey: KeyObject
   readonly publicKeySpki: string
 
-  constructor(api: ApiClient, appId = 'charter-local') {
+  /** `appId`: by default the one of the server at `api.baseUrl` (started by this process). */
+  constructor(api: ApiClient, appId = appIdFor(api.baseUrl)) {
     this.api = api
     this.appId = appId
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' })

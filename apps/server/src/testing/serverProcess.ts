@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { tmpdir } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { findFreePort } from '../chains/evmDevnet/freePort.ts'
+import { rememberAppId } from './appIds.ts'
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url))
 
@@ -71,14 +72,16 @@ export async function startServerProcess(options: {
   const deadline = Date.now() + (options.timeoutMs ?? 180_000)
   for (;;) {
     if (ended) throw new Error(`the server exited before it answered /api/health:\n${output}`)
-    const status = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5_000) }).then(
-      async (response) => {
-        await response.arrayBuffer()
-        return response.status
-      },
-      () => 0,
+    const health = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5_000) }).then(
+      async (response) => ({ status: response.status, body: await response.text() }),
+      () => ({ status: 0, body: '' }),
     )
-    if (status === 200) break
+    const status = health.status
+    if (status === 200) {
+      // The id it was given or generated, for the test clients made from its URL (WalletCaller).
+      rememberAppId(url, (JSON.parse(health.body) as { appId: string }).appId)
+      break
+    }
     if (Date.now() > deadline) {
       child.kill('SIGKILL')
       await exited

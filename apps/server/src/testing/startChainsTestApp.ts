@@ -63,6 +63,8 @@ export async function startChainsTestApp(options: {
 
   return {
     url,
+    /** The real server's app id (read from the data folder it generated it into, or its APP_ID). */
+    appId: settings.appId,
     logs: () => [...logs, ...server.logs].join('\n'),
     member,
     close: async () => {

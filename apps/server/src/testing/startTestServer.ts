@@ -7,9 +7,11 @@ import { openDatabase } from '../db/openDatabase.ts'
 import { loadSettings, testDatabaseUrl } from '../env.ts'
 import { createLogger } from '../logger.ts'
 import { type RunningServer, startServer } from '../server.ts'
+import { rememberAppId } from './appIds.ts'
 import { rememberOutboxToken } from './outboxTokens.ts'
 
-export type TestServer = RunningServer & { dataDir: string; logs: string[] }
+/** `appId`: the one the test set (APP_ID), or the one the server generated into its data folder. */
+export type TestServer = RunningServer & { dataDir: string; logs: string[]; appId: string }
 
 /** Throttling out of the way: tests sign the same address in many times within seconds. */
 export const looseSignInLimits: SignInLimits = {
@@ -67,10 +69,12 @@ export async function startTestServer(
   })
   const outboxToken = server.parts.registry.get('devOutbox')?.token
   if (outboxToken) rememberOutboxToken(server.url, outboxToken.value)
+  rememberAppId(server.url, settings.appId)
   return {
     ...server,
     dataDir,
     logs,
+    appId: settings.appId,
     close: async () => {
       await server.close()
       if (!options.dataDir) await rm(dataDir, { recursive: true, force: true })

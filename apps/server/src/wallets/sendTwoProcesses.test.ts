@@ -51,6 +51,8 @@ async function startReplica(twilioUrl: string): Promise<ServerProcess> {
     port,
     env: {
       CHARTER_MODE: 'production',
+      // Every replica gives the same app id: access tokens carry it.
+      APP_ID: 'cm0replicatestapp00000001',
       LOG_LEVEL: 'warn',
       DATABASE_URL: database?.url as string,
       // Members open the replica they call: the URL their device key signs is this one's.

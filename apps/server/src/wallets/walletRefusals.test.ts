@@ -49,7 +49,7 @@ describe('refusals', () => {
       `/api/v1/wallets/${evm.id}/rpc`,
       { method: 'personal_sign', params: message },
       {
-        'privy-app-id': 'charter-local',
+        'privy-app-id': server.appId,
       },
     )
     expect(unsigned.body.code).toBe(4100)

@@ -17,9 +17,15 @@ export const noStub = (call: ApiCall) =>
   refuse({ error: `No stub for ${call.method} ${call.path}`, code: 'not_found' }, 404)
 
 const defaults = {
-  // The server's default APP_ID, which the wallet proxy assumes anyway when health names none.
+  // The app id the wallet proxy sends (`privy-app-id`), as a server that generated its own names it.
   'GET /api/health': () =>
-    answer({ status: 'ok', version: '0.1.0', mode: 'embedded', appId: 'charter-local', parts: {} }),
+    answer({
+      status: 'ok',
+      version: '0.1.0',
+      mode: 'embedded',
+      appId: 'cm0stubappid0000000000000',
+      parts: {},
+    }),
   'GET /api/v1/users/me': () =>
     refuse({ error: 'Please sign in first.', code: 'must_be_authenticated' }, 401),
 } satisfies StubRoutes

@@ -6,7 +6,6 @@ import { healthQueryOptions } from '../health/index.ts'
 import {
   browserKeyStore,
   createWalletProxy,
-  defaultAppId,
   type WalletKeyStore,
   type WalletProxy,
 } from '../walletProxy/index.ts'
@@ -44,7 +43,8 @@ function createWalletRuntime(queryClient: QueryClient, options: WalletRuntimeOpt
   let user: CharterUser | undefined
   const proxy = createWalletProxy({
     keyStore: options.keyStore ?? browserKeyStore(),
-    appId: async () => (await queryClient.ensureQueryData(healthQueryOptions())).appId ?? defaultAppId,
+    // The server's APP_ID, or the id it generated into its data folder: only the server knows it.
+    appId: async () => (await queryClient.ensureQueryData(healthQueryOptions())).appId,
   })
   const confirmations = createConfirmationQueue()
   const provider = createEvmProvider({

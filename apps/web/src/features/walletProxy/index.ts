@@ -7,7 +7,6 @@ export {
   type WalletProxy,
   type WalletProxyOptions,
 } from './createWalletProxy.ts'
-export { defaultAppId } from './defaultAppId.ts'
 export { forgetWalletKey } from './forgetWalletKey.ts'
 export { isKeyRefusal } from './isKeyRefusal.ts'
 export { memoryKeyStore } from './memoryKeyStore.ts'
