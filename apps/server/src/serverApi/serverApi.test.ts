@@ -327,7 +327,7 @@ describe('DELETE /api/v1/users/{id}', () => {
 describe('a server without APP_SECRET', () => {
   let plain: TestServer
   beforeAll(async () => {
-    plain = await startTestServer()
+    plain = await startTestServer({ env: { APP_ID: appId } })
   })
   afterAll(() => plain.close())
 
