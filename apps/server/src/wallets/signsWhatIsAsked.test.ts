@@ -276,6 +276,24 @@ describe('eth_signTransaction signs the transaction it is asked to', () => {
     })
   })
 
+  it('signs type 2 with its max fees when type 2 comes with a gas price too (as Privy’s React SDK sends it)', async () => {
+    const signed = await signedTransaction({
+      ...transfer,
+      type: 2,
+      max_fee_per_gas: '0x77359400',
+      max_priority_fee_per_gas: '0x3b9aca00',
+      gas_limit: '0x5208',
+      gas_price: '0x5208',
+    })
+    expect(signed).toMatchObject({
+      type: 'eip1559',
+      maxFeePerGas: 2_000_000_000n,
+      maxPriorityFeePerGas: 1_000_000_000n,
+      gas: 21_000n,
+    })
+    expect(signed).not.toHaveProperty('gasPrice')
+  })
+
   it('refuses a gas price beside a max fee, and a type the fees contradict', async () => {
     const refusals = [
       [

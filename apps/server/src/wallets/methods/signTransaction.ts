@@ -51,7 +51,9 @@ export const transactionFields = z.strictObject({
 
 /**
  * The fee fields say which transaction this is, and nothing may say otherwise: a gas price beside a max fee, or
- * a `type` that contradicts the fees, would leave which fee is signed to a guess.
+ * a `type` that contradicts the fees, would leave which fee is signed to a guess. One case is no guess: `type: 2`
+ * with a max fee is an EIP-1559 transaction whatever `gas_price` says, since a type-2 transaction has no gas
+ * price to sign (Privy's React SDK sends one there, holding the gas limit); it is left out of what is signed.
  */
 export function feeProblem(
   transaction: Pick<
@@ -62,10 +64,11 @@ export function feeProblem(
   const eip1559Fees =
     transaction.max_fee_per_gas !== undefined || transaction.max_priority_fee_per_gas !== undefined
   const legacyFee = transaction.gas_price !== undefined
+  const type = transaction.type === undefined ? undefined : Number(transaction.type)
+  if (type === 2 && transaction.max_fee_per_gas !== undefined) return undefined
   if (eip1559Fees && legacyFee) {
     return 'send either gas_price (a legacy transaction) or max_fee_per_gas and max_priority_fee_per_gas (an EIP-1559 transaction, type 2), not both'
   }
-  const type = transaction.type === undefined ? undefined : Number(transaction.type)
   if (type === 0 && eip1559Fees) {
     return 'type 0 is a legacy transaction, which takes gas_price; max_fee_per_gas and max_priority_fee_per_gas are for type 2'
   }
@@ -98,8 +101,10 @@ export function toViemTransaction(
     ...(transaction.nonce !== undefined && { nonce: Number(toBigInt(transaction.nonce)) }),
     ...(transaction.gas_limit !== undefined && { gas: toBigInt(transaction.gas_limit) }),
   }
-  // The schema refused fees that contradict each other or the type, so either says the same.
-  const legacy = transaction.type === 0 || transaction.type === '0x0' || transaction.gas_price !== undefined
+  // The schema refused fees that contradict each other or the type, so either says the same; a type 2 beside a
+  // gas price is type 2 (`feeProblem`).
+  const type = transaction.type === undefined ? undefined : Number(transaction.type)
+  const legacy = type === 0 || (type === undefined && transaction.gas_price !== undefined)
   if (legacy) {
     return {
       ...common,
