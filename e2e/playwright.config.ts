@@ -65,6 +65,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every test asks for codes from 127.0.0.1, in two projects; the default allows 30 an hour per address.
       CODES_PER_CLIENT_PER_HOUR: '100000',
+      // The test app on Privy's React SDK, on an origin of its own: same site, and another site (privyReact.spec.ts).
+      ALLOWED_APP_ORIGINS: `http://localhost:${port + 1},http://127.0.0.1:${port + 1}`,
     },
   },
 })

@@ -15,6 +15,7 @@ import { holdRoutes } from './holds/holdRoutes.ts'
 import type { NewDeviceHold } from './holds/newDeviceHold.ts'
 import type { SendHold } from './holds/sendHold.ts'
 import { accessLog } from './http/accessLog.ts'
+import { appOriginsCors } from './http/appOriginsCors.ts'
 import { declineLimiter } from './http/declineLimit.ts'
 import { errorHandler } from './http/errorHandler.ts'
 import { healthRoutes } from './http/health.ts'
@@ -25,6 +26,7 @@ import type { Logger } from './logger.ts'
 import { type AccessTokenKeys, accessTokenVerificationKey } from './members/accessToken.ts'
 import { codeFlows } from './members/codeFlows.ts'
 import { deviceCookie } from './members/deviceCookie.ts'
+import { pendingKeys } from './members/pendingKeys.ts'
 import { type SessionCookie, sessionCookie } from './members/sessionCookie.ts'
 import { type SessionVariables, sessionMiddleware } from './members/sessionMiddleware.ts'
 import { signedRequest } from './members/signedRequest.ts'
@@ -43,6 +45,8 @@ import { devOutboxRoutes } from './senders/devOutboxRoutes.ts'
 import type { EmailSender, SmsSender } from './senders/Senders.ts'
 import { appConfig } from './serverApi/appConfig.ts'
 import { serverApiRoutes } from './serverApi/serverApiRoutes.ts'
+import { pendingKeyRoutes } from './walletFrame/pendingKeyRoutes.ts'
+import { walletFramePages } from './walletFrame/walletFramePages.ts'
 import type { KeyVault } from './wallets/KeyVault.ts'
 import { sendFeeCaps } from './wallets/sends/sendFeeCaps.ts'
 import { sendsRoutes } from './wallets/sends/sendsRoutes.ts'
@@ -224,8 +228,15 @@ export function appFrame<Routes extends Hono>(
   const app = mount(
     new Hono()
       .use(accessLog(logger))
-      .use(securityHeaders())
-      .use(hostGuard({ embedded: settings.mode === 'embedded', publicUrl: settings.publicUrl })),
+      .use(securityHeaders(settings.allowedAppOrigins))
+      .use(
+        hostGuard({
+          embedded: settings.mode === 'embedded',
+          publicUrl: settings.publicUrl,
+          appOrigins: settings.allowedAppOrigins,
+        }),
+      )
+      .use(appOriginsCors(settings.allowedAppOrigins)),
   )
   app.onError(errorHandler(logger))
   return app
@@ -237,6 +248,7 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
   const cookie = sessionCookie(settings.mode === 'production')
   const flows = codeFlows({ secure: settings.mode === 'production', trustProxy: settings.trustProxy })
   const publicOrigin = settings.publicUrl?.origin
+  const pending = pendingKeys(database.db)
   const signIn = authRoutes({
     auth: parts.auth,
     db: database.db,
@@ -245,6 +257,7 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
     cookie,
     flows,
     device: deviceCookie(settings.mode === 'production'),
+    pending,
     signed: signedRequest({
       appId: settings.appId,
       publicOrigin,
@@ -333,6 +346,10 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
     .route('/v1', sendsRoutes({ db: database.db, chains }))
     .route(
       '/v1',
+      pendingKeyRoutes({ db: database.db, pending, trustProxy: settings.trustProxy, publicOrigin }),
+    )
+    .route(
+      '/v1',
       organizationRoutes({
         db: database.db,
         storage: parts.documents,
@@ -355,6 +372,7 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
         appId: settings.appId,
         trustProxy: settings.trustProxy,
         logger,
+        appOrigins: settings.allowedAppOrigins,
       }),
     )
     .route('/dev', dev)
@@ -381,6 +399,13 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
       .route('/pinning', pinning)
       .route('/ipfs', gateway)
       .route('/sandbox/onramp', sandbox)
+      .route(
+        '/apps',
+        walletFramePages({
+          distDir: webDist,
+          config: { appId: settings.appId, allowedOrigins: settings.allowedAppOrigins },
+        }),
+      )
       .route('/', webApp(webDist)),
   )
 }

@@ -179,6 +179,11 @@ export function createAuthService(options: AuthServiceOptions) {
       client: CodeCaller
       userAgent: string | undefined
       authorizationKey: string | undefined
+      /**
+       * Without `authorizationKey`: the key the browser's wallet frame registered before this sign-in, taken once
+       * the code is good (so a wrong code costs it nothing) and bound to the new session (members/pendingKeys.ts).
+       */
+      pendingKey?: (() => Promise<string | undefined>) | undefined
       /** The browser's device cookie, if it sent one. */
       deviceToken?: string | undefined
     }): Promise<SignedIn> {
@@ -196,7 +201,7 @@ export function createAuthService(options: AuthServiceOptions) {
       const started = {
         userAgent: input.userAgent,
         clientAddress: input.client.address,
-        authorizationKey: input.authorizationKey,
+        authorizationKey: input.authorizationKey ?? (await input.pendingKey?.()),
         signedInWith: channel.kind,
         deviceToken: input.deviceToken,
       }

@@ -7,6 +7,7 @@ import { jsonBody, pathParams } from '../http/validate.ts'
 import { listAccountEvents, recordAccountEvent } from '../members/accountEvents.ts'
 import type { CodeFlows } from '../members/codeFlows.ts'
 import type { DeviceCookie } from '../members/deviceCookie.ts'
+import type { PendingKeys } from '../members/pendingKeys.ts'
 import type { SessionCookie } from '../members/sessionCookie.ts'
 import { requireSession, type SessionVariables, sessionRequired } from '../members/sessionMiddleware.ts'
 import {
@@ -32,6 +33,8 @@ export type AuthRoutesOptions = {
   flows: CodeFlows
   /** The long-lived cookie that tells a browser the account used before from a new one. */
   device: DeviceCookie
+  /** Keys the wallet frame registered before a sign-in, bound by the sign-in that follows in its browser. */
+  pending: PendingKeys
   /** The device-key check of account changes (`signedRequest` with the login provider's refusals). */
   signed: MiddlewareHandler<Env>
 }
@@ -118,6 +121,7 @@ type Helpers = {
   auth: AuthService
   cookie: SessionCookie
   device: DeviceCookie
+  pending: PendingKeys
   signed: MiddlewareHandler<Env>
   flows: CodeFlows
 }
@@ -143,7 +147,7 @@ const field = (body: object, name: string) => (body as Record<string, string>)[n
 function codeRoutes<A extends string, O extends string, N extends string>(
   family: Family<A, O, N>,
   maybeChannel: Channel | undefined,
-  { auth, cookie, device, signed, flows }: Helpers,
+  { auth, cookie, device, pending, signed, flows }: Helpers,
 ) {
   const schema = familySchemas(family)
   const channel = (): Channel => {
@@ -170,6 +174,7 @@ function codeRoutes<A extends string, O extends string, N extends string>(
     })
     .post('/authenticate', jsonBody(schema.authenticate), async (c) => {
       const body = c.req.valid('json') as object
+      const authorizationKey = (body as { authorization_key?: string }).authorization_key
       const result = await auth.authenticate({
         channel: channel(),
         address: field(body, family.address),
@@ -177,7 +182,9 @@ function codeRoutes<A extends string, O extends string, N extends string>(
         mode: field(body, 'mode') as 'no-signup' | 'login-or-sign-up',
         client: flows.trying(c),
         userAgent: c.req.header('user-agent'),
-        authorizationKey: (body as { authorization_key?: string }).authorization_key,
+        authorizationKey,
+        // A key sent in the body wins; the frame's pending key is left for a sign-in that sends none.
+        pendingKey: authorizationKey === undefined ? () => pending.take(c) : undefined,
         deviceToken: device.read(c),
       })
       return signedIn(c, cookie, result, device)
@@ -224,7 +231,7 @@ const bodyBeforeSignature: MiddlewareHandler<Env> = async (c, next) => {
 /** The login provider's routes in Privy's shapes (see docs/sign-in.md), a thin layer over the AuthService. */
 export function authRoutes(options: AuthRoutesOptions) {
   const { auth, cookie, signed, db, flows } = options
-  const helpers: Helpers = { auth, cookie, device: options.device, signed, flows }
+  const helpers: Helpers = { auth, cookie, device: options.device, pending: options.pending, signed, flows }
 
   return (
     new Hono<Env>()

@@ -8,7 +8,7 @@ import { consumeRateLimit, type RateLimitRule } from '../http/rateLimit.ts'
 import { TooManyRequestsError, waitInWords } from '../http/TooManyRequestsError.ts'
 import { pathParams, queryParams } from '../http/validate.ts'
 import type { Logger } from '../logger.ts'
-import { requireSession, type SessionVariables, sessionRequired } from '../members/sessionMiddleware.ts'
+import { requireSession, type SessionVariables } from '../members/sessionMiddleware.ts'
 import { ChainNotOfferedError } from './ChainNotOfferedError.ts'
 import type { Chains } from './Chains.ts'
 import { defaultUpstreamLimits, postJsonRpc, type UpstreamLimits } from './postJsonRpc.ts'
@@ -122,7 +122,14 @@ export function rpcProxyRoutes(options: {
   trustProxy: number
   logger: Logger
   limits?: Partial<RpcProxyLimits>
+  /**
+   * ALLOWED_APP_ORIGINS: pages of these apps call without a session. Privy's React SDK reads the chain through
+   * this proxy with the chain's plain RPC URL, which carries neither the member's token nor, from another origin,
+   * a cookie; such callers are counted by client address alone.
+   */
+  appOrigins?: readonly string[]
 }) {
+  const appOrigins = new Set(options.appOrigins ?? [])
   const { chains, db, logger } = options
   const limits = { ...defaultRpcProxyLimits, ...options.limits }
 
@@ -138,12 +145,16 @@ export function rpcProxyRoutes(options: {
 
   return new Hono<{ Variables: SessionVariables }>().post(
     '/rpc/:chainId',
-    // Before anything the request carries is looked at: who is not signed in hears only that.
-    sessionRequired,
+    // Before anything the request carries is looked at: who is neither signed in nor an allowed app's page hears
+    // only that. (A non-browser can send any Origin: the per-address rate is what bounds it.)
+    async (c, next) => {
+      if (!appOrigins.has(c.req.header('origin') ?? '')) requireSession(c)
+      await next()
+    },
     pathParams(chainIdParam),
     queryParams(proxyQuery),
     async (c) => {
-      const session = requireSession(c)
+      const session = c.get('session')
       const { privyAppId } = c.req.valid('query')
       if (privyAppId !== undefined && privyAppId !== options.appId) {
         throw new LoginError('missing_or_invalid_privy_app_id', {
@@ -158,7 +169,7 @@ export function rpcProxyRoutes(options: {
           chains.list().map((each) => each.id),
         )
 
-      await throttle(`rpc:session:${session.sessionId}`, limits.perSession, 'this session')
+      if (session) await throttle(`rpc:session:${session.sessionId}`, limits.perSession, 'this session')
       await throttle(`rpc:client:${clientAddress(c, options.trustProxy)}`, limits.perClient, 'this address')
 
       if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {

@@ -4,6 +4,7 @@ import {
   analyticsEvents,
   idempotencyKeys,
   otpCodes,
+  pendingDeviceKeys,
   rateLimits,
   sessions,
   usedCodeChallenges,
@@ -19,7 +20,7 @@ export const retention = {
 } as const
 
 /**
- * Deletes what no rule reads any more: throttling windows and one-time codes that ended a day ago, used challenge solutions once expired, idempotency
+ * Deletes what no rule reads any more: throttling windows and one-time codes that ended a day ago, used challenge solutions and pending device keys once expired, idempotency
  * answers past their 24 hours, sessions that ended 30 days ago and analytics events after 90 days. Safe on
  * every replica at once.
  */
@@ -37,4 +38,5 @@ export async function sweepExpired(db: Db, now = new Date()): Promise<void> {
   await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, dayAgo))
   // A used solution need be kept only while its challenge could still be sent back.
   await db.delete(usedCodeChallenges).where(lt(usedCodeChallenges.expiresAt, now))
+  await db.delete(pendingDeviceKeys).where(lt(pendingDeviceKeys.expiresAt, now))
 }

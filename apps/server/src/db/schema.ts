@@ -571,3 +571,20 @@ export const onrampRequests = pgTable(
   },
   (table) => [index('onramp_requests_user').on(table.userId, table.createdAt)],
 )
+
+/**
+ * Device keys the wallet frame registered before a sign-in (members/pendingKeys.ts), by the SHA-256 of the token
+ * its browser holds in a cookie: the code sign-in that follows in that browser binds its new session to the key,
+ * once. Expired ones are swept.
+ */
+export const pendingDeviceKeys = pgTable(
+  'pending_device_keys',
+  {
+    tokenDigest: text('token_digest').primaryKey(),
+    /** SPKI, base64: the P-256 key the frame made and holds. */
+    publicKey: text('public_key').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('pending_device_keys_expires_at').on(table.expiresAt)],
+)

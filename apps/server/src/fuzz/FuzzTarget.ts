@@ -47,6 +47,9 @@ async function builtWebApp(): Promise<string> {
   await mkdir(join(dir, 'assets'))
   await writeFile(join(dir, 'index.html'), '<!doctype html><title>Charter</title><div id="root"></div>\n')
   await writeFile(join(dir, 'assets', 'app.js'), 'console.log("Charter")\n')
+  for (const page of ['wallet-frame.html', 'wallet-export.html']) {
+    await writeFile(join(dir, page), '<!doctype html><meta name="charter-frame"><title>Charter</title>\n')
+  }
   return dir
 }
 

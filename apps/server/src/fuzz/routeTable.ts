@@ -1058,6 +1058,15 @@ const fundingRouteRows: FuzzRoute[] = [
 
 export const routeTable: FuzzRoute[] = [
   { method: 'GET', path: '/api/health', access: 'public' },
+  // The wallet frame's pages (walletFrame/): this app's id gets the page, any other 404.
+  ...['/apps/:appId/embedded-wallets', '/apps/:appId/embedded-wallets/export'].map(
+    (path): FuzzRoute => ({
+      method: 'GET',
+      path,
+      access: 'public',
+      params: { appId: fc.oneof(fc.constant(fuzzAppId), hostileSegment) },
+    }),
+  ),
   {
     method: 'GET',
     path: '/api/dev/outbox',
@@ -1107,6 +1116,13 @@ export const routeTable: FuzzRoute[] = [
     access: 'public',
     body: shape({ everywhere: fc.oneof(fc.boolean(), fc.constantFrom('true', 1, 0, null)) }, ['everywhere']),
     spendsSession: 'used',
+  },
+  {
+    // The wallet frame's pending key; the fuzzer sends no Origin, so only the refusal and the body checks run.
+    method: 'POST',
+    path: '/api/v1/embedded_wallets/pending_key',
+    access: 'public',
+    body: shape({ public_key: publicKey }, []),
   },
   {
     method: 'POST',

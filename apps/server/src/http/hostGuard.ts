@@ -15,11 +15,17 @@ function hostnameOf(host: string): string | undefined {
 /**
  * Answers only to Charter's own names, so no other website can reach it: a page on evil.example whose name is
  * made to point at 127.0.0.1 (DNS rebinding) sends `Host: evil.example` and gets 421; a page on another origin
- * that posts here sends its own `Origin` and gets 403. Embedded mode answers to the loopback names, production
+ * that posts here sends its own `Origin` and gets 403, unless it is one of the apps named in ALLOWED_APP_ORIGINS. Embedded mode answers to the loopback names, production
  * to PUBLIC_URL's host (either also to PUBLIC_URL's host when set). The port is not checked: a rebinding page
  * controls the name, not the port. `/api/health` answers any name, for load balancers.
  */
-export function hostGuard(options: { embedded: boolean; publicUrl: URL | undefined }): MiddlewareHandler {
+export function hostGuard(options: {
+  embedded: boolean
+  publicUrl: URL | undefined
+  /** The apps whose pages may call Charter from their own origin (ALLOWED_APP_ORIGINS): their changes pass too. */
+  appOrigins?: readonly string[]
+}): MiddlewareHandler {
+  const appOrigins = new Set(options.appOrigins ?? [])
   const allowed = new Set([
     ...(options.embedded ? loopbackNames : []),
     ...(options.publicUrl ? [options.publicUrl.hostname] : []),
@@ -43,7 +49,7 @@ export function hostGuard(options: { embedded: boolean; publicUrl: URL | undefin
       )
     }
     const origin = c.req.header('origin')
-    if (origin !== undefined && !safeMethods.has(c.req.method)) {
+    if (origin !== undefined && !safeMethods.has(c.req.method) && !appOrigins.has(origin)) {
       const originHost = origin === 'null' ? undefined : hostOfOrigin(origin)
       if (!originHost || (originHost !== host.toLowerCase() && originHost !== publicHost)) {
         return c.json(

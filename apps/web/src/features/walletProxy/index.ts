@@ -8,9 +8,12 @@ export {
   type WalletProxyOptions,
 } from './createWalletProxy.ts'
 export { forgetWalletKey } from './forgetWalletKey.ts'
+export { indexedDbKeyStore } from './indexedDbKeyStore.ts'
 export { isKeyRefusal } from './isKeyRefusal.ts'
+export { makeWalletKey } from './makeWalletKey.ts'
 export { memoryKeyStore } from './memoryKeyStore.ts'
 export { prepareSignInKey, type SignInKey } from './prepareSignInKey.ts'
+export { signAuthorization } from './signAuthorization.ts'
 export { WalletKeyMismatchError } from './WalletKeyMismatchError.ts'
 export { WalletKeyMissingError } from './WalletKeyMissingError.ts'
 export { WalletKeyStorageError } from './WalletKeyStorageError.ts'

@@ -2,11 +2,10 @@ import { WalletKeyStorageError } from './WalletKeyStorageError.ts'
 import type { StoredWalletKey, WalletKeyStore } from './WalletKeyStore.ts'
 import { withTabLock } from './withTabLock.ts'
 
-const databaseName = 'charter-wallet'
 const storeName = 'device-key'
 const recordKey = 'current'
 
-function openDatabase(): Promise<IDBDatabase> {
+function openDatabase(databaseName: string): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
     const request = indexedDB.open(databaseName, 1)
     request.onupgradeneeded = () => request.result.createObjectStore(storeName)
@@ -17,12 +16,13 @@ function openDatabase(): Promise<IDBDatabase> {
 }
 
 async function transact<T>(
+  databaseName: string,
   mode: IDBTransactionMode,
   use: (store: IDBObjectStore) => IDBRequest<T>,
 ): Promise<T> {
   let database: IDBDatabase | undefined
   try {
-    database = await openDatabase()
+    database = await openDatabase(databaseName)
     const transaction = database.transaction(storeName, mode)
     const request = use(transaction.objectStore(storeName))
     return await new Promise<T>((resolve, reject) => {
@@ -39,17 +39,20 @@ async function transact<T>(
 
 /**
  * The device key in IndexedDB, which stores a `CryptoKey` as the key itself (structured clone), so a
- * non-extractable private key survives a reload without ever being readable.
+ * non-extractable private key survives a reload without ever being readable. Charter's web app keeps its key in
+ * `charter-wallet`; the wallet frame that Privy's React SDK loads keeps its own, so neither replaces the other's.
  */
-export function indexedDbKeyStore(): WalletKeyStore {
+export function indexedDbKeyStore(databaseName = 'charter-wallet'): WalletKeyStore {
   return {
     load: async () =>
-      (await transact<StoredWalletKey | undefined>('readonly', (store) => store.get(recordKey))) ?? undefined,
+      (await transact<StoredWalletKey | undefined>(databaseName, 'readonly', (store) =>
+        store.get(recordKey),
+      )) ?? undefined,
     save: async (key) => {
-      await transact('readwrite', (store) => store.put(key, recordKey))
+      await transact(databaseName, 'readwrite', (store) => store.put(key, recordKey))
     },
     clear: async () => {
-      await transact('readwrite', (store) => store.delete(recordKey))
+      await transact(databaseName, 'readwrite', (store) => store.delete(recordKey))
     },
     exclusive: withTabLock,
   }
