@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
@@ -24,6 +24,9 @@ test.beforeAll(async ({ request }) => {
   appId = (await (await request.get('/api/health')).json()).appId
   servers.push(await serveApp({ dist, host: '127.0.0.1', port: 0, charter }))
   servers.push(await serveApp({ dist, host: '127.0.0.1', port: charterPort + 1 }))
+  // A website that is no allowed app: any other port is another origin.
+  servers.push(await serveApp({ dist, host: '127.0.0.1', port: 0 }))
+  writeFileSync(join(dist, 'probe.html'), '<!doctype html><title>probe</title><body></body>')
 })
 
 test.afterAll(async () => {
@@ -47,6 +50,10 @@ const deployments = [
     storageRefused: true,
   },
 ]
+
+/** The app's stored access token (the SDK keeps it in localStorage), for the test's own calls to Charter. */
+const accessTokenOf = async (page: Page) =>
+  JSON.parse((await page.evaluate(() => localStorage.getItem('privy:token'))) ?? '""') as string
 
 async function signIn(page: Page, request: Parameters<Parameters<typeof test>[2]>[0]['request']) {
   const phoneNumber = uniquePhoneNumber()
@@ -113,15 +120,19 @@ for (const deployment of deployments) {
         expect(await signature(page, 'Sign text', 'sign-text')).toMatch(/^0x/)
       }
 
+      // Logout ends the session on the server, and promptly: the SDK waits for the frame's answer (up to 15 s).
+      const token = await accessTokenOf(page)
+      const started = Date.now()
       await page.getByRole('button', { name: 'Log out' }).click()
       await expect(page.getByLabel('Phone number')).toBeVisible({ timeout: 10_000 })
+      expect(Date.now() - started).toBeLessThan(5_000)
+      const after = await request.get(`${charter}/api/v1/users/me`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+      expect(after.status()).toBe(401)
     })
   })
 }
-
-/** The app's stored access token (the SDK keeps it in localStorage), for the test's own calls to Charter. */
-const accessTokenOf = async (page: Page) =>
-  JSON.parse((await page.evaluate(() => localStorage.getItem('privy:token'))) ?? '""') as string
 
 for (const deployment of deployments.filter((each) => !each.storageRefused)) {
   test.describe(`an app on Privy's React SDK, ${deployment.name}`, () => {
@@ -180,3 +191,59 @@ for (const deployment of deployments.filter((each) => !each.storageRefused)) {
     })
   })
 }
+
+test.describe('the wallet frame and another website', () => {
+  test.skip(({ isMobile }) => isMobile, 'one viewport is enough')
+
+  /** A page at `origin` that frames (or opens) Charter's wallet frame and records every answer it gets. */
+  async function probe(page: Page, origin: string, how: 'frame' | 'popup') {
+    const frameUrl = `${charter}/apps/${appId}/embedded-wallets`
+    await page.goto(`${origin}/probe.html`)
+    return page.evaluate(
+      async ({ frameUrl, charter, how }) => {
+        const answers: unknown[] = []
+        window.addEventListener('message', (event) => answers.push(event.data))
+        let target: Window | null
+        if (how === 'frame') {
+          const frame = document.createElement('iframe')
+          frame.src = frameUrl
+          document.body.append(frame)
+          await new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }))
+          target = frame.contentWindow
+        } else {
+          target = window.open(frameUrl)
+          await new Promise((resolve) => setTimeout(resolve, 1_500))
+        }
+        const message = btoa(
+          JSON.stringify({ version: 1, method: 'POST', url: `${charter}/api/v1/wallets/x/rpc` }),
+        )
+        for (let ping = 0; ping < 10; ping++) {
+          target?.postMessage({ id: `id-${ping}`, event: 'privy:iframe:ready', data: {} }, charter)
+          target?.postMessage(
+            { id: `sign-${ping}`, event: 'privy:user-signer:sign', data: { message } },
+            charter,
+          )
+          await new Promise((resolve) => setTimeout(resolve, 150))
+        }
+        return answers
+      },
+      { frameUrl, charter, how },
+    )
+  }
+
+  test('an allowed app’s page gets answers from the frame', async ({ page }) => {
+    const answers = await probe(page, `http://127.0.0.1:${charterPort + 1}`, 'frame')
+    expect(answers).toContainEqual({ id: 'id-0', event: 'privy:iframe:ready', data: {} })
+  })
+
+  test('a page on a foreign origin can neither frame it nor get a signature from it, framed or opened', async ({
+    page,
+  }) => {
+    const foreign = servers[2]?.url ?? ''
+    for (const origin of [foreign, foreign.replace('127.0.0.1', 'localhost')]) {
+      for (const how of ['frame', 'popup'] as const) {
+        expect(await probe(page, origin, how), `${origin} ${how}`).toEqual([])
+      }
+    }
+  })
+})
