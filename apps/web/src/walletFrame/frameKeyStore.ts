@@ -15,10 +15,10 @@ export const frameDatabaseName = 'charter-wallet-frame'
  * this (docs/migrating-from-privy.md).
  */
 export function frameKeyStore(
-  primary: WalletKeyStore = indexedDbKeyStore(frameDatabaseName),
+  primary?: WalletKeyStore,
   fallback: WalletKeyStore = memoryKeyStore(),
 ): WalletKeyStore & { inMemory(): boolean } {
-  let store = typeof indexedDB === 'undefined' ? fallback : primary
+  let store = primary ?? (typeof indexedDB === 'undefined' ? fallback : indexedDbKeyStore(frameDatabaseName))
   const withFallback =
     <A extends unknown[], T>(call: (chosen: WalletKeyStore, ...args: A) => Promise<T>) =>
     async (...args: A): Promise<T> => {

@@ -17,10 +17,10 @@ function frame() {
   return { key, registered, messages: frameMessages({ config, ownOrigin, key }) }
 }
 
-const payload = (overrides: { url?: string; appId?: string } = {}) =>
+const payload = (overrides: { url?: string; appId?: string; method?: 'POST' | 'DELETE' } = {}) =>
   bytesToBase64(
     authorizationPayload({
-      method: 'POST',
+      method: overrides.method ?? 'POST',
       url: overrides.url ?? `${ownOrigin}/api/v1/wallets/abc/rpc`,
       body: { method: 'personal_sign', params: { message: '0x68656c6c6f', encoding: 'hex' } },
       headers: { 'privy-app-id': overrides.appId ?? config.appId, 'privy-request-expiry': '1800000000000' },
@@ -81,6 +81,21 @@ describe('the wallet frame’s answers', () => {
       [
         { requesterAppId: config.appId, message: payload({ url: `${ownOrigin}/sandbox/onramp` }) },
         'is not this Charter',
+      ],
+      [
+        { requesterAppId: config.appId, message: payload({ url: `${ownOrigin}/api/v1/wallets/abc/export` }) },
+        'POST /api/v1/wallets/abc/export is not a wallet request',
+      ],
+      [
+        { requesterAppId: config.appId, message: payload({ url: `${ownOrigin}/api/v1/passwordless/link` }) },
+        'is not a wallet request',
+      ],
+      [
+        {
+          requesterAppId: config.appId,
+          message: payload({ url: `${ownOrigin}/api/v1/organizations/o/roles/r`, method: 'DELETE' }),
+        },
+        'DELETE /api/v1/organizations/o/roles/r is not a wallet request',
       ],
       [{ requesterAppId: config.appId, message: btoa('just some text') }, 'not a request payload'],
       [{ requesterAppId: config.appId }, 'no message'],

@@ -41,6 +41,9 @@ const unsupported: Record<string, string> = {
   'privy:delegated-actions:consent': 'Charter has no delegated actions: every request is the member’s own.',
 }
 
+/** The requests the frame signs for the app's page: a wallet's JSON-RPC, and a new wallet. */
+const signedPaths = /^\/api\/v1\/wallets(\/[^/]+\/rpc)?$/
+
 const refuse = (request: FrameRequest, type: string, message: string): FrameAnswer => ({
   id: request.id,
   event: request.event,
@@ -85,7 +88,7 @@ export function frameMessages({
       return refuse(
         request,
         'invalid_request_arguments',
-        `Charter's wallet frame signs only requests to this Charter for this app: ${problem}.`,
+        `Charter's wallet frame signs only wallet requests to this Charter for this app: ${problem}.`,
       )
     }
     const bytes = base64ToBytes(data.message as string)
@@ -95,7 +98,7 @@ export function frameMessages({
 
   /** Why `message` (base64 of the RFC 8785 payload) is not a request this frame signs, or undefined if it is. */
   function payloadProblem(message: string): string | undefined {
-    let payload: { version?: unknown; url?: unknown; headers?: Record<string, unknown> }
+    let payload: { version?: unknown; method?: unknown; url?: unknown; headers?: Record<string, unknown> }
     try {
       payload = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(base64ToBytes(message)))
     } catch {
@@ -109,8 +112,14 @@ export function frameMessages({
     } catch {
       return 'the payload has no URL'
     }
-    if (url.origin !== ownOrigin || !url.pathname.startsWith('/api/v1/'))
+    if (url.origin !== ownOrigin || !url.pathname.startsWith('/api/v1/')) {
       return `the URL ${url.origin} is not this Charter's API`
+    }
+    // What the SDK signs: wallet requests. A key export, an account or an organisation change is never the app
+    // page's to ask for: the export page signs its own requests, and Charter's web app the rest.
+    if (payload.method !== 'POST' || !signedPaths.test(url.pathname)) {
+      return `${String(payload.method).slice(0, 10)} ${url.pathname.slice(0, 100)} is not a wallet request`
+    }
     if (payload.headers?.['privy-app-id'] !== config.appId)
       return `the payload is not for the app ${config.appId}`
     return undefined
