@@ -123,6 +123,23 @@ describe('eth_sendTransaction on a local devnet', () => {
     expect(JSON.stringify(activity)).toContain(`Sent 0.25 ETH to ${to}`)
   })
 
+  it('sends type 2 with its max fee when type 2 comes with a gas price too, as eth_signTransaction signs it', async () => {
+    const maxFee = 3_000_000_000n
+    const answer = await send({
+      to: recipient(),
+      value: '1',
+      type: 2,
+      max_fee_per_gas: maxFee.toString(),
+      gas_price: '21000',
+    })
+    expect(answer.status, answer.text).toBe(200)
+    const hash = (JSON.parse(answer.text) as Json).data.hash
+    await settled(hash)
+    const sent = await rpc('eth_getTransactionByHash', [hash])
+    expect(sent.type).toBe('0x2')
+    expect(BigInt(sent.maxFeePerGas)).toBe(maxFee)
+  })
+
   it('follows a send nobody reads: the periodic sweep confirms it', async () => {
     const answer = await send({ to: recipient(), value: '11' })
     expect(answer.status, answer.text).toBe(200)
@@ -171,7 +188,8 @@ describe('eth_sendTransaction on a local devnet', () => {
     expect(JSON.parse(again.text)).toEqual(JSON.parse(first.text))
     expect(again.headers.get('privy-idempotency-replayed')).toBe('true')
     // A second server process on the same database (this one offers no chain at all: the answer is the stored one).
-    const second = await startTestServer()
+    // The same app: every replica of a deployment is given the same APP_ID.
+    const second = await startTestServer({ env: { APP_ID: server.appId } })
     try {
       const there = me.at(second.url)
       const replayed = await send(transaction, { key, caller: there })

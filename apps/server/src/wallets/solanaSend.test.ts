@@ -315,7 +315,8 @@ describe('signAndSendTransaction on the local Solana cluster', () => {
     const again = await send(wire, { key })
     expect(JSON.parse(again.text)).toEqual(JSON.parse(first.text))
     // A second server process on the same database (it offers no chain: the answer is the recorded one).
-    const second = await startTestServer()
+    // The same app: every replica of a deployment is given the same APP_ID.
+    const second = await startTestServer({ env: { APP_ID: server.appId } })
     try {
       const there = me.at(second.url)
       const replayed = await send(wire, { key, caller: there })

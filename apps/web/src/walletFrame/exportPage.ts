@@ -1,7 +1,6 @@
 import './exportPage.css'
 import { indexedDbKeyStore } from '../features/walletProxy/index.ts'
 import { readFrameConfig } from './frameConfig.ts'
-import { frameDatabaseName } from './frameKeyStore.ts'
 import { ExportRefusal, signedPost } from './signedPost.ts'
 
 /**

@@ -20,7 +20,7 @@ import { earlierSend } from '../sends/earlierSend.ts'
 import { usdcAtStake } from '../sends/usdcAtStake.ts'
 import { usdcTransfer } from '../sends/usdcTransfer.ts'
 import { evmKey } from './evmKey.ts'
-import { feeProblem, quantity, toBigInt, transactionFields } from './signTransaction.ts'
+import { feeProblem, isLegacyTransaction, quantity, toBigInt, transactionFields } from './signTransaction.ts'
 import type { MethodOutcome, WalletMethodContext } from './WalletMethod.ts'
 
 const uint256Max = 2n ** 256n - 1n
@@ -252,7 +252,7 @@ async function chainFees(
   rpc: ChainRpc,
   transaction: SendTransactionParameters['transaction'],
 ): Promise<{ type: 'legacy' | 'eip1559'; cap: bigint; tip: bigint }> {
-  if (transaction.gas_price !== undefined || transaction.type === 0 || transaction.type === '0x0') {
+  if (isLegacyTransaction(transaction)) {
     const gasPrice =
       transaction.gas_price !== undefined
         ? toBigInt(transaction.gas_price)

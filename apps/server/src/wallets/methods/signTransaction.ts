@@ -78,6 +78,17 @@ export function feeProblem(
   return undefined
 }
 
+/**
+ * Whether the transaction is legacy (type 0): a type 0 says so, and so does a gas price without a type. A type 2
+ * with a gas price beside its max fee is type 2 (`feeProblem`).
+ */
+export function isLegacyTransaction(
+  transaction: Pick<z.output<typeof transactionFields>, 'gas_price' | 'type'>,
+): boolean {
+  const type = transaction.type === undefined ? undefined : Number(transaction.type)
+  return type === 0 || (type === undefined && transaction.gas_price !== undefined)
+}
+
 export const signTransactionParams = z.strictObject({
   transaction: transactionFields.superRefine((transaction, context) => {
     const problem = feeProblem(transaction)
@@ -101,11 +112,8 @@ export function toViemTransaction(
     ...(transaction.nonce !== undefined && { nonce: Number(toBigInt(transaction.nonce)) }),
     ...(transaction.gas_limit !== undefined && { gas: toBigInt(transaction.gas_limit) }),
   }
-  // The schema refused fees that contradict each other or the type, so either says the same; a type 2 beside a
-  // gas price is type 2 (`feeProblem`).
-  const type = transaction.type === undefined ? undefined : Number(transaction.type)
-  const legacy = type === 0 || (type === undefined && transaction.gas_price !== undefined)
-  if (legacy) {
+  // The schema refused fees that contradict each other or the type, so either says the same.
+  if (isLegacyTransaction(transaction)) {
     return {
       ...common,
       type: 'legacy',
