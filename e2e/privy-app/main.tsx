@@ -57,13 +57,27 @@ function SignIn() {
       <label>
         Phone number <input value={phoneNumber} onChange={(event) => setPhoneNumber(event.target.value)} />
       </label>
-      <Button onClick={() => action.run(async () => (await sendCode({ phoneNumber }), 'code sent'))}>
+      <Button
+        onClick={() =>
+          action.run(async () => {
+            await sendCode({ phoneNumber })
+            return 'code sent'
+          })
+        }
+      >
         Send code
       </Button>
       <label>
         Code <input value={code} onChange={(event) => setCode(event.target.value)} />
       </label>
-      <Button onClick={() => action.run(async () => (await loginWithCode({ code }), 'signed in'))}>
+      <Button
+        onClick={() =>
+          action.run(async () => {
+            await loginWithCode({ code })
+            return 'signed in'
+          })
+        }
+      >
         Sign in
       </Button>
       <Outcome name="sign-in" value={action.value ?? state.status} />
@@ -159,7 +173,10 @@ function SignedIn() {
       <Outcome name="send" value={send.value} />
       <Button
         onClick={() =>
-          exported.run(async () => (await exportWallet(address ? { address } : undefined), 'closed'))
+          exported.run(async () => {
+            await exportWallet(address ? { address } : undefined)
+            return 'closed'
+          })
         }
       >
         Export
