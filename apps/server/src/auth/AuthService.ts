@@ -53,6 +53,7 @@ export type AuthServiceOptions = {
   logger: Logger
 }
 
+const identityWords = { phone: 'phone number', email: 'email address', wallet: 'wallet' } as const
 const when = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`
 
 export type SignedIn = {
@@ -113,7 +114,7 @@ export function createAuthService(options: AuthServiceOptions) {
         userId,
         {
           subject: 'A new device signed in to your Charter account',
-          text: `A device your Charter account has not used before signed in on ${when(now)} with your ${signedInWith === 'phone' ? 'phone number' : 'email address'}${started.clientAddress ? `, from ${started.clientAddress}` : ''}.${holdWords} If this was not you, someone has that ${signedInWith === 'phone' ? 'phone number' : 'email address'}: open Charter on a device you trust, sign that device out on the Security page, and tell your organisation's administrator.`,
+          text: `A device your Charter account has not used before signed in on ${when(now)} with your ${identityWords[signedInWith]}${started.clientAddress ? `, from ${started.clientAddress}` : ''}.${holdWords} If this was not you, someone has that ${identityWords[signedInWith]}: open Charter on a device you trust, sign that device out on the Security page, and tell your organisation's administrator.`,
         },
         { except: signedInWith },
       )
@@ -205,9 +206,10 @@ export function createAuthService(options: AuthServiceOptions) {
         signedInWith: channel.kind,
         deviceToken: input.deviceToken,
       }
-      const existing = await findUserIdByIdentity(db, channel.kind, address)
+      const identity = { kind: channel.kind, address }
+      const existing = await findUserIdByIdentity(db, identity)
       if (existing) {
-        await markIdentityVerified(db, channel.kind, address)
+        await markIdentityVerified(db, identity)
         return startSession(existing, started, false)
       }
       if (input.mode === 'no-signup') {
@@ -217,12 +219,10 @@ export function createAuthService(options: AuthServiceOptions) {
       }
       let userId: string
       try {
-        userId = await db.transaction((tx) =>
-          createUserWithIdentity(tx, { kind: channel.kind, value: address }, options.onUserCreated),
-        )
+        userId = await db.transaction((tx) => createUserWithIdentity(tx, identity, options.onUserCreated))
       } catch (error) {
         // Two sign-ins of a new address at once: the second finds the user the first made.
-        const winner = await findUserIdByIdentity(db, channel.kind, address)
+        const winner = await findUserIdByIdentity(db, identity)
         if (!winner) throw error
         return startSession(winner, started, false)
       }

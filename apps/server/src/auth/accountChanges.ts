@@ -7,16 +7,17 @@ import type { Logger } from '../logger.ts'
 import { recordAccountEvent } from '../members/accountEvents.ts'
 import type { CodeCaller } from '../members/codeFlows.ts'
 import { revokeUserSessions } from '../members/sessions.ts'
-import { findUserIdByIdentity, type IdentityKind } from '../members/users.ts'
+import { addIdentity, type CodeIdentityKind, findUserIdByIdentity } from '../members/users.ts'
 import type { Channel } from './channels.ts'
 import type { CodeDelivery } from './codeDelivery.ts'
 import type { Channels, StepUp } from './stepUp.ts'
 
 const kindWords = { phone: 'phone number', email: 'email address' } as const
-const shown = (kind: IdentityKind, address: string) => (kind === 'phone' ? maskPhoneNumber(address) : address)
+const shown = (kind: CodeIdentityKind, address: string) =>
+  kind === 'phone' ? maskPhoneNumber(address) : address
 const when = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`
 
-function linkedToAnother(kind: IdentityKind) {
+function linkedToAnother(kind: CodeIdentityKind) {
   return new LoginError('linked_to_another_user', {
     message: `This ${kindWords[kind]} belongs to another account. Sign in with it there, or use a different one.`,
   })
@@ -59,9 +60,10 @@ export function accountChanges(options: {
     }
   }
 
+  /** The account's phone number and email address, which notices reach; a wallet is sent nothing. */
   async function addressesOf(userId: string) {
     const rows = await db.select().from(identities).where(eq(identities.userId, userId))
-    return rows.map((row) => ({ kind: row.kind, address: row.value }))
+    return rows.flatMap((row) => (row.kind === 'wallet' ? [] : [{ kind: row.kind, address: row.value }]))
   }
 
   return {
@@ -81,7 +83,7 @@ export function accountChanges(options: {
         client: input.client,
         sentTo: { channel, address },
       })
-      const owner = await findUserIdByIdentity(db, channel.kind, address)
+      const owner = await findUserIdByIdentity(db, { kind: channel.kind, address })
       if (owner === userId) return options.loadUser(userId)
       if (owner) throw linkedToAnother(channel.kind)
       const before = await addressesOf(userId)
@@ -93,18 +95,12 @@ export function accountChanges(options: {
       const now = new Date()
       try {
         await db.transaction(async (tx) => {
-          await tx.insert(identities).values({
-            userId,
-            kind: channel.kind,
-            value: address,
-            firstVerifiedAt: now,
-            latestVerifiedAt: now,
-          })
+          await addIdentity(tx, userId, { kind: channel.kind, address }, now)
           await tx.update(users).set({ signInChangedAt: now }).where(eq(users.id, userId))
         })
       } catch {
         // The unique indexes decide a race: either someone else took the address or a second one was linked.
-        const winner = await findUserIdByIdentity(db, channel.kind, address)
+        const winner = await findUserIdByIdentity(db, { kind: channel.kind, address })
         if (winner !== userId) throw linkedToAnother(channel.kind)
         return options.loadUser(userId)
       }
@@ -139,7 +135,7 @@ export function accountChanges(options: {
       const { channel, userId } = input
       const kind = channel.kind
       const oldAddress = channel.normalize(input.oldAddress)
-      if ((await findUserIdByIdentity(db, kind, oldAddress)) !== userId) {
+      if ((await findUserIdByIdentity(db, { kind, address: oldAddress })) !== userId) {
         throw new LoginError('invalid_data', {
           message: `${kind === 'phone' ? 'The old phone number' : 'The old email address'} is not linked to your account.`,
         })
@@ -169,7 +165,7 @@ export function accountChanges(options: {
       await codes.check({ ...newCode, consume: false })
       await options.stepUp.checkStepUpCode(stepUp)
       await codes.check(newCode)
-      const owner = await findUserIdByIdentity(db, kind, newAddress)
+      const owner = await findUserIdByIdentity(db, { kind, address: newAddress })
       if (owner === userId) return options.loadUser(userId)
       if (owner) throw linkedToAnother(kind)
       const now = new Date()

@@ -1,6 +1,6 @@
 import { LoginError, PhoneNumberError, parsePhoneNumber } from '@charter/core'
 import { z } from 'zod'
-import type { IdentityKind } from '../members/users.ts'
+import type { CodeIdentityKind } from '../members/users.ts'
 import type { EmailSender, SmsSender } from '../senders/Senders.ts'
 import { type CodePurpose, codeMessage } from './codeMessages.ts'
 
@@ -9,7 +9,7 @@ export type Notice = { subject: string; text: string }
 
 /** A way a code reaches a person: how its addresses are read and how the code is sent. */
 export type Channel = {
-  kind: IdentityKind
+  kind: CodeIdentityKind
   /** The canonical address (E.164, lower-case email), or `invalid_data` / `not_supported` saying why not. */
   normalize: (input: string) => string
   sendCode: (to: string, code: string, purpose: CodePurpose, lifetimeMinutes: number) => Promise<void>

@@ -1,6 +1,6 @@
 import { type CharterUser, LoginError } from '@charter/core'
 import type { CodeCaller } from '../members/codeFlows.ts'
-import type { IdentityKind } from '../members/users.ts'
+import type { CodeIdentityKind, IdentityKind } from '../members/users.ts'
 import type { Channel } from './channels.ts'
 import type { CodeDelivery } from './codeDelivery.ts'
 import type { CodePurpose } from './codeMessages.ts'
@@ -14,7 +14,7 @@ const purposeOf = (action: StepUpAction): CodePurpose =>
   action === 'register_key' ? 'register-key' : action.startsWith('export:') ? 'export' : 'confirm-change'
 
 /** Where a step-up code goes unless the member names the other address: away from what is being changed. */
-const preferredOrder = (action: StepUpAction): IdentityKind[] =>
+const preferredOrder = (action: StepUpAction): CodeIdentityKind[] =>
   action === 'update_phone' ? ['email', 'phone'] : ['phone', 'email']
 
 const kindWords = { phone: 'phone number', email: 'email address' } as const
@@ -34,11 +34,11 @@ export function stepUp(options: {
   async function targetFor(
     userId: string,
     action: StepUpAction,
-    via: IdentityKind | undefined,
+    via: CodeIdentityKind | undefined,
     avoid: IdentityKind | undefined,
   ) {
     const user = await options.loadUser(userId)
-    const addressOf = (kind: IdentityKind) => {
+    const addressOf = (kind: CodeIdentityKind) => {
       const account = user.linked_accounts.find((each) => each.type === kind)
       if (!account) return undefined
       return account.type === 'phone'
@@ -47,7 +47,7 @@ export function stepUp(options: {
           ? account.address
           : undefined
     }
-    const reachable = (kind: IdentityKind) => {
+    const reachable = (kind: CodeIdentityKind) => {
       const address = addressOf(kind)
       const channel = channels[kind]
       return address && channel ? { channel, address } : undefined
@@ -55,7 +55,7 @@ export function stepUp(options: {
     if (via) {
       const target = reachable(via)
       if (target) return target
-      const other: IdentityKind = via === 'phone' ? 'email' : 'phone'
+      const other: CodeIdentityKind = via === 'phone' ? 'email' : 'phone'
       throw new LoginError('invalid_data', {
         message: addressOf(via)
           ? `via: this server cannot send codes to a ${kindWords[via]}.${reachable(other) ? ` Ask for the code by ${kindWords[other]} instead.` : ''}`
@@ -63,10 +63,9 @@ export function stepUp(options: {
       })
     }
     // Away from the address the session signed in with, when the account has another: whoever holds only that
-    // one (a swapped SIM) does not get the code.
-    const order: IdentityKind[] = avoid
-      ? [avoid === 'phone' ? 'email' : 'phone', avoid]
-      : preferredOrder(action)
+    // one (a swapped SIM) does not get the code. A session that signed in with a wallet has no such address.
+    const order: CodeIdentityKind[] =
+      avoid && avoid !== 'wallet' ? [avoid === 'phone' ? 'email' : 'phone', avoid] : preferredOrder(action)
     for (const kind of order) {
       const target = reachable(kind)
       if (target) return target
@@ -100,7 +99,7 @@ export function stepUp(options: {
       userId: string
       sessionId: string
       action: StepUpAction
-      via?: IdentityKind | undefined
+      via?: CodeIdentityKind | undefined
       /** The kind of address the session signed in with: the code goes to the other one when there is one. */
       avoid?: IdentityKind | undefined
       client: CodeCaller

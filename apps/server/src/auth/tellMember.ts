@@ -22,8 +22,10 @@ export function tellMember(options: { db: Db; channels: Channels; logger: Logger
   return async (userId, notice, { except } = {}) => {
     const addresses = await db.select().from(identities).where(eq(identities.userId, userId))
     for (const address of addresses) {
+      // A wallet is a way in that no message reaches.
+      if (address.kind === 'wallet' || address.kind === except) continue
       const channel = channels[address.kind]
-      if (address.kind === except || !channel) continue
+      if (!channel) continue
       try {
         await channel.sendNotice(address.value, notice)
       } catch (error) {

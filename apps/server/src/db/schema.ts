@@ -33,15 +33,24 @@ export const identities = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['phone', 'email'] }).notNull(),
-    /** E.164 for a phone, lower-case for an email. */
+    kind: text('kind', { enum: ['phone', 'email', 'wallet'] }).notNull(),
+    /**
+     * E.164 for a phone, lower-case for an email, the address for a wallet: lower-case on Ethereum (any spelling
+     * finds it), base58 as is on Solana. The canonical forms of the two chains never collide ('0x' is no base58).
+     */
     value: text('value').notNull(),
     firstVerifiedAt: timestamp('first_verified_at', { withTimezone: true }).notNull(),
     latestVerifiedAt: timestamp('latest_verified_at', { withTimezone: true }).notNull(),
+    /** A wallet's chain; null for a phone or an email. */
+    chainType: text('chain_type', { enum: ['ethereum', 'solana'] }),
+    /** A wallet's app and connector at its latest signature (Privy's `wallet_client_type`, `connector_type`). */
+    walletClientType: text('wallet_client_type'),
+    connectorType: text('connector_type'),
   },
   (table) => [
     uniqueIndex('identities_kind_value').on(table.kind, table.value),
-    uniqueIndex('identities_user_kind').on(table.userId, table.kind),
+    // One phone number and one email address per account; as many wallets as the member links.
+    uniqueIndex('identities_user_kind').on(table.userId, table.kind).where(sql`kind IN ('phone', 'email')`),
   ],
 )
 
@@ -254,7 +263,7 @@ export const sessionOrigins = pgTable('session_origins', {
   userId: text('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
-  signedInWith: text('signed_in_with', { enum: ['phone', 'email'] }).notNull(),
+  signedInWith: text('signed_in_with', { enum: ['phone', 'email', 'wallet'] }).notNull(),
   /** Null: no hold (the sign-in that created the account, or NEW_DEVICE_HOLD_HOURS=0). */
   holdEndsAt: timestamp('hold_ends_at', { withTimezone: true }),
 })

@@ -1,12 +1,54 @@
 // members/: the member (user, accounts, sessions, device keys) auth/ and wallets/ share; it imports neither.
 import { randomBytes } from 'node:crypto'
-import type { CharterUser, LinkedAccount } from '@charter/core'
+import type { CharterUser, LinkedAccount, WalletChainType } from '@charter/core'
 import { and, eq } from 'drizzle-orm'
+import { getAddress } from 'viem'
 import type { Db } from '../db/Database.ts'
 import { identities, users } from '../db/schema.ts'
 import { listWallets, toLinkedAccount } from './walletAccounts.ts'
 
-export type IdentityKind = 'phone' | 'email'
+/** The addresses a one-time code reaches: a member signs in with one by the code sent to it. */
+export type CodeIdentityKind = 'phone' | 'email'
+
+/** The ways a member signs in: an address a code reaches, or a wallet they hold and sign with. */
+export type IdentityKind = CodeIdentityKind | 'wallet'
+
+/** A phone number (E.164) or an email address (lower-case), as its channel normalised it. */
+export type CodeIdentity = { kind: CodeIdentityKind; address: string }
+
+/**
+ * A wallet the member holds: `0x` and 40 hex digits in any case on Ethereum (kept lower-case, shown
+ * checksummed), the base58 public key as is on Solana.
+ */
+export type WalletIdentity = { kind: 'wallet'; chainType: WalletChainType; address: string }
+
+/** Who a member is to the login provider: each identity is one account's, and finds it. */
+export type Identity = CodeIdentity | WalletIdentity
+
+/** The wallet app and connector that made a wallet's latest signature (Privy's `wallet_client_type`, `connector_type`). */
+export type WalletClient = { walletClientType: string; connectorType: string }
+
+/** An identity as it is proven: a wallet comes with the client that signed. */
+export type VerifiedIdentity = CodeIdentity | (WalletIdentity & WalletClient)
+
+/** The identity as the `identities` table keeps it: its kind, its canonical value and a wallet's chain. */
+function stored(identity: Identity) {
+  if (identity.kind !== 'wallet') return { kind: identity.kind, value: identity.address, chainType: null }
+  const value = identity.chainType === 'ethereum' ? identity.address.toLowerCase() : identity.address
+  return { kind: identity.kind, value, chainType: identity.chainType }
+}
+
+/** A verified identity's row fields beside its value: a wallet's chain and client, null for the others. */
+function storedClient(identity: VerifiedIdentity) {
+  return identity.kind === 'wallet'
+    ? { walletClientType: identity.walletClientType, connectorType: identity.connectorType }
+    : { walletClientType: null, connectorType: null }
+}
+
+const matching = (identity: Identity) => {
+  const { kind, value } = stored(identity)
+  return and(eq(identities.kind, kind), eq(identities.value, value))
+}
 
 /** Runs inside the transaction that creates a user, so a user never exists without what it hooks in (wallets). */
 export type UserCreatedHook = (tx: Db, userId: string) => Promise<void>
@@ -21,41 +63,74 @@ export function newUserId(): `did:${string}` {
   return `did:charter:${digits}`
 }
 
-export async function findUserIdByIdentity(db: Db, kind: IdentityKind, value: string) {
-  const [row] = await db
-    .select({ userId: identities.userId })
-    .from(identities)
-    .where(and(eq(identities.kind, kind), eq(identities.value, value)))
+export async function findUserIdByIdentity(db: Db, identity: Identity): Promise<string | undefined> {
+  const [row] = await db.select({ userId: identities.userId }).from(identities).where(matching(identity))
   return row?.userId
+}
+
+/**
+ * Adds an identity to an existing account. The unique indexes refuse one that is another account's, and a
+ * second phone number or email address; the caller tells the member which.
+ */
+export async function addIdentity(db: Db, userId: string, identity: VerifiedIdentity, now = new Date()) {
+  await db.insert(identities).values({
+    userId,
+    ...stored(identity),
+    ...storedClient(identity),
+    firstVerifiedAt: now,
+    latestVerifiedAt: now,
+  })
 }
 
 export async function createUserWithIdentity(
   tx: Db,
-  identity: { kind: IdentityKind; value: string },
+  identity: VerifiedIdentity,
   onUserCreated: UserCreatedHook[],
   now = new Date(),
 ): Promise<string> {
   const id = newUserId()
   await tx.insert(users).values({ id, createdAt: now })
-  await tx.insert(identities).values({
-    userId: id,
-    kind: identity.kind,
-    value: identity.value,
-    firstVerifiedAt: now,
-    latestVerifiedAt: now,
-  })
+  await addIdentity(tx, id, identity, now)
   for (const hook of onUserCreated) await hook(tx, id)
   return id
 }
 
-export async function markIdentityVerified(db: Db, kind: IdentityKind, value: string, now = new Date()) {
+/** A sign-in with the identity: its latest verification, and for a wallet the client that signed this time. */
+export async function markIdentityVerified(db: Db, identity: VerifiedIdentity, now = new Date()) {
   await db
     .update(identities)
-    .set({ latestVerifiedAt: now })
-    .where(and(eq(identities.kind, kind), eq(identities.value, value)))
+    .set({ latestVerifiedAt: now, ...(identity.kind === 'wallet' && storedClient(identity)) })
+    .where(matching(identity))
 }
 
-/** The user in the login provider's shape: phone and email oldest first, then the wallets. */
+/** An identity row in Privy's shape. */
+function toAccount(row: typeof identities.$inferSelect): LinkedAccount {
+  const dates = {
+    verified_at: seconds(row.firstVerifiedAt),
+    first_verified_at: seconds(row.firstVerifiedAt),
+    latest_verified_at: seconds(row.latestVerifiedAt),
+  }
+  if (row.kind === 'phone') return { type: 'phone', phoneNumber: row.value, ...dates }
+  if (row.kind === 'email') return { type: 'email', address: row.value, ...dates }
+  const { chainType, walletClientType, connectorType } = row
+  // The table's check keeps these set for a wallet: a row without them is a bug, not a member's mistake.
+  if (!chainType || !walletClientType || !connectorType) {
+    throw new Error(`Wallet identity ${row.id} lacks its chain or client`)
+  }
+  return {
+    type: 'wallet',
+    address: chainType === 'ethereum' ? getAddress(row.value) : row.value,
+    chain_type: chainType,
+    wallet_client_type: walletClientType,
+    connector_type: connectorType,
+    ...dates,
+  }
+}
+
+/**
+ * The user in the login provider's shape: the ways in (phone, email, wallets the member holds) oldest first, then
+ * the embedded wallets.
+ */
 export async function loadUser(db: Db, userId: string): Promise<CharterUser | undefined> {
   const [user] = await db.select().from(users).where(eq(users.id, userId))
   if (!user) return undefined
@@ -64,16 +139,7 @@ export async function loadUser(db: Db, userId: string): Promise<CharterUser | un
     .from(identities)
     .where(eq(identities.userId, userId))
     .orderBy(identities.firstVerifiedAt, identities.id)
-  const linked: LinkedAccount[] = rows.map((row) => {
-    const dates = {
-      verified_at: seconds(row.firstVerifiedAt),
-      first_verified_at: seconds(row.firstVerifiedAt),
-      latest_verified_at: seconds(row.latestVerifiedAt),
-    }
-    return row.kind === 'phone'
-      ? { type: 'phone', phoneNumber: row.value, ...dates }
-      : { type: 'email', address: row.value, ...dates }
-  })
+  const linked: LinkedAccount[] = rows.map(toAccount)
   for (const wallet of await listWallets(db, userId)) linked.push(toLinkedAccount(wallet))
   return {
     id: user.id as `did:${string}`,

@@ -133,11 +133,14 @@ export function organizationRoutes(options: {
     return role
   }
   /** The caller's sign-in addresses, as invitations keep them. */
-  const addressesOf = (userId: string) =>
-    db
+  const addressesOf = async (userId: string) => {
+    const rows = await db
       .select({ kind: identities.kind, value: identities.value })
       .from(identities)
       .where(eq(identities.userId, userId))
+    // Invitations go to a phone number or an email address, never to a wallet.
+    return rows.flatMap((row) => (row.kind === 'wallet' ? [] : [{ kind: row.kind, value: row.value }]))
+  }
   const forAddresses = (addresses: { kind: 'phone' | 'email'; value: string }[]) =>
     or(
       ...addresses.map((each) =>

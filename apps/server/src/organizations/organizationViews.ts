@@ -70,9 +70,22 @@ export async function labels(db: Db, userIds: string[]): Promise<Map<string, str
     .select({ userId: identities.userId, kind: identities.kind, value: identities.value })
     .from(identities)
     .where(inArray(identities.userId, [...new Set(userIds)]))
+  // An email first, else a phone's last four digits, else a wallet's address cut short.
+  const rank = { email: 0, phone: 1, wallet: 2 } as const
+  const best = new Map<string, (typeof rows)[number]>()
   for (const row of rows) {
-    if (row.kind === 'email') out.set(row.userId, row.value)
-    else if (!out.has(row.userId)) out.set(row.userId, maskPhoneNumber(row.value))
+    const held = best.get(row.userId)
+    if (!held || rank[row.kind] < rank[held.kind]) best.set(row.userId, row)
+  }
+  for (const [userId, row] of best) {
+    out.set(
+      userId,
+      row.kind === 'email'
+        ? row.value
+        : row.kind === 'phone'
+          ? maskPhoneNumber(row.value)
+          : `${row.value.slice(0, 6)}…${row.value.slice(-4)}`,
+    )
   }
   return out
 }

@@ -29,7 +29,7 @@ export async function userByEmail(db: Db, address: string): Promise<CharterUser>
   if (!emailAddress.safeParse(normalized).success) {
     throw invalid('address: enter an email address like name@example.org.')
   }
-  return mustLoad(db, await findUserIdByIdentity(db, 'email', normalized))
+  return mustLoad(db, await findUserIdByIdentity(db, { kind: 'email', address: normalized }))
 }
 
 /** By sign-in phone number, written any way that names one number: Charter keeps them in E.164. */
@@ -41,7 +41,7 @@ export async function userByPhoneNumber(db: Db, number: string): Promise<Charter
     if (error instanceof PhoneNumberError) throw invalid(`number: ${error.shortMessage}`)
     throw error
   }
-  return mustLoad(db, await findUserIdByIdentity(db, 'phone', e164))
+  return mustLoad(db, await findUserIdByIdentity(db, { kind: 'phone', address: e164 }))
 }
 
 /** The address as Charter stores it: EVM checksummed (any case is accepted), Solana as its base58 key. */

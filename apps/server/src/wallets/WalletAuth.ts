@@ -1,4 +1,5 @@
 import type { CodeCaller } from '../members/codeFlows.ts'
+import type { IdentityKind } from '../members/users.ts'
 
 /** The step-up action that confirms exporting one wallet: its code exports that wallet and no other. */
 export type ExportAction = `export:${string}`
@@ -13,8 +14,11 @@ export type WalletAuth = {
     userId: string
     sessionId: string
     action: ExportAction
-    /** The kind of address the session signed in with: the code goes to the other one when the account has it. */
-    avoid: 'phone' | 'email' | undefined
+    /**
+     * How the session signed in: the code goes to the other address when the account has it (a wallet sign-in
+     * avoids neither).
+     */
+    avoid: IdentityKind | undefined
     client: CodeCaller
   }): Promise<{ kind: 'phone' | 'email'; address: string; expiresAt: Date }>
   checkStepUpCode(request: {

@@ -1,6 +1,7 @@
 import type { EmailAccount } from './EmailAccount.ts'
 import type { EmbeddedWalletAccount } from './EmbeddedWalletAccount.ts'
+import type { ExternalWalletAccount } from './ExternalWalletAccount.ts'
 import type { PhoneAccount } from './PhoneAccount.ts'
 
 /** One way a user logs in or holds funds, discriminated by `type`. */
-export type LinkedAccount = PhoneAccount | EmailAccount | EmbeddedWalletAccount
+export type LinkedAccount = PhoneAccount | EmailAccount | EmbeddedWalletAccount | ExternalWalletAccount

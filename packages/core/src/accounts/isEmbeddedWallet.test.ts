@@ -15,7 +15,11 @@ describe('isEmbeddedWallet', () => {
   })
 
   it('is false for a wallet from another client, such as an external wallet linked in Privy', () => {
-    const external = { ...evmWallet, wallet_client_type: 'metamask', connector_type: 'injected' }
-    expect(isEmbeddedWallet(external as unknown as LinkedAccount)).toBe(false)
+    const external: LinkedAccount = {
+      ...evmWallet,
+      wallet_client_type: 'metamask',
+      connector_type: 'injected',
+    }
+    expect(isEmbeddedWallet(external)).toBe(false)
   })
 })

@@ -7,5 +7,7 @@ import { sessionsQueryOptions } from './securityApi.ts'
  */
 export function useSignedInWith(): 'phone' | 'email' | undefined {
   const sessions = useQuery(sessionsQueryOptions())
-  return sessions.data?.find((session) => session.current)?.signed_in_with ?? undefined
+  const kind = sessions.data?.find((session) => session.current)?.signed_in_with
+  // A session that signed in with a wallet signed in with no address: the member is named as when unknown.
+  return kind === 'phone' || kind === 'email' ? kind : undefined
 }

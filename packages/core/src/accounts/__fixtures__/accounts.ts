@@ -1,6 +1,7 @@
 import type { CharterUser } from '../CharterUser.ts'
 import type { EmailAccount } from '../EmailAccount.ts'
 import type { EmbeddedWalletAccount } from '../EmbeddedWalletAccount.ts'
+import type { ExternalWalletAccount } from '../ExternalWalletAccount.ts'
 import type { PhoneAccount } from '../PhoneAccount.ts'
 
 // 2024-11-22T10:00:00Z and a day later, in Unix seconds.
@@ -54,6 +55,28 @@ export const solanaWallet: EmbeddedWalletAccount = {
   first_verified_at: linkedAt,
   latest_verified_at: linkedAt,
   public_key: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
+}
+
+export const externalEvmWallet: ExternalWalletAccount = {
+  type: 'wallet',
+  address: '0x71C7656EC7ab88b098defB751B7401B5f6d8976F',
+  chain_type: 'ethereum',
+  wallet_client_type: 'metamask',
+  connector_type: 'injected',
+  verified_at: linkedAt,
+  first_verified_at: linkedAt,
+  latest_verified_at: lastLogin,
+}
+
+export const externalSolanaWallet: ExternalWalletAccount = {
+  type: 'wallet',
+  address: 'HN7cABqLq46Es1jh92dQQisAq662SmxELLLsHHe4YWrH',
+  chain_type: 'solana',
+  wallet_client_type: 'phantom',
+  connector_type: 'injected',
+  verified_at: linkedAt,
+  first_verified_at: linkedAt,
+  latest_verified_at: lastLogin,
 }
 
 export function wallet(overrides: Partial<EmbeddedWalletAccount>): EmbeddedWalletAccount {
