@@ -45,9 +45,14 @@ function storedClient(identity: VerifiedIdentity) {
     : { walletClientType: null, connectorType: null }
 }
 
+/** The row of the identity: a wallet's on its own chain only. */
 const matching = (identity: Identity) => {
-  const { kind, value } = stored(identity)
-  return and(eq(identities.kind, kind), eq(identities.value, value))
+  const { kind, value, chainType } = stored(identity)
+  return and(
+    eq(identities.kind, kind),
+    eq(identities.value, value),
+    chainType === null ? undefined : eq(identities.chainType, chainType),
+  )
 }
 
 /** Runs inside the transaction that creates a user, so a user never exists without what it hooks in (wallets). */

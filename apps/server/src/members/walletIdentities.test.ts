@@ -126,12 +126,16 @@ describe('wallet identities', () => {
     expect(
       await findUserIdByIdentity(database.db, { kind: 'wallet', chainType: 'solana', address: swapped }),
     ).toBeUndefined()
-    // An address is a wallet's, never an email's or another chain's.
+    // An address is a wallet's, never an email's or another chain's, in whatever spelling.
     expect(
       await findUserIdByIdentity(database.db, { kind: 'email', address: ethereum.toLowerCase() }),
     ).toBeUndefined()
     expect(
-      await findUserIdByIdentity(database.db, { kind: 'wallet', chainType: 'solana', address: ethereum }),
+      await findUserIdByIdentity(database.db, {
+        kind: 'wallet',
+        chainType: 'solana',
+        address: ethereum.toLowerCase(),
+      }),
     ).toBeUndefined()
   })
 
