@@ -6,6 +6,7 @@ import {
   HttpRequestError,
   http,
   isAddress,
+  type PublicClient,
   TimeoutError,
 } from 'viem'
 import { parseSiweMessage, verifySiweMessage } from 'viem/siwe'
@@ -37,6 +38,15 @@ function sameAsViem(message: string, fields: SignInMessageFields): boolean {
     viem.requestId === fields.requestId &&
     JSON.stringify(viem.resources) === JSON.stringify(fields.resources)
   )
+}
+
+async function nodeAnswers(client: PublicClient): Promise<boolean> {
+  try {
+    await client.getChainId()
+    return true
+  } catch {
+    return false
+  }
 }
 
 const nodeFailed = (error: unknown) =>
@@ -94,6 +104,10 @@ export async function verifySiweSignIn(
     if (nodeFailed(error)) throw new WalletSignInError('chain_unavailable', `chain ${chainId}`, error)
     // Anything else viem throws is about the signature's bytes (a revert, a bad length): not a valid one.
     valid = false
+  }
+  // viem reads a node that did not answer as a contract that said no; ask the node once more to tell them apart.
+  if (!valid && !(await nodeAnswers(client))) {
+    throw new WalletSignInError('chain_unavailable', `chain ${chainId}: its node did not answer`)
   }
   if (!valid) throw new WalletSignInError('bad_signature')
   if (!(await consumeSignInNonce(db, nonce, now)))
