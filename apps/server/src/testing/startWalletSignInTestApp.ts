@@ -21,7 +21,8 @@ const signed = z.object({ message: z.string(), signature: z.string() })
  * The wallet sign-in checks behind the server's real frame (host guard, body limit, error handler) and over its
  * real database, on test-only routes, until the sign-in routes call them: `POST /api/v1/test-wallet-sign-in/
  * {ethereum|solana}/init {address}` issues a nonce, `…/verify {message, signature}` checks a signed message and
- * answers whose it is. Chains and nonce limits are the test's own.
+ * answers whose it is. Chains and nonce limits are the test's own; the client address is X-Forwarded-For's
+ * (one trusted proxy), so a test's throttling counts are its own even on a shared database.
  */
 export async function startWalletSignInTestApp(options: { chains: Chains; limits: SignInNonceLimits }) {
   const server = await startTestServer()
@@ -36,7 +37,7 @@ export async function startWalletSignInTestApp(options: { chains: Chains; limits
       const { address } = c.req.valid('json')
       const issued = await issueSignInNonce(
         db,
-        { family: which, address, client: clientAddress(c, 0) },
+        { family: which, address, client: clientAddress(c, 1) },
         { limits },
       )
       return c.json({
