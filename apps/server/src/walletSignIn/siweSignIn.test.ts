@@ -1,5 +1,16 @@
 import { readFileSync } from 'node:fs'
-import { type Address, type Hex, pad, serializeErc6492Signature } from 'viem'
+import {
+  type Abi,
+  type Address,
+  createPublicClient,
+  encodeFunctionData,
+  type Hex,
+  http,
+  keccak256,
+  pad,
+  serializeErc6492Signature,
+  toHex,
+} from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -242,6 +253,40 @@ describe('Sign-In with Ethereum, smart-contract wallets (EIP-1271) on the devnet
     expectRefused(await verify(message, wrapped), 'bad_signature')
     // The victim's own signature still works afterwards: the refusals did not use the nonce.
     expect((await verify(message, await victim.signMessage({ message }))).status).toBe(200)
+  })
+
+  it('accepts a wallet not deployed yet, through its factory (EIP-6492), signed by its owner only', async () => {
+    const factory = await place('Owned1271Factory')
+    const { abi } = JSON.parse(readFileSync(artifactPath('Owned1271Factory'), 'utf8')) as { abi: Abi }
+    const owner = privateKeyToAccount(generatePrivateKey())
+    const salt = keccak256(toHex(generatePrivateKey()))
+    const wallet = (await createPublicClient({ transport: http(anvil.url) }).readContract({
+      address: factory,
+      abi,
+      functionName: 'addressOf',
+      args: [owner.address, salt],
+    })) as Address
+    const data = encodeFunctionData({ abi, functionName: 'deploy', args: [owner.address, salt] })
+    let message = messageFor(wallet, await nonceFor(wallet))
+    const stranger = privateKeyToAccount(generatePrivateKey())
+    const forged = serializeErc6492Signature({
+      address: factory,
+      data,
+      signature: await stranger.signMessage({ message }),
+    })
+    expectRefused(await verify(message, forged), 'bad_signature')
+    message = messageFor(wallet, await nonceFor(wallet))
+    const signature = serializeErc6492Signature({
+      address: factory,
+      data,
+      signature: await owner.signMessage({ message }),
+    })
+    expect(await verify(message, signature)).toEqual({
+      status: 200,
+      body: { address: wallet, chain_id: chainId },
+    })
+    // Checking it deployed nothing: the check is a call, not a transaction.
+    expect(await anvil.rpc('eth_getCode', [wallet, 'latest'])).toBe('0x')
   })
 
   it('says the network is unreachable (a node that does not answer) when a contract wallet cannot be asked', async () => {

@@ -42,12 +42,17 @@ function offeredCluster(chains: Chains, chainId: string): ServedChain | undefine
 const ed25519SpkiPrefix = Buffer.from('302a300506032b6570032100', 'hex')
 
 function ed25519Verifies(address: string, message: string, signature: Uint8Array): boolean {
-  const key = createPublicKey({
-    key: Buffer.concat([ed25519SpkiPrefix, Buffer.from(getBase58Encoder().encode(address))]),
-    format: 'der',
-    type: 'spki',
-  })
-  return verify(null, Buffer.from(message, 'utf8'), key, signature)
+  try {
+    const key = createPublicKey({
+      key: Buffer.concat([ed25519SpkiPrefix, Buffer.from(getBase58Encoder().encode(address))]),
+      format: 'der',
+      type: 'spki',
+    })
+    return verify(null, Buffer.from(message, 'utf8'), key, signature)
+  } catch {
+    // An address off the curve (a program-derived one) has no key that could have signed.
+    return false
+  }
 }
 
 /**
