@@ -83,7 +83,7 @@ function expectRefused(answer: { status: number; body: Json }, refusal: WalletSi
 
 /** Places a compiled test contract's code at a fresh address on the devnet, with its storage slots. */
 async function place(
-  name: 'AlwaysValid1271' | 'Owned1271',
+  name: 'AlwaysValid1271' | 'Owned1271' | 'Owned1271Factory',
   slots: Record<string, Hex> = {},
 ): Promise<Address> {
   const artifact = JSON.parse(readFileSync(artifactPath(name), 'utf8')) as { deployedBytecode: Hex }
