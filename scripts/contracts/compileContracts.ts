@@ -13,7 +13,13 @@ export const contractsDir = resolve(dirname(fileURLToPath(import.meta.url)), '..
 export const artifactsDir = join(contractsDir, 'artifacts')
 
 /** Each contract is alone in a file of its name. */
-export const contractNames = ['Multicall3', 'TestUSDC'] as const
+export const contractNames = [
+  'Multicall3',
+  'TestUSDC',
+  'AlwaysValid1271',
+  'Owned1271',
+  'Owned1271Factory',
+] as const
 export type ContractName = (typeof contractNames)[number]
 
 /** The compiler this build is pinned to; another one would give other bytes. */

@@ -7,6 +7,7 @@ import {
   pendingDeviceKeys,
   rateLimits,
   sessions,
+  signInNonces,
   usedCodeChallenges,
 } from './schema.ts'
 
@@ -39,4 +40,5 @@ export async function sweepExpired(db: Db, now = new Date()): Promise<void> {
   // A used solution need be kept only while its challenge could still be sent back.
   await db.delete(usedCodeChallenges).where(lt(usedCodeChallenges.expiresAt, now))
   await db.delete(pendingDeviceKeys).where(lt(pendingDeviceKeys.expiresAt, now))
+  await db.delete(signInNonces).where(lt(signInNonces.expiresAt, now))
 }

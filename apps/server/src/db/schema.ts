@@ -597,3 +597,21 @@ export const pendingDeviceKeys = pgTable(
   },
   (table) => [index('pending_device_keys_expires_at').on(table.expiresAt)],
 )
+
+/** The nonce each wallet address was last issued for its sign-in message (walletSignIn/signInNonces.ts). */
+export const signInNonces = pgTable(
+  'sign_in_nonces',
+  {
+    /** `ethereum` or `solana`. */
+    family: text('family').notNull(),
+    /** Ethereum: lower case; Solana: base58 as given. */
+    address: text('address').notNull(),
+    nonceDigest: text('nonce_digest').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.family, table.address] }),
+    index('sign_in_nonces_expires_at').on(table.expiresAt),
+  ],
+)

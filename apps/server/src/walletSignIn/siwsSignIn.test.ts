@@ -1,0 +1,202 @@
+import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto'
+import { getBase58Decoder } from '@solana/kit'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Chains } from '../chains/Chains.ts'
+import { createChains } from '../chains/createChains.ts'
+import { solanaChainInfo } from '../chains/publicChainInfo.ts'
+import { createLogger } from '../logger.ts'
+import { startWalletSignInTestApp } from '../testing/startWalletSignInTestApp.ts'
+import { type WalletSignInRefusal, walletSignInRefusals } from './walletSignInRefusals.ts'
+
+// JSON answers, read field by field.
+// biome-ignore lint/suspicious/noExplicitAny: see above.
+type Json = any
+
+let chains: Chains
+let app: Awaited<ReturnType<typeof startWalletSignInTestApp>>
+let site: URL
+
+type Wallet = { address: string; privateKey: KeyObject }
+
+function newWallet(): Wallet {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519')
+  const raw = Buffer.from(publicKey.export({ format: 'jwk' }).x as string, 'base64url')
+  return { address: getBase58Decoder().decode(raw), privateKey }
+}
+
+const signText = (wallet: Wallet, message: string) =>
+  sign(null, Buffer.from(message, 'utf8'), wallet.privateKey)
+
+async function post(path: string, body: unknown): Promise<{ status: number; body: Json }> {
+  const response = await fetch(`${app.url}/api/v1/test-wallet-sign-in/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  return { status: response.status, body: await response.json() }
+}
+
+const nonceFor = async (address: string): Promise<string> => {
+  const answer = await post('solana/init', { address })
+  expect(answer.status).toBe(200)
+  return answer.body.nonce
+}
+
+type Input = {
+  domain: string
+  address: string
+  statement?: string
+  uri?: string
+  version?: string
+  chainId?: string
+  nonce?: string
+  issuedAt?: string
+  expirationTime?: string
+  notBefore?: string
+  requestId?: string
+  resources?: string[]
+}
+
+/** The text a wallet writes for the wallet standard's `signIn` input, line for line as the standard lays it out. */
+function signInText(input: Input): string {
+  let text = `${input.domain} wants you to sign in with your Solana account:\n${input.address}`
+  if (input.statement) text += `\n\n${input.statement}`
+  const fields: string[] = []
+  if (input.uri) fields.push(`URI: ${input.uri}`)
+  if (input.version) fields.push(`Version: ${input.version}`)
+  if (input.chainId) fields.push(`Chain ID: ${input.chainId}`)
+  if (input.nonce) fields.push(`Nonce: ${input.nonce}`)
+  if (input.issuedAt) fields.push(`Issued At: ${input.issuedAt}`)
+  if (input.expirationTime) fields.push(`Expiration Time: ${input.expirationTime}`)
+  if (input.notBefore) fields.push(`Not Before: ${input.notBefore}`)
+  if (input.requestId) fields.push(`Request ID: ${input.requestId}`)
+  if (input.resources) fields.push(`Resources:${input.resources.map((each) => `\n- ${each}`).join('')}`)
+  if (fields.length) text += `\n\n${fields.join('\n')}`
+  return text
+}
+
+const messageFor = (wallet: Wallet, nonce: string, changes: Partial<Input> = {}) =>
+  signInText({
+    domain: site.host,
+    address: wallet.address,
+    statement: 'Sign in to Charter with this wallet.',
+    uri: `${site.origin}/sign-in`,
+    version: '1',
+    chainId: 'devnet',
+    nonce,
+    issuedAt: new Date().toISOString(),
+    ...changes,
+  })
+
+const verify = (message: string, signature: string) => post('solana/verify', { message, signature })
+
+function expectRefused(answer: { status: number; body: Json }, refusal: WalletSignInRefusal) {
+  const { code, message } = walletSignInRefusals[refusal]
+  expect(answer.body).toEqual({ error: message, code })
+  expect(answer.status).toBe(code === 'invalid_credentials' ? 401 : 400)
+}
+
+beforeAll(async () => {
+  chains = createChains({
+    mode: 'production',
+    chains: [{ info: solanaChainInfo('devnet', false), rpcUrl: 'http://127.0.0.1:9', local: undefined }],
+    logger: createLogger('silent'),
+  })
+  app = await startWalletSignInTestApp({
+    chains,
+    limits: {
+      perAddress: { limit: 100, windowSeconds: 600 },
+      perClient: { limit: 10_000, windowSeconds: 3600 },
+    },
+  })
+  site = new URL(app.url)
+}, 60_000)
+
+afterAll(async () => {
+  await app?.close()
+})
+
+describe('Sign In With Solana', () => {
+  it('accepts a message signed by its address, base64 as Privy sends it, once', async () => {
+    const wallet = newWallet()
+    const message = messageFor(wallet, await nonceFor(wallet.address))
+    const signature = signText(wallet, message).toString('base64')
+    expect(await verify(message, signature)).toEqual({
+      status: 200,
+      body: { address: wallet.address, cluster: 'devnet' },
+    })
+    expectRefused(await verify(message, signature), 'unknown_nonce')
+  })
+
+  it('accepts a base58 signature, `solana:devnet` as the chain, and a message naming no chain', async () => {
+    const wallet = newWallet()
+    let message = messageFor(wallet, await nonceFor(wallet.address), { chainId: 'solana:devnet' })
+    let answer = await verify(message, getBase58Decoder().decode(signText(wallet, message)))
+    expect(answer.body).toEqual({ address: wallet.address, cluster: 'devnet' })
+    message = messageFor(wallet, await nonceFor(wallet.address), { chainId: undefined, statement: undefined })
+    answer = await verify(message, signText(wallet, message).toString('base64'))
+    expect(answer.body).toEqual({ address: wallet.address, cluster: null })
+  })
+
+  it('refuses each tampered field with its own message, without using the nonce', async () => {
+    const wallet = newWallet()
+    const minute = 60_000
+    const at = (offset: number) => new Date(Date.now() + offset).toISOString()
+    const cases: [WalletSignInRefusal, (nonce: string) => string][] = [
+      ['wrong_domain', (nonce) => messageFor(wallet, nonce, { domain: 'evil.example' })],
+      ['wrong_uri', (nonce) => messageFor(wallet, nonce, { uri: 'https://evil.example/sign-in' })],
+      ['expired', (nonce) => messageFor(wallet, nonce, { expirationTime: at(-minute) })],
+      ['not_yet_valid', (nonce) => messageFor(wallet, nonce, { notBefore: at(60 * minute) })],
+      ['issued_in_future', (nonce) => messageFor(wallet, nonce, { issuedAt: at(6 * minute) })],
+      ['too_old', (nonce) => messageFor(wallet, nonce, { issuedAt: at(-11 * minute) })],
+      ['unsupported_chain', (nonce) => messageFor(wallet, nonce, { chainId: 'mainnet' })],
+      ['unsupported_chain', (nonce) => messageFor(wallet, nonce, { chainId: 'solana:nowhere' })],
+      [
+        'smuggled_uri',
+        (nonce) => messageFor(wallet, nonce, { statement: 'Then go to https://evil.example' }),
+      ],
+      [
+        'extra_lines',
+        (nonce) => messageFor(wallet, nonce, { statement: 'Sign in.\nURI: https://evil.example' }),
+      ],
+      ['extra_lines', (nonce) => `${messageFor(wallet, nonce)}\nURI: https://evil.example`],
+      ['bad_resource', (nonce) => messageFor(wallet, nonce, { resources: ['not a uri'] })],
+      ['bad_version', (nonce) => messageFor(wallet, nonce, { version: '2' })],
+      ['malformed', (nonce) => messageFor(wallet, nonce, { issuedAt: 'yesterday' })],
+      ['malformed', (nonce) => messageFor(wallet, nonce, { uri: undefined })],
+    ]
+    for (const [refusal, make] of cases) {
+      const message = make(await nonceFor(wallet.address))
+      expectRefused(await verify(message, signText(wallet, message).toString('base64')), refusal)
+    }
+    const message = messageFor(wallet, await nonceFor(wallet.address))
+    expect((await verify(message, signText(wallet, message).toString('base64'))).status).toBe(200)
+  })
+
+  it('refuses another address’s nonce, a replaced nonce, another key’s signature and an unreadable one', async () => {
+    const wallet = newWallet()
+    const other = newWallet()
+    let message = messageFor(wallet, await nonceFor(other.address))
+    await nonceFor(wallet.address)
+    expectRefused(await verify(message, signText(wallet, message).toString('base64')), 'unknown_nonce')
+
+    const replaced = await nonceFor(wallet.address)
+    const current = await nonceFor(wallet.address)
+    message = messageFor(wallet, replaced)
+    expectRefused(await verify(message, signText(wallet, message).toString('base64')), 'unknown_nonce')
+
+    message = messageFor(wallet, current)
+    expectRefused(await verify(message, signText(other, message).toString('base64')), 'bad_signature')
+    // Signed over other bytes than those sent: a trailing space the person never saw.
+    expectRefused(await verify(message, signText(wallet, `${message} `).toString('base64')), 'bad_signature')
+    expectRefused(await verify(message, 'AAAA'), 'unreadable_signature')
+    expect((await verify(message, signText(wallet, message).toString('base64'))).status).toBe(200)
+  })
+
+  it('refuses a nonce for an address that is not a Solana address', async () => {
+    const answer = await post('solana/init', { address: '0x0000000000000000000000000000000000000001' })
+    expect(answer.status).toBe(400)
+    expect(answer.body.code).toBe('invalid_data')
+    expect(answer.body.error).toBe('That is not a Solana address: send the 32-byte public key in base58.')
+  })
+})
