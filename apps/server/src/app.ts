@@ -249,7 +249,11 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
   const flows = codeFlows({ secure: settings.mode === 'production', trustProxy: settings.trustProxy })
   const publicOrigin = settings.publicUrl?.origin
   const pending = pendingKeys(database.db)
+  const chains = parts.registry.get('chains').adapter
   const signIn = authRoutes({
+    chains,
+    publicUrl: settings.publicUrl,
+    trustProxy: settings.trustProxy,
     auth: parts.auth,
     db: database.db,
     sms: parts.auth.channels.phone,
@@ -293,7 +297,6 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
   const dev = devOutbox
     ? devOutboxRoutes(devOutbox.outbox, devOutbox.token.value)
     : (new Hono() as ReturnType<typeof devOutboxRoutes>)
-  const chains = parts.registry.get('chains').adapter
   // The faucet credits local devnets only: production has no such route (its type stays, as the outbox's).
   const faucet =
     chains.mode === 'embedded'

@@ -89,6 +89,7 @@ const variablesSchema = z.object({
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   EXPORT_COOLDOWN_HOURS: z.coerce.number().int().min(0).max(720).default(24),
   NEW_DEVICE_HOLD_HOURS: z.coerce.number().min(0).max(720).default(24),
+  EMBEDDED_WALLETS_FOR: z.enum(['all-users', 'users-without-wallets']).default('all-users'),
   MAX_WALLETS_PER_CHAIN: z.coerce.number().int().min(1).max(1000).default(10),
   SEND_MAX_FEE_ETH: z
     .string()
@@ -353,6 +354,11 @@ const settingsSchema = variablesSchema.transform((env, context) => {
      * (whole coins, by chain id or Solana cluster). A larger send is held like an export.
      */
     newDeviceSendLimits: sendLimitsFrom(env),
+    /**
+     * Who gets Charter's embedded wallets on sign-up: every new member, or only those who sign up without a wallet
+     * of their own (a member who signs up with a wallet then gets none).
+     */
+    embeddedWalletsFor: env.EMBEDDED_WALLETS_FOR,
     /** Wallets one user may have per chain type. */
     maxWalletsPerChain: env.MAX_WALLETS_PER_CHAIN,
     /**

@@ -22,6 +22,7 @@ import type { Part } from './parts/Part.ts'
 import { partsRegistry } from './parts/PartsRegistry.ts'
 import { choosePinning } from './pinning/choosePinning.ts'
 import { chooseSenders } from './senders/chooseSenders.ts'
+import { defaultSignInNonceLimits, type SignInNonceLimits } from './walletSignIn/signInNonces.ts'
 import { loadKeyVault } from './wallets/loadKeyVault.ts'
 import { releaseHeldSends } from './wallets/sends/releaseHeldSends.ts'
 import { sendFeeCaps } from './wallets/sends/sendFeeCaps.ts'
@@ -45,6 +46,8 @@ export type StartServerOptions = {
   database?: Database
   /** Throttling rules instead of the defaults (the throttling tests use tight ones, the others loose ones). */
   signInLimits?: SignInLimits
+  /** Throttling of wallet sign-in nonces instead of the defaults. */
+  walletSignInLimits?: SignInNonceLimits
 }
 
 /**
@@ -145,6 +148,8 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
     channels: { phone: sms, email },
     // A user never exists without its first wallets: they are made in the transaction that makes the user.
     onUserCreated: [createFirstWallets(vault)],
+    embeddedWalletsFor: settings.embeddedWalletsFor,
+    walletNonceLimits: options.walletSignInLimits ?? defaultSignInNonceLimits,
     hold,
     logger,
   })

@@ -23,13 +23,17 @@ import {
   loadUser,
   markIdentityVerified,
   type UserCreatedHook,
+  type WalletClient,
+  type WalletIdentity,
 } from '../members/users.ts'
+import type { SignInNonceLimits } from '../walletSignIn/signInNonces.ts'
 import { accountChanges } from './accountChanges.ts'
 import type { Channel } from './channels.ts'
 import { codeChallenges } from './codeChallenges.ts'
 import { codeDelivery, type SignInLimits } from './codeDelivery.ts'
 import { type Channels, stepUp } from './stepUp.ts'
 import { tellMember } from './tellMember.ts'
+import { walletLinks } from './walletLinks.ts'
 
 export { defaultSignInLimits, type SignInLimits } from './codeDelivery.ts'
 
@@ -47,7 +51,15 @@ export type AuthServiceOptions = {
   exportCooldownHours: number
   /** How codes and notices reach the member's phone and email, where set up. */
   channels: Channels
+  /** What a new user gets in the transaction that makes it: Charter's embedded wallets. */
   onUserCreated: UserCreatedHook[]
+  /**
+   * Who gets the embedded wallets (EMBEDDED_WALLETS_FOR): everyone, or only members who sign up without a wallet
+   * of their own (a wallet sign-up then runs no `onUserCreated` hook).
+   */
+  embeddedWalletsFor: 'all-users' | 'users-without-wallets'
+  /** How many wallet sign-in nonces an address and a client may ask for. */
+  walletNonceLimits: SignInNonceLimits
   /** The new-device hold: each session is remembered with how it signed in, and held unless it made the account. */
   hold: NewDeviceHold
   logger: Logger
@@ -229,6 +241,53 @@ export function createAuthService(options: AuthServiceOptions) {
       return startSession(userId, started, true)
     },
 
+    /**
+     * Signs in (or up) with a wallet whose signed message the caller has already verified (`walletSignIn/`): the
+     * account it is linked to, or a new one made with it. As with a code, the session is born bound to
+     * `authorizationKey`, or to the wallet frame's pending key, taken only now the signature held.
+     */
+    async signInWithWallet(input: {
+      identity: WalletIdentity & WalletClient
+      mode: 'no-signup' | 'login-or-sign-up'
+      clientAddress: string
+      userAgent: string | undefined
+      authorizationKey: string | undefined
+      pendingKey?: (() => Promise<string | undefined>) | undefined
+      deviceToken?: string | undefined
+    }): Promise<SignedIn> {
+      const { identity } = input
+      if (input.authorizationKey !== undefined)
+        parseAuthorizationKey(input.authorizationKey, 'authorization_key')
+      const started = {
+        userAgent: input.userAgent,
+        clientAddress: input.clientAddress,
+        authorizationKey: input.authorizationKey ?? (await input.pendingKey?.()),
+        signedInWith: 'wallet' as const,
+        deviceToken: input.deviceToken,
+      }
+      const existing = await findUserIdByIdentity(db, identity)
+      if (existing) {
+        await markIdentityVerified(db, identity)
+        return startSession(existing, started, false)
+      }
+      if (input.mode === 'no-signup') {
+        throw new LoginError('user_does_not_exist', {
+          message: 'There is no account with this wallet yet. Sign up first, or link it to your account.',
+        })
+      }
+      const hooks = options.embeddedWalletsFor === 'all-users' ? options.onUserCreated : []
+      let userId: string
+      try {
+        userId = await db.transaction((tx) => createUserWithIdentity(tx, identity, hooks))
+      } catch (error) {
+        // Two sign-ins of a new wallet at once: the second finds the user the first made.
+        const winner = await findUserIdByIdentity(db, identity)
+        if (!winner) throw error
+        return startSession(winner, started, false)
+      }
+      return startSession(userId, started, true)
+    },
+
     async refresh(by: { refreshToken: string } | { token: string }): Promise<SignedIn> {
       const outcome = await refreshSession(db, { secret, lifetimeHours: options.session.lifetimeHours }, by)
       if (outcome.kind === 'reused') {
@@ -307,7 +366,12 @@ export function createAuthService(options: AuthServiceOptions) {
       logger: options.logger,
     }),
 
+    ...walletLinks({ db, loadUser: mustLoadUser }),
+
     loadUser: mustLoadUser,
+
+    /** The throttling of wallet sign-in nonces (the routes issue them). */
+    walletNonceLimits: options.walletNonceLimits,
 
     /** How codes and notices reach the member's phone and email, where set up (the routes offer only these). */
     channels: options.channels,

@@ -2,8 +2,9 @@ import { Hono } from 'hono'
 import type { AuthEnv } from './AuthEnv.ts'
 import { type CodeSignInRoutesOptions, codeSignInRoutes } from './codeSignInRoutes.ts'
 import { type SessionRoutesOptions, sessionRoutes } from './sessionRoutes.ts'
+import { type WalletSignInRoutesOptions, walletSignInRoutes } from './walletSignInRoutes.ts'
 
-export type AuthRoutesOptions = CodeSignInRoutesOptions & SessionRoutesOptions
+export type AuthRoutesOptions = CodeSignInRoutesOptions & WalletSignInRoutesOptions & SessionRoutesOptions
 
 /**
  * The login provider's routes in Privy's shapes (see docs/sign-in.md), a thin layer over the AuthService: each
@@ -11,5 +12,8 @@ export type AuthRoutesOptions = CodeSignInRoutesOptions & SessionRoutesOptions
  * family is one more `.route` here.
  */
 export function authRoutes(options: AuthRoutesOptions) {
-  return new Hono<AuthEnv>().route('/', codeSignInRoutes(options)).route('/', sessionRoutes(options))
+  return new Hono<AuthEnv>()
+    .route('/', codeSignInRoutes(options))
+    .route('/', walletSignInRoutes(options))
+    .route('/', sessionRoutes(options))
 }

@@ -726,6 +726,80 @@ const signInRoutes = signInFamilies.flatMap((family): FuzzRoute[] => [
 ])
 
 /** A chain id in a path: the offered ones, others, and hostile segments. */
+/** A signed sign-in message: near a real one (so the line checks are reached), or anything. */
+const signInMessage = fc.oneof(
+  { weight: 2, arbitrary: cleanString },
+  {
+    weight: 3,
+    arbitrary: fc
+      .record({
+        family: fc.constantFrom('Ethereum', 'Solana'),
+        address: fc.oneof(
+          fc.stringMatching(/^0x[0-9a-fA-F]{40}$/),
+          fc.constantFrom('11111111111111111111111111111111', 'So11111111111111111111111111111111111111112'),
+        ),
+        domain: fc.constantFrom('localhost', '127.0.0.1', 'evil.example', ''),
+        chain: fc.constantFrom('1', '84532', '31337', 'devnet', 'localnet', '0', ''),
+        nonce: fc.oneof(fc.stringMatching(/^[0-9a-f]{32}$/), cleanString),
+        issuedAt: fc.oneof(fc.constant(new Date().toISOString()), cleanString),
+        extra: fc.constantFrom('', '\nURI: https://evil.example', '\r\n', '\nResources:\n- x'),
+      })
+      .map(
+        (m) =>
+          `${m.domain} wants you to sign in with your ${m.family} account:\n${m.address}\n\nSign in.\n\nURI: http://${m.domain}/\nVersion: 1\nChain ID: ${m.chain}\nNonce: ${m.nonce}\nIssued At: ${m.issuedAt}${m.extra}`,
+      ),
+  },
+)
+
+const signInSignature = fc.oneof(
+  hexData,
+  fc.base64String({ minLength: 88, maxLength: 88 }),
+  fc.constantFrom('', '0x', `0x${'00'.repeat(65)}`, '1'.repeat(88), 'not hex'),
+  cleanString,
+)
+
+const walletClientName = fc.oneof(fc.constantFrom('metamask', 'phantom', 'injected', 'unknown'), cleanString)
+const evmChainIdField = fc.oneof(
+  fc.constantFrom(84532, '84532', 'eip155:84532', 1, 'eip155:1', 0, -1, 'solana:devnet', 1e300),
+  wrongValue,
+)
+
+/** Sign-In with Ethereum and with Solana: nonces, sign-in, and the signed account changes. */
+const walletSignInRoutes: FuzzRoute[] = (['siwe', 'siws'] as const).flatMap((family): FuzzRoute[] => {
+  const evm = family === 'siwe'
+  const signed = {
+    message: signInMessage,
+    signature: signInSignature,
+    walletClientType: walletClientName,
+    connectorType: walletClientName,
+    ...(evm ? { chainId: evmChainIdField } : {}),
+  }
+  return [
+    {
+      method: 'POST',
+      path: `/api/v1/${family}/init`,
+      access: 'public',
+      body: shape({ address: walletAddress, token: cleanString }, ['token']),
+    },
+    {
+      method: 'POST',
+      path: `/api/v1/${family}/authenticate`,
+      access: 'public',
+      body: shape({ ...signed, mode: signInMode, authorization_key: publicKey }, [
+        'mode',
+        'authorization_key',
+      ]),
+    },
+    { method: 'POST', path: `/api/v1/${family}/link`, access: 'signed', body: shape(signed) },
+    {
+      method: 'POST',
+      path: `/api/v1/${family}/unlink`,
+      access: 'signed',
+      body: shape({ address: walletAddress }),
+    },
+  ]
+})
+
 const chainIdSegment = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom('84532', '421614', 'devnet') },
   { weight: 1, arbitrary: fc.constantFrom('1', 'mainnet-beta', '0x14a34', '84532.0', 'localhost', '..') },
@@ -1094,6 +1168,7 @@ export const routeTable: FuzzRoute[] = [
     ),
   },
   ...signInRoutes,
+  ...walletSignInRoutes,
   {
     method: 'POST',
     path: '/api/v1/sessions',

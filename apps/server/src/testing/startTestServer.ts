@@ -7,6 +7,7 @@ import { openDatabase } from '../db/openDatabase.ts'
 import { loadSettings, testDatabaseUrl } from '../env.ts'
 import { createLogger } from '../logger.ts'
 import { type RunningServer, startServer } from '../server.ts'
+import type { SignInNonceLimits } from '../walletSignIn/signInNonces.ts'
 import { rememberAppId } from './appIds.ts'
 import { rememberOutboxToken } from './outboxTokens.ts'
 
@@ -19,6 +20,12 @@ export const looseSignInLimits: SignInLimits = {
   perAddressCap: { limit: 100_000, windowSeconds: 3600 },
   sendsPerClient: { limit: 100_000, windowSeconds: 3600 },
   triesPerClient: { limit: 100_000, windowSeconds: 3600 },
+}
+
+/** Wallet sign-in nonces likewise: the tests ask for many from one client address. */
+export const looseWalletSignInLimits: SignInNonceLimits = {
+  perAddress: { limit: 100_000, windowSeconds: 600 },
+  perClient: { limit: 100_000, windowSeconds: 3600 },
 }
 
 let shared: Promise<Database> | undefined
@@ -44,6 +51,7 @@ export async function startTestServer(
     webDist?: string
     database?: Database
     signInLimits?: SignInLimits
+    walletSignInLimits?: SignInNonceLimits
     dataDir?: string
   } = {},
 ): Promise<TestServer> {
@@ -65,6 +73,7 @@ export async function startTestServer(
     logger,
     database: options.database ?? (await sharedTestDatabase()),
     signInLimits: options.signInLimits ?? looseSignInLimits,
+    walletSignInLimits: options.walletSignInLimits ?? looseWalletSignInLimits,
     ...(options.webDist ? { webDist: options.webDist } : {}),
   })
   const outboxToken = server.parts.registry.get('devOutbox')?.token
