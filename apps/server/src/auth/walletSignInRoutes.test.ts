@@ -1,0 +1,250 @@
+import { generateKeyPairSync, sign } from 'node:crypto'
+import { getBase58Decoder } from '@solana/kit'
+import { type Address, verifyMessage } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { createSiweMessage } from 'viem/siwe'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ApiClient } from '../testing/ApiClient.ts'
+import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
+import { signedInMember, WalletCaller, walletsOf } from '../testing/WalletCaller.ts'
+
+// JSON answers, read field by field.
+// biome-ignore lint/suspicious/noExplicitAny: see above.
+type Json = any
+
+const chainId = 84532
+let server: TestServer
+let site: URL
+
+type Ethereum = ReturnType<typeof privateKeyToAccount>
+const newEthereum = () => privateKeyToAccount(generatePrivateKey())
+
+/** A signed Sign-In with Ethereum body for `path` (authenticate or link), with a fresh nonce from init. */
+async function siweBody(api: ApiClient, account: Ethereum) {
+  const init = await api.post('/api/v1/siwe/init', { address: account.address })
+  expect(init.status).toBe(200)
+  const nonce = (init.body as Json).nonce as string
+  const message = createSiweMessage({
+    address: account.address,
+    chainId,
+    domain: site.host,
+    uri: site.origin,
+    version: '1',
+    nonce,
+    issuedAt: new Date(),
+    statement: 'Sign in to Charter.',
+  })
+  return {
+    message,
+    signature: await account.signMessage({ message }),
+    chainId: `eip155:${chainId}`,
+    walletClientType: 'metamask',
+    connectorType: 'injected',
+  }
+}
+
+function newSolana() {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519')
+  const raw = Buffer.from(publicKey.export({ format: 'jwk' }).x as string, 'base64url')
+  return { address: getBase58Decoder().decode(raw), privateKey }
+}
+
+async function siwsBody(api: ApiClient, wallet: ReturnType<typeof newSolana>) {
+  const init = await api.post('/api/v1/siws/init', { address: wallet.address })
+  expect(init.status).toBe(200)
+  const message = `${site.host} wants you to sign in with your Solana account:\n${wallet.address}\n\nSign in to Charter.\n\nURI: ${site.origin}\nVersion: 1\nNonce: ${(init.body as Json).nonce}\nIssued At: ${new Date().toISOString()}`
+  const signature = sign(null, Buffer.from(message, 'utf8'), wallet.privateKey).toString('base64')
+  return { message, signature, walletClientType: 'phantom', connectorType: 'injected' }
+}
+
+const walletAccount = (user: Json, address: string) =>
+  user.linked_accounts.find(
+    (each: Json) => each.type === 'wallet' && each.address === address && each.wallet_client_type,
+  )
+const embeddedWallets = (user: Json) =>
+  walletsOf(user).filter((each: Json) => each.wallet_client_type === 'privy')
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { LOCAL_CHAINS: 'on' } })
+  site = new URL(server.url)
+}, 120_000)
+
+afterAll(async () => {
+  await server?.close()
+})
+
+describe('Sign-In with Ethereum over HTTP', () => {
+  it('signs a new member up with the wallet beside embedded wallets, and the same member in again', async () => {
+    const account = newEthereum()
+    const api = new ApiClient(server.url)
+    const first = await api.post('/api/v1/siwe/authenticate', await siweBody(api, account))
+    expect(first.status).toBe(200)
+    const body = first.body as Json
+    expect(body.is_new_user).toBe(true)
+    expect(body.token).toEqual(expect.any(String))
+    expect(walletAccount(body.user, account.address)).toEqual({
+      type: 'wallet',
+      address: account.address,
+      chain_type: 'ethereum',
+      wallet_client_type: 'metamask',
+      connector_type: 'injected',
+      verified_at: expect.any(Number),
+      first_verified_at: expect.any(Number),
+      latest_verified_at: expect.any(Number),
+    })
+    expect(
+      embeddedWallets(body.user)
+        .map((each: Json) => each.chain_type)
+        .sort(),
+    ).toEqual(['ethereum', 'solana'])
+    const again = await new ApiClient(server.url).post(
+      '/api/v1/siwe/authenticate',
+      await siweBody(api, account),
+    )
+    expect(again.status).toBe(200)
+    expect((again.body as Json).is_new_user).toBe(false)
+    expect((again.body as Json).user.id).toBe(body.user.id)
+  })
+
+  it('refuses a chainId that is not the message’s, and no-signup for a wallet no account has', async () => {
+    const account = newEthereum()
+    const api = new ApiClient(server.url)
+    const wrongChain = await api.post('/api/v1/siwe/authenticate', {
+      ...(await siweBody(api, account)),
+      chainId: 421614,
+    })
+    expect(wrongChain.status).toBe(400)
+    expect(wrongChain.body).toEqual({ code: 'invalid_data', error: expect.stringMatching(/^chainId 421614/) })
+    const noSignup = await api.post('/api/v1/siwe/authenticate', {
+      ...(await siweBody(api, account)),
+      mode: 'no-signup',
+    })
+    expect((noSignup.body as Json).code).toBe('user_does_not_exist')
+  })
+
+  it('binds the session to the authorization_key sent, so a signed wallet request works', async () => {
+    const account = newEthereum()
+    const caller = new WalletCaller(new ApiClient(server.url))
+    const signedIn = await caller.api.post('/api/v1/siwe/authenticate', {
+      ...(await siweBody(caller.api, account)),
+      authorization_key: caller.publicKeySpki,
+    })
+    expect(signedIn.status).toBe(200)
+    const evm = walletsOf((signedIn.body as Json).user).find(
+      (each: Json) => each.wallet_client_type === 'privy' && each.chain_type === 'ethereum',
+    ) as Json
+    const answer = await caller.rpc(evm.id, 'personal_sign', { message: '0x68656c6c6f', encoding: 'hex' })
+    expect(answer.status).toBe(200)
+    const signature = (answer.body as Json).data.signature
+    expect(await verifyMessage({ address: evm.address, message: 'hello', signature })).toBe(true)
+    // Another key signing for the same session is refused: the session is the first key's.
+    const thief = new WalletCaller(caller.api)
+    const stolen = await thief.rpc(evm.id, 'personal_sign', { message: '0x68656c6c6f', encoding: 'hex' })
+    expect(stolen.status).toBe(401)
+  })
+})
+
+describe('Sign In With Solana over HTTP', () => {
+  it('signs a new member up with a Solana wallet, and in again', async () => {
+    const wallet = newSolana()
+    const api = new ApiClient(server.url)
+    const first = await api.post('/api/v1/siws/authenticate', await siwsBody(api, wallet))
+    expect(first.status).toBe(200)
+    const body = first.body as Json
+    expect(body.is_new_user).toBe(true)
+    expect(walletAccount(body.user, wallet.address)).toMatchObject({
+      type: 'wallet',
+      address: wallet.address,
+      chain_type: 'solana',
+      wallet_client_type: 'phantom',
+      connector_type: 'injected',
+    })
+    const again = await api.post('/api/v1/siws/authenticate', await siwsBody(api, wallet))
+    expect((again.body as Json).user.id).toBe(body.user.id)
+    expect((again.body as Json).is_new_user).toBe(false)
+  })
+})
+
+describe('linking and unlinking a wallet', () => {
+  it('links a wallet to a phone account, refuses it to another account, and unlinks it while the phone remains', async () => {
+    const member = await signedInMember(server.url)
+    const account = newEthereum()
+    const linked = await member.caller.post('/api/v1/siwe/link', await siweBody(member.api, account))
+    expect(linked.status).toBe(200)
+    expect(walletAccount(linked.body as Json, account.address)).toMatchObject({ chain_type: 'ethereum' })
+    // Signing in with the wallet now reaches the phone account.
+    const byWallet = await new ApiClient(server.url).post(
+      '/api/v1/siwe/authenticate',
+      await siweBody(member.api, account),
+    )
+    expect((byWallet.body as Json).user.id).toBe((linked.body as Json).id)
+
+    const other = await signedInMember(server.url)
+    const taken = await other.caller.post('/api/v1/siwe/link', await siweBody(other.api, account))
+    expect(taken.status).toBe(409)
+    expect((taken.body as Json).code).toBe('linked_to_another_user')
+
+    const solana = newSolana()
+    const solanaLinked = await member.caller.post('/api/v1/siws/link', await siwsBody(member.api, solana))
+    expect(walletAccount(solanaLinked.body as Json, solana.address)).toMatchObject({ chain_type: 'solana' })
+    const unlinked = await member.caller.post('/api/v1/siwe/unlink', {
+      address: account.address.toLowerCase(),
+    })
+    expect(unlinked.status).toBe(200)
+    expect(walletAccount(unlinked.body as Json, account.address)).toBeUndefined()
+    const gone = await new ApiClient(server.url).post('/api/v1/siwe/authenticate', {
+      ...(await siweBody(member.api, account)),
+      mode: 'no-signup',
+    })
+    expect((gone.body as Json).code).toBe('user_does_not_exist')
+    expect((await member.caller.post('/api/v1/siws/unlink', { address: solana.address })).status).toBe(200)
+  })
+
+  it('refuses to unlink the last way to sign in, and a wallet that is not the member’s', async () => {
+    const account = newEthereum()
+    const caller = new WalletCaller(new ApiClient(server.url))
+    const signedIn = await caller.api.post('/api/v1/siwe/authenticate', {
+      ...(await siweBody(caller.api, account)),
+      authorization_key: caller.publicKeySpki,
+    })
+    expect(signedIn.status).toBe(200)
+    const last = await caller.post('/api/v1/siwe/unlink', { address: account.address })
+    expect(last.status).toBe(400)
+    expect(last.body).toEqual({
+      code: 'invalid_data',
+      error: expect.stringContaining('last way to sign in to your account'),
+    })
+    const notMine = await caller.post('/api/v1/siwe/unlink', { address: newEthereum().address })
+    expect(notMine.body).toEqual({
+      code: 'invalid_data',
+      error: 'That wallet is not linked to your account.',
+    })
+    // Unsigned, the account change is refused before anything is looked at.
+    const unsigned = await caller.api.post('/api/v1/siwe/unlink', { address: account.address })
+    expect(unsigned.status).toBe(401)
+  })
+})
+
+describe('EMBEDDED_WALLETS_FOR=users-without-wallets', () => {
+  it('gives a wallet sign-up no embedded wallets, and a phone sign-up its own', async () => {
+    const own = await startTestServer({
+      env: { LOCAL_CHAINS: 'on', EMBEDDED_WALLETS_FOR: 'users-without-wallets' },
+    })
+    try {
+      const previous = site
+      site = new URL(own.url)
+      const api = new ApiClient(own.url)
+      const account: Ethereum = newEthereum()
+      const answer = await api.post('/api/v1/siwe/authenticate', await siweBody(api, account))
+      site = previous
+      expect(answer.status).toBe(200)
+      expect((answer.body as Json).is_new_user).toBe(true)
+      expect(embeddedWallets((answer.body as Json).user)).toEqual([])
+      expect(walletAccount((answer.body as Json).user, account.address as Address)).toBeDefined()
+      const byPhone = await signedInMember(own.url)
+      expect(byPhone.wallets.map((each) => each.chain_type).sort()).toEqual(['ethereum', 'solana'])
+    } finally {
+      await own.close()
+    }
+  }, 120_000)
+})
