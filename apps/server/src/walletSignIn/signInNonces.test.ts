@@ -3,25 +3,22 @@ import { and, eq } from 'drizzle-orm'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createChains } from '../chains/createChains.ts'
-import { evmChainInfo } from '../chains/publicChainInfo.ts'
 import { sweepExpired } from '../db/housekeeping.ts'
 import { signInNonces } from '../db/schema.ts'
-import { createLogger } from '../logger.ts'
-import { sharedTestDatabase } from '../testing/startTestServer.ts'
-import { startWalletSignInTestApp } from '../testing/startWalletSignInTestApp.ts'
+import { productionTestEnv } from '../testing/productionTestEnv.ts'
+import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { consumeSignInNonce, issueSignInNonce } from './signInNonces.ts'
 
 // JSON answers, read field by field.
 // biome-ignore lint/suspicious/noExplicitAny: see above.
 type Json = any
 
-let app: Awaited<ReturnType<typeof startWalletSignInTestApp>>
+let app: TestServer
 /** This file's own client address, so its throttling counts are not shared with other tests on the database. */
 const client = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`
 
 async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${app.url}/api/v1/test-wallet-sign-in/${path}`, {
+  const response = await fetch(`${app.url}/api/v1/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': client, ...headers },
     body: JSON.stringify(body),
@@ -33,14 +30,13 @@ const newAddress = () => privateKeyToAccount(generatePrivateKey()).address
 
 beforeAll(async () => {
   // No node is asked: the signatures here are an ordinary account's, which viem checks by recovering the key.
-  const chains = createChains({
-    mode: 'production',
-    chains: [{ info: evmChainInfo(84532, false), rpcUrl: 'http://127.0.0.1:9', local: undefined }],
-    logger: createLogger('silent'),
-  })
-  app = await startWalletSignInTestApp({
-    chains,
-    limits: { perAddress: { limit: 3, windowSeconds: 600 }, perClient: { limit: 12, windowSeconds: 3600 } },
+  // One proxy is trusted, so this file's client address is its X-Forwarded-For.
+  app = await startTestServer({
+    env: { ...productionTestEnv('84532', { RPC_URL_84532: 'http://127.0.0.1:9' }), TRUST_PROXY: '1' },
+    walletSignInLimits: {
+      perAddress: { limit: 3, windowSeconds: 600 },
+      perClient: { limit: 12, windowSeconds: 3600 },
+    },
   })
 }, 60_000)
 
@@ -52,7 +48,7 @@ describe('sign-in nonces', () => {
   it('answers a nonce that lasts 10 minutes and stores only its SHA-256', async () => {
     const address = newAddress()
     const before = Math.floor(Date.now() / 1000)
-    const answer = await post('ethereum/init', { address })
+    const answer = await post('siwe/init', { address })
     expect(answer.status).toBe(200)
     expect(answer.body).toEqual({
       nonce: expect.stringMatching(/^[0-9a-f]{32}$/),
@@ -70,8 +66,8 @@ describe('sign-in nonces', () => {
 
   it('throttles nonces per wallet address and per client address, saying when to come back', async () => {
     const address = newAddress()
-    for (let i = 0; i < 3; i += 1) expect((await post('ethereum/init', { address })).status).toBe(200)
-    const refused = await post('ethereum/init', { address })
+    for (let i = 0; i < 3; i += 1) expect((await post('siwe/init', { address })).status).toBe(200)
+    const refused = await post('siwe/init', { address })
     expect(refused.status).toBe(429)
     expect(refused.body.code).toBe('too_many_requests')
     expect(refused.body.error).toMatch(/^Too many sign-in requests for this wallet\. Try again in \d+/)
@@ -80,7 +76,7 @@ describe('sign-in nonces', () => {
     let status = 200
     let last: Json
     for (let i = 0; i < 12 && status === 200; i += 1) {
-      const answer = await post('ethereum/init', { address: newAddress() })
+      const answer = await post('siwe/init', { address: newAddress() })
       status = answer.status
       last = answer.body
     }
@@ -123,7 +119,7 @@ describe('sign-in nonces', () => {
       address: account.address,
       client: 'http',
     })
-    const site = new URL(app.url)
+    const site = new URL('http://127.0.0.1')
     const message = createSiweMessage({
       address: account.address,
       chainId: 84532,
@@ -133,8 +129,24 @@ describe('sign-in nonces', () => {
       nonce,
     })
     const signature = await account.signMessage({ message })
-    expect((await post('ethereum/verify', { message, signature })).status).toBe(200)
-    const again = await post('ethereum/verify', { message, signature })
+    expect(
+      (
+        await post('siwe/authenticate', {
+          message,
+          signature,
+          chainId: 84532,
+          walletClientType: 'metamask',
+          connectorType: 'injected',
+        })
+      ).status,
+    ).toBe(200)
+    const again = await post('siwe/authenticate', {
+      message,
+      signature,
+      chainId: 84532,
+      walletClientType: 'metamask',
+      connectorType: 'injected',
+    })
     expect(again.status).toBe(401)
     expect(again.body.code).toBe('invalid_credentials')
   })

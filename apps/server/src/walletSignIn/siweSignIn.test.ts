@@ -15,12 +15,9 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { artifactPath } from '../../../../scripts/contracts/compileContracts.ts'
-import type { Chains } from '../chains/Chains.ts'
-import { createChains } from '../chains/createChains.ts'
-import { evmChainInfo, solanaChainInfo } from '../chains/publicChainInfo.ts'
-import { createLogger } from '../logger.ts'
+import { productionTestEnv } from '../testing/productionTestEnv.ts'
 import { spawnAnvil, type TestAnvil } from '../testing/spawnAnvil.ts'
-import { startWalletSignInTestApp } from '../testing/startWalletSignInTestApp.ts'
+import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { type WalletSignInRefusal, walletSignInRefusals } from './walletSignInRefusals.ts'
 
 // JSON answers, read field by field.
@@ -29,12 +26,12 @@ type Json = any
 
 const chainId = 84532
 let anvil: TestAnvil
-let chains: Chains
-let app: Awaited<ReturnType<typeof startWalletSignInTestApp>>
-let site: URL
+let app: TestServer
+/** The server's PUBLIC_URL: the site its sign-in messages must name. */
+const site = new URL('http://127.0.0.1')
 
 async function post(path: string, body: unknown): Promise<{ status: number; body: Json }> {
-  const response = await fetch(`${app.url}/api/v1/test-wallet-sign-in/${path}`, {
+  const response = await fetch(`${app.url}/api/v1/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -43,7 +40,7 @@ async function post(path: string, body: unknown): Promise<{ status: number; body
 }
 
 const nonceFor = async (address: string): Promise<string> => {
-  const answer = await post('ethereum/init', { address })
+  const answer = await post('siwe/init', { address })
   expect(answer.status).toBe(200)
   return answer.body.nonce
 }
@@ -67,7 +64,25 @@ function messageFor(
   })
 }
 
-const verify = (message: string, signature: string) => post('ethereum/verify', { message, signature })
+/**
+ * Signs in with the message at the real route, as a MetaMask page would: the chain sent is the message's own.
+ * A sign-in answers whose wallet it was: the address of the member's one wallet of their own.
+ */
+async function verify(message: string, signature: string): Promise<{ status: number; body: Json }> {
+  const chainOf = Number(/\nChain ID: (\d+)\n/.exec(message)?.[1] ?? chainId)
+  const answer = await post('siwe/authenticate', {
+    message,
+    signature,
+    chainId: chainOf,
+    walletClientType: 'metamask',
+    connectorType: 'injected',
+  })
+  if (answer.status !== 200) return answer
+  const own = answer.body.user.linked_accounts.filter(
+    (each: Json) => each.type === 'wallet' && each.connector_type === 'injected',
+  )
+  return { status: 200, body: { address: own.length === 1 ? own[0].address : own, chain_id: chainOf } }
+}
 
 function expectRefused(answer: { status: number; body: Json }, refusal: WalletSignInRefusal) {
   const { code, message } = walletSignInRefusals[refusal]
@@ -96,23 +111,14 @@ async function place(
 
 beforeAll(async () => {
   anvil = await spawnAnvil(chainId)
-  chains = createChains({
-    mode: 'production',
-    chains: [
-      { info: evmChainInfo(chainId, false), rpcUrl: anvil.url, local: undefined },
-      { info: evmChainInfo(421614, false), rpcUrl: 'http://127.0.0.1:9', local: undefined },
-      { info: solanaChainInfo('devnet', false), rpcUrl: 'http://127.0.0.1:9', local: undefined },
-    ],
-    logger: createLogger('silent'),
+  // Arbitrum Sepolia's node is a port nobody listens on: a contract wallet there cannot be asked.
+  app = await startTestServer({
+    env: productionTestEnv(`${chainId},421614,solana:devnet`, {
+      [`RPC_URL_${chainId}`]: anvil.url,
+      RPC_URL_421614: 'http://127.0.0.1:9',
+      SOLANA_RPC_URL_DEVNET: 'http://127.0.0.1:9',
+    }),
   })
-  app = await startWalletSignInTestApp({
-    chains,
-    limits: {
-      perAddress: { limit: 100, windowSeconds: 600 },
-      perClient: { limit: 10_000, windowSeconds: 3600 },
-    },
-  })
-  site = new URL(app.url)
 }, 60_000)
 
 afterAll(async () => {
