@@ -366,7 +366,7 @@ export function createAuthService(options: AuthServiceOptions) {
       logger: options.logger,
     }),
 
-    ...walletLinks({ db, loadUser: mustLoadUser }),
+    ...walletLinks({ db, loadUser: mustLoadUser, tell }),
 
     loadUser: mustLoadUser,
 

@@ -11,6 +11,9 @@ import {
   type WalletClient,
   type WalletIdentity,
 } from '../members/users.ts'
+import type { TellMember } from './tellMember.ts'
+
+const when = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`
 
 const linkedToAnother = () =>
   new LoginError('linked_to_another_user', {
@@ -29,9 +32,11 @@ const shown = (identity: WalletIdentity) =>
 export function walletLinks({
   db,
   loadUser,
+  tell,
 }: {
   db: Db
   loadUser: (userId: string) => Promise<CharterUser>
+  tell: TellMember
 }) {
   return {
     async linkWallet(input: {
@@ -58,10 +63,12 @@ export function walletLinks({
         if (winner !== userId) throw linkedToAnother()
         return loadUser(userId)
       }
-      await recordAccountEvent(db, {
-        userId,
-        kind: 'address_added',
-        summary: `Linked the ${identity.chainType === 'ethereum' ? 'Ethereum' : 'Solana'} wallet ${shown(identity)}`,
+      const named = `${identity.chainType === 'ethereum' ? 'Ethereum' : 'Solana'} wallet ${shown(identity)}`
+      await recordAccountEvent(db, { userId, kind: 'address_added', summary: `Linked the ${named}` })
+      // A new way in: the member's phone and email hear of it, as of an added address.
+      await tell(userId, {
+        subject: 'A wallet was linked to your Charter account',
+        text: `The ${named} was linked to your Charter account on ${when(now)}, and can now sign in to it. If this was not you, sign in on a device you trust, unlink the wallet, choose Sign out everywhere on the Security page, and tell your organisation's administrator.`,
       })
       return loadUser(userId)
     },
@@ -89,6 +96,8 @@ export function walletLinks({
           })
         }
         await tx.delete(identities).where(and(eq(identities.id, wallet.id), eq(identities.userId, userId)))
+        const named = `${chainType === 'ethereum' ? 'Ethereum' : 'Solana'} wallet ${chainType === 'ethereum' ? getAddress(value) : value}`
+        await recordAccountEvent(tx, { userId, kind: 'address_removed', summary: `Unlinked the ${named}` })
       })
       return loadUser(userId)
     },

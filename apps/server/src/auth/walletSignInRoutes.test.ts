@@ -172,6 +172,10 @@ describe('linking and unlinking a wallet', () => {
     const linked = await member.caller.post('/api/v1/siwe/link', await siweBody(member.api, account))
     expect(linked.status).toBe(200)
     expect(walletAccount(linked.body as Json, account.address)).toMatchObject({ chain_type: 'ethereum' })
+    // The phone hears of the new way in.
+    expect((await member.api.outbox(member.address))[0]?.body).toContain(
+      `The Ethereum wallet ${account.address} was linked to your Charter account`,
+    )
     // Signing in with the wallet now reaches the phone account.
     const byWallet = await new ApiClient(server.url).post(
       '/api/v1/siwe/authenticate',
@@ -198,6 +202,16 @@ describe('linking and unlinking a wallet', () => {
     })
     expect((gone.body as Json).code).toBe('user_does_not_exist')
     expect((await member.caller.post('/api/v1/siws/unlink', { address: solana.address })).status).toBe(200)
+    const events = ((await member.api.get('/api/v1/users/me/events')).body as Json).events.map(
+      (each: Json) => each.summary,
+    )
+    expect(events).toEqual(
+      expect.arrayContaining([
+        `Linked the Ethereum wallet ${account.address}`,
+        `Unlinked the Ethereum wallet ${account.address}`,
+        `Unlinked the Solana wallet ${solana.address}`,
+      ]),
+    )
   })
 
   it('refuses to unlink the last way to sign in, and a wallet that is not the member’s', async () => {

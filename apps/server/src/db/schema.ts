@@ -234,6 +234,7 @@ export const accountEvents = pgTable(
     kind: text('kind', {
       enum: [
         'address_added',
+        'address_removed',
         'address_changed',
         'device_added',
         'signed_out_everywhere',
