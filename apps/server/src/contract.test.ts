@@ -86,6 +86,33 @@ describe('the sign-in answers', () => {
   })
 })
 
+describe('the wallet sign-in answers (Sign-In with Ethereum and with Solana)', () => {
+  it('answers a nonce, a sign-in as the code sign-in does, and an account change with the user', () => {
+    type Nonce = { nonce: string; address: string; expires_at: number }
+    expectTypeOf<InferResponseType<typeof v1.siwe.init.$post, 200>>().toEqualTypeOf<Nonce>()
+    expectTypeOf<InferResponseType<typeof v1.siws.init.$post, 200>>().toEqualTypeOf<Nonce>()
+    expectTypeOf<InferResponseType<typeof v1.siwe.authenticate.$post, 200>>().toEqualTypeOf<SignedIn>()
+    expectTypeOf<InferResponseType<typeof v1.siws.authenticate.$post, 200>>().toEqualTypeOf<SignedIn>()
+    expectTypeOf<InferResponseType<typeof v1.siwe.link.$post, 200>>().toEqualTypeOf<CharterUser>()
+    expectTypeOf<InferResponseType<typeof v1.siws.unlink.$post, 200>>().toEqualTypeOf<CharterUser>()
+  })
+
+  it('names the fields as Privy’s clients send them, the chain as a number or text', () => {
+    type Signed = { message: string; signature: string; walletClientType: string; connectorType: string }
+    expectTypeOf<InferRequestType<typeof v1.siwe.authenticate.$post>['json']>().toEqualTypeOf<{
+      message: string
+      signature: string
+      walletClientType: string
+      connectorType: string
+      chainId: string | number
+      mode?: 'no-signup' | 'login-or-sign-up' | undefined
+      authorization_key?: string | undefined
+    }>()
+    expectTypeOf<InferRequestType<typeof v1.siws.link.$post>['json']>().toEqualTypeOf<Signed>()
+    expectTypeOf<InferRequestType<typeof v1.siwe.unlink.$post>['json']>().toEqualTypeOf<{ address: string }>()
+  })
+})
+
 describe('the member’s answers', () => {
   it('gives the user, their sessions and their account’s events', () => {
     expectTypeOf<InferResponseType<typeof v1.users.me.$get, 200>>().toEqualTypeOf<{ user: CharterUser }>()
