@@ -22,6 +22,9 @@ const routes = [
   '/api/v1/passwordless/authenticate',
   '/api/v1/passwordless/link',
   '/api/v1/passwordless/update',
+  ...['siwe', 'siws'].flatMap((family) =>
+    ['init', 'authenticate', 'link', 'unlink'].map((step) => `/api/v1/${family}/${step}`),
+  ),
   '/api/v1/sessions',
   '/api/v1/sessions/logout',
   '/api/v1/analytics_events',
