@@ -109,14 +109,14 @@ describe('Sign-In with Ethereum over HTTP', () => {
   it('refuses a chainId that is not the message’s, and no-signup for a wallet no account has', async () => {
     const account = newEthereum()
     const api = new ApiClient(server.url)
-    const wrongChain = await api.post('/api/v1/siwe/authenticate', {
-      ...(await siweBody(api, account)),
-      chainId: 421614,
-    })
+    const body = await siweBody(api, account)
+    const wrongChain = await api.post('/api/v1/siwe/authenticate', { ...body, chainId: 421614 })
     expect(wrongChain.status).toBe(400)
     expect(wrongChain.body).toEqual({ code: 'invalid_data', error: expect.stringMatching(/^chainId 421614/) })
+    // The refusal did not use the nonce: the same message with its own chain still signs in.
+    expect((await api.post('/api/v1/siwe/authenticate', body)).status).toBe(200)
     const noSignup = await api.post('/api/v1/siwe/authenticate', {
-      ...(await siweBody(api, account)),
+      ...(await siweBody(api, newEthereum())),
       mode: 'no-signup',
     })
     expect((noSignup.body as Json).code).toBe('user_does_not_exist')
@@ -236,6 +236,27 @@ describe('linking and unlinking a wallet', () => {
     // Unsigned, the account change is refused before anything is looked at.
     const unsigned = await caller.api.post('/api/v1/siwe/unlink', { address: account.address })
     expect(unsigned.status).toBe(401)
+  })
+})
+
+describe('two unlinks at once', () => {
+  it('leave the account one way in: one is unlinked, the other refused as the last', async () => {
+    const first = newEthereum()
+    const second = newEthereum()
+    const caller = new WalletCaller(new ApiClient(server.url))
+    const signedIn = await caller.api.post('/api/v1/siwe/authenticate', {
+      ...(await siweBody(caller.api, first)),
+      authorization_key: caller.publicKeySpki,
+    })
+    expect(signedIn.status).toBe(200)
+    expect((await caller.post('/api/v1/siwe/link', await siweBody(caller.api, second))).status).toBe(200)
+    const answers = await Promise.all(
+      [first, second].map((each) => caller.post('/api/v1/siwe/unlink', { address: each.address })),
+    )
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400])
+    const user = ((await caller.api.get('/api/v1/users/me')).body as Json).user
+    const left = [first, second].filter((each) => walletAccount(user, each.address))
+    expect(left).toHaveLength(1)
   })
 })
 

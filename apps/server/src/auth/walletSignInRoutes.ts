@@ -1,5 +1,6 @@
 import { LoginError } from '@charter/core'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
+import { parseSiweMessage } from 'viem/siwe'
 import type { Chains } from '../chains/Chains.ts'
 import type { Db } from '../db/Database.ts'
 import { clientAddress } from '../http/clientAddress.ts'
@@ -59,13 +60,15 @@ export function walletSignInRoutes(options: WalletSignInRoutesOptions) {
 
   /** The wallet a signed Ethereum message proves, on the chain the client says it signed on. */
   async function ethereumWallet(c: Context, body: Signed & { chainId: number }) {
-    const verified = await verifySiweSignIn(db, chains, { ...body, site: site(c) })
-    if (verified.chainId !== body.chainId) {
-      // Checked after the signature (which used the nonce): a client that sends another chain is simply wrong.
-      throw new LoginError('invalid_data', {
-        message: `chainId ${body.chainId} is not the message’s Chain ID (${verified.chainId}). Send the chain the message names.`,
+    const wrongChain = (named: number | undefined) =>
+      new LoginError('invalid_data', {
+        message: `chainId ${body.chainId} is not the message’s Chain ID (${named ?? 'none'}). Send the chain the message names.`,
       })
-    }
+    // Read first, so a client that sends another chain does not use up the nonce; the full check follows.
+    const named = parseSiweMessage(body.message).chainId
+    if (named !== undefined && named !== body.chainId) throw wrongChain(named)
+    const verified = await verifySiweSignIn(db, chains, { ...body, site: site(c) })
+    if (verified.chainId !== body.chainId) throw wrongChain(verified.chainId)
     return walletIdentity('ethereum', verified.address, body)
   }
 
