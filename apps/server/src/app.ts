@@ -288,6 +288,7 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
         sms: parts.auth.channels.phone !== undefined,
         email: parts.auth.channels.email !== undefined,
         fiatOnRamp: parts.registry.get('onramp').adapter !== undefined,
+        chainTypes: new Set(parts.registry.get('chains').adapter.list().map((chain) => chain.type)),
         createdAt,
         startedAt,
       }),

@@ -73,6 +73,13 @@ afterAll(async () => {
   await server?.close()
 })
 
+describe('the app configuration', () => {
+  it('offers wallet sign-in for the kinds of chain this server offers (a server without chains offers none)', async () => {
+    const config = await new ApiClient(server.url).get(`/api/v1/apps/${server.appId}`)
+    expect(config.body).toMatchObject({ wallet_auth: true, solana_wallet_auth: true })
+  })
+})
+
 describe('Sign-In with Ethereum over HTTP', () => {
   it('signs a new member up with the wallet beside embedded wallets, and the same member in again', async () => {
     const account = newEthereum()

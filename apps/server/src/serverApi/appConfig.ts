@@ -26,8 +26,10 @@ export type AppConfig = {
   custom_api_url: null
   sms_auth: boolean
   email_auth: boolean
-  wallet_auth: false
-  solana_wallet_auth: false
+  /** Sign-in with an Ethereum wallet (SIWE): offered wherever an EVM chain is. */
+  wallet_auth: boolean
+  /** Sign-in with a Solana wallet (SIWS): offered wherever a Solana cluster is. */
+  solana_wallet_auth: boolean
   google_oauth: false
   twitter_oauth: false
   twitter_oauth_on_mobile_enabled: false
@@ -94,6 +96,8 @@ export type AppConfigFacts = {
   email: boolean
   /** Whether this server has an on-ramp (onramp/). */
   fiatOnRamp: boolean
+  /** The kinds of chain offered: a wallet of that kind may sign in (auth/walletSignInRoutes.ts). */
+  chainTypes: ReadonlySet<'ethereum' | 'solana'>
   createdAt: Date
   startedAt: Date
 }
@@ -106,6 +110,7 @@ export function appConfig({
   sms,
   email,
   fiatOnRamp,
+  chainTypes,
   createdAt,
   startedAt,
 }: AppConfigFacts): AppConfig {
@@ -126,8 +131,8 @@ export function appConfig({
     custom_api_url: null,
     sms_auth: sms,
     email_auth: email,
-    wallet_auth: false,
-    solana_wallet_auth: false,
+    wallet_auth: chainTypes.has('ethereum'),
+    solana_wallet_auth: chainTypes.has('solana'),
     google_oauth: false,
     twitter_oauth: false,
     twitter_oauth_on_mobile_enabled: false,
