@@ -1,6 +1,7 @@
 import { type CharterUser, LoginError, maskPhoneNumber } from '@charter/core'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
+import { isUniqueViolation } from '../db/isUniqueViolation.ts'
 import { identities, users } from '../db/schema.ts'
 import { TooManyRequestsError, waitInWords } from '../http/TooManyRequestsError.ts'
 import type { Logger } from '../logger.ts'
@@ -98,8 +99,10 @@ export function accountChanges(options: {
           await addIdentity(tx, userId, { kind: channel.kind, address }, now)
           await tx.update(users).set({ signInChangedAt: now }).where(eq(users.id, userId))
         })
-      } catch {
+      } catch (error) {
         // The unique indexes decide a race: either someone else took the address or a second one was linked.
+        // Anything else is no race, and is not worded as one.
+        if (!isUniqueViolation(error)) throw error
         const winner = await findUserIdByIdentity(db, { kind: channel.kind, address })
         if (winner !== userId) throw linkedToAnother(channel.kind)
         return options.loadUser(userId)

@@ -229,11 +229,17 @@ export class ApiClient {
 }
 
 let counter = 0
-/** A valid US mobile number no other test uses: 415-2xx-xxxx with a per-process random part. */
+/** Bay Area codes whose numbers the phone rules take as mobile. */
+const areaCodes = ['415', '628', '650', '510']
+const randomInt = (below: number) => Math.floor(Math.random() * below)
+/**
+ * A valid US mobile number no other test is likely to use: every test file of a run shares one PostgreSQL
+ * database, so the number is random throughout (32 million of them), not a per-file counter that restarts at 1 in
+ * every file; two files drawing the same number would sign in to one account.
+ */
 export function uniquePhoneNumber(): string {
-  counter += 1
-  const random = Math.floor(Math.random() * 9000) + 1000
-  return `+1415${String(200 + (counter % 800)).padStart(3, '0')}${random}`
+  const area = areaCodes[randomInt(areaCodes.length)] as string
+  return `+1${area}${200 + randomInt(800)}${String(randomInt(10_000)).padStart(4, '0')}`
 }
 
 export function uniqueEmail(): string {
