@@ -288,7 +288,12 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
         sms: parts.auth.channels.phone !== undefined,
         email: parts.auth.channels.email !== undefined,
         fiatOnRamp: parts.registry.get('onramp').adapter !== undefined,
-        chainTypes: new Set(parts.registry.get('chains').adapter.list().map((chain) => chain.type)),
+        chainTypes: new Set(
+          parts.registry
+            .get('chains')
+            .adapter.list()
+            .map((chain) => chain.type),
+        ),
         createdAt,
         startedAt,
       }),
