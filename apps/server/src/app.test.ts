@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { productionTestEnv } from './testing/productionTestEnv.ts'
 import { startTestServer, type TestServer } from './testing/startTestServer.ts'
 
 // Raw answers, read field by field as each test goes (Node's `Response.json()` gives `unknown`).
@@ -10,16 +11,7 @@ import { startTestServer, type TestServer } from './testing/startTestServer.ts'
 type Json = any
 
 // The production checks pass; the test server still uses the shared test database it is given.
-const productionEnv = {
-  CHARTER_MODE: 'production',
-  APP_ID: 'charter-production',
-  DATABASE_URL: 'postgres://unused.invalid/charter',
-  PUBLIC_URL: 'http://127.0.0.1',
-  AUTH_SECRET: '5e0c9b2f7a1d4e8c3b6f0a9d2e5c8b1f4a7d0e3c6b9f2a5d8e1c4b7f0a3d6e9c',
-  WALLET_MASTER_KEY: '1d8e4b7a0c3f6e9d2a5c8b1e4f7a0d3c6b9e2f5a8d1c4b7e0a3f6d9c2b5e8a1f',
-  SMTP_URL: 'smtp://127.0.0.1:1',
-  EMAIL_FROM: 'Charter <codes@example.org>',
-}
+const productionEnv = productionTestEnv()
 
 let server: TestServer
 let webDist: string

@@ -23,6 +23,7 @@ import {
   loadUser,
   markIdentityVerified,
   type UserCreatedHook,
+  type VerifiedIdentity,
   type WalletClient,
   type WalletIdentity,
 } from '../members/users.ts'
@@ -142,6 +143,33 @@ export function createAuthService(options: AuthServiceOptions) {
   }
 
   /**
+   * The session of whoever holds `identity`, just proven (a code, a signed message): the account it belongs to,
+   * or a new one made with it unless `mode` is `no-signup`. Two sign-ups of one new identity at once: the second
+   * finds the account the first made.
+   */
+  async function signInAs(
+    identity: VerifiedIdentity,
+    started: Parameters<typeof startSession>[1],
+    how: { mode: 'no-signup' | 'login-or-sign-up'; onUserCreated: UserCreatedHook[]; noAccount: string },
+  ): Promise<SignedIn> {
+    const existing = await findUserIdByIdentity(db, identity)
+    if (existing) {
+      await markIdentityVerified(db, identity)
+      return startSession(existing, started, false)
+    }
+    if (how.mode === 'no-signup') throw new LoginError('user_does_not_exist', { message: how.noAccount })
+    let userId: string
+    try {
+      userId = await db.transaction((tx) => createUserWithIdentity(tx, identity, how.onUserCreated))
+    } catch (error) {
+      const winner = await findUserIdByIdentity(db, identity)
+      if (!winner) throw error
+      return startSession(winner, started, false)
+    }
+    return startSession(userId, started, true)
+  }
+
+  /**
    * A session ended because a token it had replaced came back: the member is told on the Security page and at
    * every sign-in address, since someone else held a copy of their session. A notice that fails is logged and
    * changes nothing.
@@ -218,27 +246,11 @@ export function createAuthService(options: AuthServiceOptions) {
         signedInWith: channel.kind,
         deviceToken: input.deviceToken,
       }
-      const identity = { kind: channel.kind, address }
-      const existing = await findUserIdByIdentity(db, identity)
-      if (existing) {
-        await markIdentityVerified(db, identity)
-        return startSession(existing, started, false)
-      }
-      if (input.mode === 'no-signup') {
-        throw new LoginError('user_does_not_exist', {
-          message: 'There is no account with this address yet. Sign up first.',
-        })
-      }
-      let userId: string
-      try {
-        userId = await db.transaction((tx) => createUserWithIdentity(tx, identity, options.onUserCreated))
-      } catch (error) {
-        // Two sign-ins of a new address at once: the second finds the user the first made.
-        const winner = await findUserIdByIdentity(db, identity)
-        if (!winner) throw error
-        return startSession(winner, started, false)
-      }
-      return startSession(userId, started, true)
+      return signInAs({ kind: channel.kind, address }, started, {
+        mode: input.mode,
+        onUserCreated: options.onUserCreated,
+        noAccount: 'There is no account with this address yet. Sign up first.',
+      })
     },
 
     /**
@@ -265,27 +277,11 @@ export function createAuthService(options: AuthServiceOptions) {
         signedInWith: 'wallet' as const,
         deviceToken: input.deviceToken,
       }
-      const existing = await findUserIdByIdentity(db, identity)
-      if (existing) {
-        await markIdentityVerified(db, identity)
-        return startSession(existing, started, false)
-      }
-      if (input.mode === 'no-signup') {
-        throw new LoginError('user_does_not_exist', {
-          message: 'There is no account with this wallet yet. Sign up first, or link it to your account.',
-        })
-      }
-      const hooks = options.embeddedWalletsFor === 'all-users' ? options.onUserCreated : []
-      let userId: string
-      try {
-        userId = await db.transaction((tx) => createUserWithIdentity(tx, identity, hooks))
-      } catch (error) {
-        // Two sign-ins of a new wallet at once: the second finds the user the first made.
-        const winner = await findUserIdByIdentity(db, identity)
-        if (!winner) throw error
-        return startSession(winner, started, false)
-      }
-      return startSession(userId, started, true)
+      return signInAs(identity, started, {
+        mode: input.mode,
+        onUserCreated: options.embeddedWalletsFor === 'all-users' ? options.onUserCreated : [],
+        noAccount: 'There is no account with this wallet yet. Sign up first, or link it to your account.',
+      })
     },
 
     async refresh(by: { refreshToken: string } | { token: string }): Promise<SignedIn> {

@@ -34,6 +34,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient, uniquePhoneNumber } from '../testing/ApiClient.ts'
 import { anvilsServing } from '../testing/anvilsServing.ts'
+import { productionTestEnv } from '../testing/productionTestEnv.ts'
 import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { findFreePort } from './evmDevnet/freePort.ts'
 import type { PublicChain } from './ServedChain.ts'
@@ -412,17 +413,8 @@ describe('a production-mode server', () => {
     const production = await startTestServer({
       dataDir: folder,
       env: {
-        CHARTER_MODE: 'production',
-        APP_ID: 'charter-production',
-        DATABASE_URL: 'postgres://unused.invalid/charter',
-        PUBLIC_URL: 'http://127.0.0.1',
-        AUTH_SECRET: '5e0c9b2f7a1d4e8c3b6f0a9d2e5c8b1f4a7d0e3c6b9f2a5d8e1c4b7f0a3d6e9c',
-        WALLET_MASTER_KEY: '1d8e4b7a0c3f6e9d2a5c8b1e4f7a0d3c6b9e2f5a8d1c4b7e0a3f6d9c2b5e8a1f',
-        SMTP_URL: 'smtp://127.0.0.1:1',
-        EMAIL_FROM: 'Charter <codes@example.org>',
+        ...productionTestEnv('84532', { RPC_URL_84532: `http://127.0.0.1:${await findFreePort()}/` }),
         LOCAL_CHAINS: 'on',
-        CHAINS: '84532',
-        RPC_URL_84532: `http://127.0.0.1:${await findFreePort()}/`,
       },
     })
     try {

@@ -178,23 +178,28 @@ describe('registering a pending key', () => {
   })
 
   it('a stolen access token cannot attach a key: not by the pending route, not without a code', async () => {
+    // The victim signs in through the frame: the session is bound to the frame's key.
     const victim = await browserWithFrame()
-    const { token, evm } = await sdkSignIn(new WalletCaller(new ApiClient(server.url), appId))
+    const { token, evm } = await sdkSignIn(victim)
     const thief = new WalletCaller(
       new ApiClient(server.url, { headers: { authorization: `Bearer ${token}` } }),
       appId,
     )
-    // Registering a pending key changes no session that exists.
-    await thief.api.post(
+    // The thief's own pending key is taken (it is only ever bound by a sign-in), and binds nothing now.
+    const registered = await thief.api.post(
       '/api/v1/embedded_wallets/pending_key',
       { public_key: thief.publicKeySpki },
       { origin: server.url },
     )
+    expect(registered.status).toBe(200)
     expect((await signHello(thief, evm.id)).status).toBe(401)
+    // A session born with a key keeps it: another is refused, code or not.
     const attached = await thief.register()
-    expect(attached.status).toBe(401)
+    expect(attached.status).toBe(400)
+    expect(attached.text).toContain('already has a device key')
     expect((await signHello(thief, evm.id)).status).toBe(401)
-    expect(victim).toBeDefined()
+    // The victim's frame still signs: the session's key is unchanged.
+    expect((await signHello(victim, evm.id)).status).toBe(200)
   })
 })
 

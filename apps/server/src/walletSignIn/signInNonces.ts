@@ -60,6 +60,15 @@ export async function issueSignInNonce(
   return { nonce, expiresAt }
 }
 
+/** The row of `nonce` if it is the live one issued to the address. */
+const liveNonce = (request: { family: WalletFamily; address: string; nonce: string }, now: Date) =>
+  and(
+    eq(signInNonces.family, request.family),
+    eq(signInNonces.address, walletAddressKey(request.family, request.address)),
+    eq(signInNonces.nonceDigest, sha256Hex(request.nonce)),
+    gt(signInNonces.expiresAt, now),
+  )
+
 /**
  * Uses up `nonce` if it is the live one issued to `address`: one conditional DELETE, so of two requests racing
  * with the same nonce exactly one gets true. False when it is another's, replaced, expired or already used.
@@ -69,17 +78,9 @@ export async function consumeSignInNonce(
   request: { family: WalletFamily; address: string; nonce: string },
   now = new Date(),
 ): Promise<boolean> {
-  const address = walletAddressKey(request.family, request.address)
   const deleted = await db
     .delete(signInNonces)
-    .where(
-      and(
-        eq(signInNonces.family, request.family),
-        eq(signInNonces.address, address),
-        eq(signInNonces.nonceDigest, sha256Hex(request.nonce)),
-        gt(signInNonces.expiresAt, now),
-      ),
-    )
+    .where(liveNonce(request, now))
     .returning({ address: signInNonces.address })
   return deleted.length === 1
 }
@@ -90,17 +91,9 @@ export async function isLiveSignInNonce(
   request: { family: WalletFamily; address: string; nonce: string },
   now = new Date(),
 ): Promise<boolean> {
-  const address = walletAddressKey(request.family, request.address)
   const [row] = await db
     .select({ address: signInNonces.address })
     .from(signInNonces)
-    .where(
-      and(
-        eq(signInNonces.family, request.family),
-        eq(signInNonces.address, address),
-        eq(signInNonces.nonceDigest, sha256Hex(request.nonce)),
-        gt(signInNonces.expiresAt, now),
-      ),
-    )
+    .where(liveNonce(request, now))
   return row !== undefined
 }
