@@ -21,6 +21,7 @@ import {
   type StubRoutes,
 } from './stubAnswers.ts'
 import { type ApiCall, type ApiHandler, noStub } from './stubApi.ts'
+import { verifyWalletSignIn } from './verifyWalletSignIn.ts'
 
 export const evmWalletId = 'wallet-evm-0'
 export const solanaWalletId = 'wallet-sol-0'
@@ -371,6 +372,58 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
       })
     }
 
+  // Wallet sign-in: a nonce per address from init, used up by the signed message that names it.
+  const walletNonces = new Map<string, string>()
+  const walletInit: Handler<'POST /api/v1/siwe/init'> = (call) => {
+    const { address } = call.body as { address: string }
+    const nonce = `n${walletNonces.size}${Math.random().toString(36).slice(2, 12)}`
+    walletNonces.set(address, nonce)
+    return answer({ nonce, address, expires_at: expiresAt() })
+  }
+  const walletSignIn =
+    (family: 'ethereum' | 'solana'): Handler<'POST /api/v1/siwe/authenticate'> =>
+    async (call) => {
+      const body = call.body as {
+        message: string
+        signature: string
+        walletClientType: string
+        authorization_key?: string
+      }
+      const proved = await verifyWalletSignIn(family, body.message, body.signature)
+      if (!proved || walletNonces.get(proved.address) !== proved.nonce) {
+        return refuse(
+          {
+            error:
+              'The signature does not match the message and the wallet’s address. Sign again with the wallet named in the message.',
+            code: 'invalid_credentials',
+          },
+          401,
+        )
+      }
+      walletNonces.delete(proved.address)
+      if (!user.linked_accounts.some((each) => each.type === 'wallet' && each.address === proved.address)) {
+        const wallet: LinkedAccount = {
+          type: 'wallet',
+          address: proved.address,
+          chain_type: family,
+          wallet_client_type: body.walletClientType,
+          connector_type: 'injected',
+          ...verified,
+        }
+        user = { ...user, linked_accounts: [...user.linked_accounts, wallet] }
+      }
+      signedIn = true
+      registeredKeys.length = 0
+      if (body.authorization_key) registeredKeys.push(body.authorization_key)
+      return answer({
+        user,
+        token: 'eyJ.test.token',
+        refresh_token: 'refresh',
+        is_new_user: false,
+        session_update_action: 'set',
+      })
+    }
+
   const link = (kind: 'phone' | 'email'): Handler<'POST /api/v1/passwordless_sms/link'> =>
     signed('account', (call) => {
       const body = call.body as { phoneNumber?: string; email?: string; code: string }
@@ -489,6 +542,10 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
     'POST /api/v1/passwordless/init': () => answer({ success: true, expires_at: expiresAt() }),
     'POST /api/v1/passwordless_sms/authenticate': authenticate('phone'),
     'POST /api/v1/passwordless/authenticate': authenticate('email'),
+    'POST /api/v1/siwe/init': walletInit,
+    'POST /api/v1/siws/init': walletInit,
+    'POST /api/v1/siwe/authenticate': walletSignIn('ethereum'),
+    'POST /api/v1/siws/authenticate': walletSignIn('solana'),
     'POST /api/v1/sessions/authorization_key': (call) => {
       if (!signedIn) return signInFirst()
       const { public_key, code } = call.body as { public_key: string; code?: string }
