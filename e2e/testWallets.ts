@@ -73,8 +73,12 @@ export async function installTestWallets(
     behaviour,
     /** Every message the wallets signed, as text. */
     signed,
-    /** Lets the held requests go on. */
-    release: () => {
+    /** Waits for a request to be held (the page asks the wallet a moment after the click), then lets it go on. */
+    release: async () => {
+      for (let waited = 0; held.length === 0; waited += 20) {
+        if (waited > 10_000) throw new Error('No signature request reached the test wallet')
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
       for (const resolve of held.splice(0)) resolve()
     },
   }

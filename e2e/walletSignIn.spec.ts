@@ -162,7 +162,7 @@ test('a rejected signature says so and can be tried again; the wait on the walle
   await walletButton(page, ethereumWalletName, 'Ethereum').click()
   await expect(page.getByRole('heading', { name: 'Waiting for Test Wallet' })).toBeFocused()
   await expect(page.getByText('Don’t see your wallet? Check your other browser windows.')).toBeVisible()
-  wallet.release()
+  await wallet.release()
   const alert = page.getByRole('alert')
   await expect(alert.getByRole('heading', { name: 'Signature rejected' })).toBeFocused()
   await expect(alert).toContainText('Please try signing again.')

@@ -3,6 +3,7 @@ import { getBase58Decoder } from '@solana/kit'
 import type { Wallet } from '@wallet-standard/base'
 import { type Hex, hexToString } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { expect, vi } from 'vitest'
 
 const icon = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg"/>')}` as const
 const rejection = () => Object.assign(new Error('User rejected the request.'), { code: 4001 })
@@ -45,7 +46,9 @@ export function announceEthereumWallet(name = 'Test Wallet', initial: { chainId?
     account,
     behaviour,
     requests,
-    release: () => {
+    /** Waits for a signature request to be held (it comes a moment after the click), then lets it go on. */
+    release: async () => {
+      await vi.waitFor(() => expect(held.length).toBeGreaterThan(0))
       for (const resolve of held.splice(0)) resolve()
     },
     remove: () => window.removeEventListener('eip6963:requestProvider', announce),

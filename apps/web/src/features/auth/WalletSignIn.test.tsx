@@ -98,7 +98,7 @@ describe('Continue with a wallet', () => {
     )
     expect(screen.getByText('Don’t see your wallet? Check your other browser windows.')).toBeInTheDocument()
 
-    ethereum.release()
+    await ethereum.release()
     const alert = await screen.findByRole('alert')
     expect(within(alert).getByRole('heading', { name: 'Signature rejected' })).toHaveFocus()
     expect(alert).toHaveTextContent('Please try signing again.')
