@@ -87,7 +87,7 @@ export function AccountMenu({ user }: { user: CharterUser }) {
             <dt>Linked wallets</dt>
             <dd>
               {linkedWallets === 0
-                ? 'None yet'
+                ? 'No wallet linked yet'
                 : linkedWallets === 1
                   ? '1 wallet'
                   : `${linkedWallets} wallets`}
