@@ -1,11 +1,15 @@
-import type { CharterUser, LinkedAccount } from '@charter/core'
+import type { CharterUser, EmbeddedWalletAccount, ExternalWalletAccount, LinkedAccount } from '@charter/core'
 import { describe, expect, it } from 'vitest'
 import { phoneUser } from '../../testing/fixtures.ts'
 import { walletAddressFor } from '../balances/walletAddressFor.ts'
 import { userWallets } from './userWallets.ts'
 
 const seen = { verified_at: 1, first_verified_at: 1, latest_verified_at: 1 }
-const embedded = (address: string, chainType: 'ethereum' | 'solana', index: number): LinkedAccount => ({
+const embedded = (
+  address: string,
+  chainType: 'ethereum' | 'solana',
+  index: number,
+): EmbeddedWalletAccount => ({
   type: 'wallet',
   id: `wallet-${chainType}-${index}`,
   address,
@@ -18,7 +22,11 @@ const embedded = (address: string, chainType: 'ethereum' | 'solana', index: numb
   recovery_method: 'privy-v2',
   ...seen,
 })
-const linked = (address: string, chainType: 'ethereum' | 'solana', client: string): LinkedAccount => ({
+const linked = (
+  address: string,
+  chainType: 'ethereum' | 'solana',
+  client: string,
+): ExternalWalletAccount => ({
   type: 'wallet',
   address,
   chain_type: chainType,
