@@ -102,7 +102,7 @@ type PageWindow = Window & {
 /** Runs inside the page (serialised by addInitScript): it may use only its argument and the page's globals. */
 function testWalletsInPage(config: InPage) {
   const w = window as unknown as PageWindow
-  const icon = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#5b4ee4"/></svg>')}`
+  const icon = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#5b4ee4"/></svg>')}`
   const rejection = () => Object.assign(new Error('User rejected the request.'), { code: 4001 })
   const toBase64 = (bytes: Uint8Array) =>
     btoa(Array.from(bytes, (byte) => String.fromCharCode(byte)).join(''))

@@ -63,6 +63,10 @@ test('sign in with an Ethereum wallet: the linked wallet sits beside the embedde
   const wallet = await installTestWallets(page)
   await continueWithWallet(page)
   await expect(walletButton(page, solanaWalletName, 'Solana')).toBeVisible()
+  // Each wallet's own icon, a data: image the page's Content-Security-Policy lets through.
+  const icon = walletButton(page, ethereumWalletName, 'Ethereum').locator('img')
+  await expect(icon).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/)
+  await expect.poll(() => icon.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(32)
   await walletButton(page, ethereumWalletName, 'Ethereum').click()
   await expect(page.getByText(/Signed in as/)).toBeVisible()
   await expectLinkedBesideEmbedded(page, wallet.ethereum.address)
