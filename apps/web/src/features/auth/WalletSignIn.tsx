@@ -1,5 +1,6 @@
-import { useCallback, useId, useRef } from 'react'
+import { useCallback, useEffect, useId, useRef } from 'react'
 import type { WalletProof } from './browserWallets/index.ts'
+import { loadWalletKeys } from './loadWalletKeys.ts'
 import { SignedOutNoticeBox } from './SignedOutNoticeBox.tsx'
 import { signInWithWallet } from './signInWithWallet.ts'
 import { useFinishSignIn } from './useFinishSignIn.ts'
@@ -16,6 +17,10 @@ export function WalletSignIn({ onUseCode }: { onUseCode: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null)
   // Opened by a button that is now gone: the heading takes focus, where the person reads on.
   useFocusOnMount(heading, true)
+  // The device key is made once the wallet has signed: have its code ready by then.
+  useEffect(() => {
+    void loadWalletKeys()
+  }, [])
   const complete = useCallback(
     async (proof: WalletProof) => {
       finish(await signInWithWallet(proof))
