@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { Route, Switch } from 'wouter'
-import { AccountAddressRoute, useSessionSync } from '../features/auth/index.ts'
+import { AccountAddressRoute, LinkedWalletsRoute, useSessionSync } from '../features/auth/index.ts'
 // Its own file, not `ui/index.ts`: the entry chunk would take in the whole kit.
 import { StatusMessage } from '../ui/StatusMessage.tsx'
 import { ErrorBoundary } from './ErrorBoundary.tsx'
@@ -31,6 +31,7 @@ export function App() {
           <Route path="/account/email">
             <AccountAddressRoute kind="email" />
           </Route>
+          <Route path="/account/wallets" component={LinkedWalletsRoute} />
           <Route path="/security">
             <Suspense fallback={<StatusMessage>Loading…</StatusMessage>}>
               <SecurityPage />

@@ -4,6 +4,7 @@ import {
   authorizationPayload,
   type CharterUser,
   describeUserAgent,
+  isEmbeddedWallet as isEmbedded,
   type LinkedAccount,
   maskPhoneNumber,
 } from '@charter/core'
@@ -21,6 +22,7 @@ import {
   type StubRoutes,
 } from './stubAnswers.ts'
 import { type ApiCall, type ApiHandler, noStub } from './stubApi.ts'
+import { verifyWalletSignIn } from './verifyWalletSignIn.ts'
 
 export const evmWalletId = 'wallet-evm-0'
 export const solanaWalletId = 'wallet-sol-0'
@@ -76,6 +78,8 @@ export type WalletServerOptions = {
   member?: CharterUser
   /** The address the browser's session signed in with; by default the member's phone, if they have one. */
   signedInWith?: 'phone' | 'email'
+  /** Addresses of wallets another account holds: linking one is refused (`linked_to_another_user`). */
+  walletsOfOthers?: string[]
 }
 
 export type WalletServer = {
@@ -371,6 +375,107 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
       })
     }
 
+  // Wallet sign-in: a nonce per address from init, used up by the signed message that names it.
+  const walletNonces = new Map<string, string>()
+  const walletInit: Handler<'POST /api/v1/siwe/init'> = (call) => {
+    const { address } = call.body as { address: string }
+    const nonce = `n${walletNonces.size}${Math.random().toString(36).slice(2, 12)}`
+    walletNonces.set(address, nonce)
+    return answer({ nonce, address, expires_at: expiresAt() })
+  }
+  type WalletBody = {
+    message: string
+    signature: string
+    walletClientType: string
+    authorization_key?: string
+  }
+  const badSignature = () =>
+    refuse(
+      {
+        error:
+          'The signature does not match the message and the wallet’s address. Sign again with the wallet named in the message.',
+        code: 'invalid_credentials',
+      },
+      401,
+    )
+  /** The wallet's address when its message is signed and names the nonce init gave it (then used up). */
+  const proveWallet = async (family: 'ethereum' | 'solana', body: WalletBody) => {
+    const proved = await verifyWalletSignIn(family, body.message, body.signature)
+    if (!proved || walletNonces.get(proved.address) !== proved.nonce) return undefined
+    walletNonces.delete(proved.address)
+    return proved.address
+  }
+  const addWallet = (family: 'ethereum' | 'solana', address: string, body: WalletBody) => {
+    if (user.linked_accounts.some((each) => each.type === 'wallet' && each.address === address)) return
+    const wallet: LinkedAccount = {
+      type: 'wallet',
+      address,
+      chain_type: family,
+      wallet_client_type: body.walletClientType,
+      connector_type: 'injected',
+      ...verified,
+    }
+    user = { ...user, linked_accounts: [...user.linked_accounts, wallet] }
+  }
+  const walletSignIn =
+    (family: 'ethereum' | 'solana'): Handler<'POST /api/v1/siwe/authenticate'> =>
+    async (call) => {
+      const body = call.body as WalletBody
+      const address = await proveWallet(family, body)
+      if (!address) return badSignature()
+      addWallet(family, address, body)
+      signedIn = true
+      registeredKeys.length = 0
+      if (body.authorization_key) registeredKeys.push(body.authorization_key)
+      return answer({
+        user,
+        token: 'eyJ.test.token',
+        refresh_token: 'refresh',
+        is_new_user: false,
+        session_update_action: 'set',
+      })
+    }
+  const walletLink = (family: 'ethereum' | 'solana'): Handler<'POST /api/v1/siwe/link'> =>
+    signed('account', async (call) => {
+      const body = call.body as WalletBody
+      const address = await proveWallet(family, body)
+      if (!address) return badSignature()
+      if (options.walletsOfOthers?.includes(address)) {
+        return refuse(
+          {
+            error:
+              'This wallet is already linked to another Charter account. Sign in with it there, or unlink it from that account first.',
+            code: 'linked_to_another_user',
+          },
+          409,
+        )
+      }
+      addWallet(family, address, body)
+      return answer(user)
+    })
+  const walletUnlink = (family: 'ethereum' | 'solana'): Handler<'POST /api/v1/siwe/unlink'> =>
+    signed('account', (call) => {
+      const { address } = call.body as { address: string }
+      const isIt = (each: LinkedAccount) =>
+        each.type === 'wallet' && each.chain_type === family && each.address === address
+      const waysIn = user.linked_accounts.filter(
+        (each) =>
+          each.type === 'phone' || each.type === 'email' || (each.type === 'wallet' && !isEmbedded(each)),
+      )
+      if (waysIn.length === 1 && waysIn.some(isIt)) {
+        return refuse(
+          {
+            error:
+              'This wallet is the last way to sign in to your account, so it cannot be unlinked. Link a phone number, an email address or another wallet first.',
+            code: 'invalid_data',
+          },
+          400,
+        )
+      }
+      user = { ...user, linked_accounts: user.linked_accounts.filter((each) => !isIt(each)) }
+      return answer(user)
+    })
+
   const link = (kind: 'phone' | 'email'): Handler<'POST /api/v1/passwordless_sms/link'> =>
     signed('account', (call) => {
       const body = call.body as { phoneNumber?: string; email?: string; code: string }
@@ -489,6 +594,14 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
     'POST /api/v1/passwordless/init': () => answer({ success: true, expires_at: expiresAt() }),
     'POST /api/v1/passwordless_sms/authenticate': authenticate('phone'),
     'POST /api/v1/passwordless/authenticate': authenticate('email'),
+    'POST /api/v1/siwe/init': walletInit,
+    'POST /api/v1/siws/init': walletInit,
+    'POST /api/v1/siwe/authenticate': walletSignIn('ethereum'),
+    'POST /api/v1/siws/authenticate': walletSignIn('solana'),
+    'POST /api/v1/siwe/link': walletLink('ethereum'),
+    'POST /api/v1/siws/link': walletLink('solana'),
+    'POST /api/v1/siwe/unlink': walletUnlink('ethereum'),
+    'POST /api/v1/siws/unlink': walletUnlink('solana'),
     'POST /api/v1/sessions/authorization_key': (call) => {
       if (!signedIn) return signInFirst()
       const { public_key, code } = call.body as { public_key: string; code?: string }

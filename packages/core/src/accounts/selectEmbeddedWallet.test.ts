@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { email, evmWallet, phone, solanaWallet, wallet } from './__fixtures__/accounts.ts'
+import {
+  email,
+  evmWallet,
+  externalEvmWallet,
+  externalSolanaWallet,
+  phone,
+  solanaWallet,
+  wallet,
+} from './__fixtures__/accounts.ts'
 import { selectEmbeddedWallet } from './selectEmbeddedWallet.ts'
 
 describe('selectEmbeddedWallet', () => {
@@ -26,6 +34,14 @@ describe('selectEmbeddedWallet', () => {
     const laterTwin = wallet({ id: 'later-twin' })
     expect(selectEmbeddedWallet([imported, evmWallet, laterTwin], 'ethereum')).toBe(evmWallet)
     expect(selectEmbeddedWallet([imported], 'ethereum')).toBe(imported)
+  })
+
+  it('never picks a wallet the member linked, even listed first or alone', () => {
+    const accounts = [externalEvmWallet, externalSolanaWallet, solanaWallet, evmWallet]
+    expect(selectEmbeddedWallet(accounts, 'ethereum')).toBe(evmWallet)
+    expect(selectEmbeddedWallet(accounts, 'solana')).toBe(solanaWallet)
+    expect(selectEmbeddedWallet([phone, externalEvmWallet], 'ethereum')).toBeUndefined()
+    expect(selectEmbeddedWallet([externalSolanaWallet], 'solana')).toBeUndefined()
   })
 
   it('is undefined when there is no embedded wallet of that chain type', () => {

@@ -33,6 +33,11 @@ describe('signed in', () => {
       '/account/phone',
     )
     expect(within(panel).getByRole('link', { name: 'Add an email address' })).toBeInTheDocument()
+    expect(within(panel).getByText('No wallet linked yet')).toBeInTheDocument()
+    expect(within(panel).getByRole('link', { name: 'Link a wallet' })).toHaveAttribute(
+      'href',
+      '/account/wallets',
+    )
     expect(within(panel).getByRole('link', { name: 'Security' })).toHaveAttribute('href', '/security')
 
     await user.keyboard('{Escape}')

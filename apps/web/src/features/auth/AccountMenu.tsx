@@ -1,4 +1,4 @@
-import { type CharterUser, getEmailAccount, getPhoneAccount } from '@charter/core'
+import { type CharterUser, getEmailAccount, getPhoneAccount, isExternalWallet } from '@charter/core'
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'wouter'
 import { formatPhoneNumber } from './formatPhoneNumber.ts'
@@ -7,7 +7,7 @@ import { useSignOut } from './useSignOut.ts'
 
 /**
  * The signed-in person's menu in the top bar: the phone number and email address they sign in with, a way to
- * add or change each (with a code to the new one), the Security page, sign-out, and sign-out of every device (a lost phone, a
+ * add or change each (with a code to the new one), the wallets they linked (and a way to link one), the Security page, sign-out, and sign-out of every device (a lost phone, a
  * shared computer). A disclosure, not an ARIA menu: it holds ordinary links and buttons, reached with Tab.
  */
 export function AccountMenu({ user }: { user: CharterUser }) {
@@ -22,6 +22,7 @@ export function AccountMenu({ user }: { user: CharterUser }) {
   const failed = signOutEverywhere.error ?? signOut.error
   const phone = getPhoneAccount(user)
   const email = getEmailAccount(user)
+  const linkedWallets = user.linked_accounts.filter(isExternalWallet).length
 
   useEffect(() => {
     if (!open) return
@@ -79,6 +80,21 @@ export function AccountMenu({ user }: { user: CharterUser }) {
             <dd>
               <Link href="/account/email" onClick={close}>
                 {email ? 'Change email address' : 'Add an email address'}
+              </Link>
+            </dd>
+          </div>
+          <div>
+            <dt>Linked wallets</dt>
+            <dd>
+              {linkedWallets === 0
+                ? 'No wallet linked yet'
+                : linkedWallets === 1
+                  ? '1 wallet'
+                  : `${linkedWallets} wallets`}
+            </dd>
+            <dd>
+              <Link href="/account/wallets" onClick={close}>
+                {linkedWallets === 0 ? 'Link a wallet' : 'Link or unlink a wallet'}
               </Link>
             </dd>
           </div>

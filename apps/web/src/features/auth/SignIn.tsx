@@ -1,41 +1,34 @@
-import { useQueryClient } from '@tanstack/react-query'
-import { useId, useState } from 'react'
-import { focusMainContent } from '../../lib/focusMainContent.ts'
+import { lazy, Suspense, useId, useState } from 'react'
 import { usePageTitle } from '../../lib/usePageTitle.ts'
+import { StatusMessage } from '../../ui/StatusMessage.tsx'
 import { CodeForm } from './CodeForm.tsx'
-import { currentUserQueryKey } from './currentUserQueryOptions.ts'
 import type { Destination, DestinationKind } from './Destination.ts'
 import { EmailForm } from './EmailForm.tsx'
 import { loadWalletKeys } from './loadWalletKeys.ts'
 import { PhoneForm } from './PhoneForm.tsx'
 import { emptyPhoneInput, type PhoneInput } from './PhoneInput.ts'
 import { SignedOutNoticeBox } from './SignedOutNoticeBox.tsx'
-import { announceSession } from './sessionChannel.ts'
-import { setSignedOutNotice } from './signedOutNotice.ts'
 import { signInWithCode } from './signInWithCode.ts'
 import { useCodeFlow } from './useCodeFlow.ts'
+import { useFinishSignIn } from './useFinishSignIn.ts'
+
+// Wallet sign-in's code (discovery, the message, the wallets' standards) loads when asked for, not with the page.
+const WalletSignIn = lazy(() => import('./WalletSignIn.tsx').then((m) => ({ default: m.WalletSignIn })))
 
 /**
  * Sign in (or sign up: the first code makes the account) with a phone number or an email address and the
- * code sent to it. What was typed survives a trip to the code screen and back.
+ * code sent to it, or with a wallet the person already holds. What was typed survives a trip to the code screen
+ * and back.
  */
 export function SignIn() {
-  const queryClient = useQueryClient()
-  const [method, setMethod] = useState<DestinationKind>('phone')
+  const [method, setMethod] = useState<DestinationKind | 'wallet'>('phone')
   const [phone, setPhone] = useState<PhoneInput>(emptyPhoneInput)
   const [email, setEmail] = useState('')
   const headingId = useId()
   // Focus follows the person only after they act, never on first load.
   const [moveFocus, setMoveFocus] = useState(false)
-  const flow = useCodeFlow({
-    complete: signInWithCode,
-    onSuccess: (user) => {
-      queryClient.setQueryData(currentUserQueryKey, user)
-      setSignedOutNotice(undefined)
-      announceSession({ type: 'signed-in' })
-      focusMainContent()
-    },
-  })
+  const finishSignIn = useFinishSignIn()
+  const flow = useCodeFlow({ complete: signInWithCode, onSuccess: finishSignIn })
   const { state } = flow
   // The page's title wherever a signed-out visitor meets this form: the home, or a page that needs a session.
   usePageTitle('sent' in state ? 'Enter your code' : 'Sign in')
@@ -61,7 +54,7 @@ export function SignIn() {
 
   const pending = state.status === 'pending'
   const serverError = state.status === 'error' ? state.error : undefined
-  const switchTo = (next: DestinationKind) => {
+  const switchTo = (next: DestinationKind | 'wallet') => {
     flow.restart()
     setMethod(next)
     setMoveFocus(true)
@@ -71,6 +64,14 @@ export function SignIn() {
     // The code screen comes next, and the key is made when its code is sent: have its code ready by then.
     void loadWalletKeys()
     void flow.send(destination)
+  }
+
+  if (method === 'wallet') {
+    return (
+      <Suspense fallback={<StatusMessage>Loading…</StatusMessage>}>
+        <WalletSignIn onUseCode={() => switchTo('phone')} />
+      </Suspense>
+    )
   }
 
   return (
@@ -117,6 +118,12 @@ export function SignIn() {
           </button>
         </EmailForm>
       )}
+      <div className="sign-in-other">
+        <p className="muted">Already have a wallet such as MetaMask or Phantom?</p>
+        <button type="button" className="button button-secondary" onClick={() => switchTo('wallet')}>
+          Continue with a wallet
+        </button>
+      </div>
     </section>
   )
 }

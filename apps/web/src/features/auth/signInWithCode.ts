@@ -1,28 +1,25 @@
 import type { CharterUser } from '@charter/core'
 import { answerOf, api } from '../../lib/api.ts'
 import type { Destination } from './Destination.ts'
-import { loadWalletKeys } from './loadWalletKeys.ts'
+import { signInWithDeviceKey } from './signInWithDeviceKey.ts'
 
 /**
- * Signs in (or up) with the code that went to `destination`, and binds the new session to a fresh device key:
- * its public key goes with the code (`authorization_key`), so the session is born able to sign only from this
- * browser. The session lives in the httpOnly cookie the server sets; the web app keeps no token of its own.
+ * Signs in (or up) with the code that went to `destination`, and binds the new session to a fresh device key
+ * (`signInWithDeviceKey`). The session lives in the httpOnly cookie the server sets; the web app keeps no token
+ * of its own.
  */
-export async function signInWithCode(destination: Destination, code: string): Promise<CharterUser> {
-  const { prepareSignInKey } = await loadWalletKeys()
-  const key = await prepareSignInKey()
-  const answer =
+export function signInWithCode(destination: Destination, code: string): Promise<CharterUser> {
+  return signInWithDeviceKey((authorization_key) =>
     destination.kind === 'phone'
-      ? await answerOf(
+      ? answerOf(
           api.v1.passwordless_sms.authenticate.$post({
-            json: { phoneNumber: destination.phoneNumber, code, authorization_key: key.publicKey },
+            json: { phoneNumber: destination.phoneNumber, code, authorization_key },
           }),
         )
-      : await answerOf(
+      : answerOf(
           api.v1.passwordless.authenticate.$post({
-            json: { email: destination.email, code, authorization_key: key.publicKey },
+            json: { email: destination.email, code, authorization_key },
           }),
-        )
-  await key.bind(answer.user.id)
-  return answer.user
+        ),
+  )
 }

@@ -15,6 +15,39 @@ describe('the wallets on the signed-in home', () => {
     vi.restoreAllMocks()
   })
 
+  it('shows a wallet the member linked apart from Charter’s own, named as theirs', async () => {
+    const metamask = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F'
+    const member = {
+      ...phoneUser,
+      linked_accounts: [
+        // Listed first: it must not take the place of the embedded wallet.
+        {
+          type: 'wallet' as const,
+          address: metamask,
+          chain_type: 'ethereum' as const,
+          wallet_client_type: 'metamask',
+          connector_type: 'injected',
+          verified_at: 1,
+          first_verified_at: 1,
+          latest_verified_at: 1,
+        },
+        ...phoneUser.linked_accounts,
+      ],
+    }
+    const server = await signedInOnThisDevice({ member })
+    stubApi(server.routes)
+    renderApp('/')
+    const wallets = await screen.findByRole('region', { name: 'Wallets' })
+    const linked = within(wallets).getByRole('list', { name: 'Wallets you linked' })
+    expect(within(linked).getByRole('listitem')).toHaveTextContent('MetaMask · linked')
+    expect(within(linked).getByText(`${metamask.slice(0, 5)}…${metamask.slice(-4)}`)).toBeInTheDocument()
+    // The Ethereum row of Charter's own wallets is the embedded one.
+    const evm = server.account.address
+    const own = within(wallets).getAllByRole('list')[0] as HTMLElement
+    expect(within(own).getByText(`${evm.slice(0, 5)}…${evm.slice(-4)}`)).toBeInTheDocument()
+    expect(within(own).queryByText(`${metamask.slice(0, 5)}…${metamask.slice(-4)}`)).toBeNull()
+  })
+
   it('shows both addresses shortened, copies a whole one, and links to activity and the Security page', async () => {
     const server = await signedInOnThisDevice()
     const api = stubApi(server.routes)
