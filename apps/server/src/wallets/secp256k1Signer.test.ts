@@ -26,6 +26,8 @@ import {
 } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import {
+  evmAddressOf,
+  isEvmPrivateKey,
   loadNativeSecp256k1,
   type NativeSecp256k1,
   NativeSignerError,
@@ -109,6 +111,33 @@ describe('signDigest', () => {
     const before = Buffer.from(key)
     signDigest(hashMessage('Some data'), key)
     expect(key.equals(before)).toBe(true)
+  })
+})
+
+describe('evmAddressOf and isEvmPrivateKey', () => {
+  it("gives viem's address of any key", () => {
+    fc.assert(
+      fc.property(privateKeyArb, (key) => {
+        expect(evmAddressOf(key)).toBe(privateKeyToAddress(hexOf(key)))
+      }),
+      runs,
+    )
+  })
+
+  it('takes a number in [1, n) and nothing else', () => {
+    const of = (value: bigint) => Buffer.from(value.toString(16).padStart(64, '0'), 'hex')
+    expect(isEvmPrivateKey(of(0n))).toBe(false)
+    expect(isEvmPrivateKey(of(secp256k1Order))).toBe(false)
+    expect(isEvmPrivateKey(of(2n ** 256n - 1n))).toBe(false)
+    expect(isEvmPrivateKey(Buffer.alloc(31, 1))).toBe(false)
+    expect(isEvmPrivateKey(of(1n))).toBe(true)
+    expect(isEvmPrivateKey(of(secp256k1Order - 1n))).toBe(true)
+    fc.assert(
+      fc.property(privateKeyArb, (key) => {
+        expect(isEvmPrivateKey(key)).toBe(true)
+      }),
+      runs,
+    )
   })
 })
 

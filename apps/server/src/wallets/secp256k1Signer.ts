@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module'
 import {
+  type Address,
   bytesToHex,
+  getAddress,
   type Hex,
   hashMessage,
   hashTypedData,
@@ -15,7 +17,10 @@ import {
 } from 'viem'
 
 /** What Charter calls in libsecp256k1's Node binding (the `secp256k1` package). */
-export type NativeSecp256k1 = Pick<typeof import('secp256k1'), 'ecdsaSign'>
+export type NativeSecp256k1 = Pick<
+  typeof import('secp256k1'),
+  'ecdsaSign' | 'privateKeyVerify' | 'publicKeyCreate'
+>
 
 /** The native signer could not load, or signs other than libsecp256k1 does: the server must not start. */
 export class NativeSignerError extends Error {
@@ -91,6 +96,17 @@ function signWith(binding: NativeSecp256k1, digest: Hex | Uint8Array, privateKey
  */
 export function signDigest(digest: Hex | Uint8Array, privateKey: Uint8Array): Signature {
   return signWith(nativeSecp256k1(), digest, privateKey)
+}
+
+/** Whether 32 bytes are a secp256k1 private key: a number in [1, n), n the curve's order; read in place. */
+export function isEvmPrivateKey(privateKey: Uint8Array): boolean {
+  return privateKey.length === 32 && nativeSecp256k1().privateKeyVerify(privateKey)
+}
+
+/** The EVM address of a key (the last 20 bytes of keccak256 of its public key), the key read in place. */
+export function evmAddressOf(privateKey: Uint8Array): Address {
+  const publicKey = nativeSecp256k1().publicKeyCreate(privateKey, false)
+  return getAddress(`0x${keccak256(publicKey.subarray(1)).slice(-40)}`)
 }
 
 /** EIP-191 (`personal_sign`): viem's `signMessage`, signed natively. */
