@@ -269,12 +269,13 @@ describe('signTypedDataNatively (eth_signTypedData_v4)', () => {
 
   it('refuses values that do not fit their types, as viem does', async () => {
     const key = Buffer.alloc(32, 1)
+    // A caller's JSON is not typed: 256 for a uint8 reaches the signer, as it reaches it from a request.
     const definition = {
       domain: { name: 'x' },
       types: { Mail: [{ name: 'amount', type: 'uint8' }] },
       primaryType: 'Mail',
       message: { amount: 256n },
-    } as const
+    } as unknown as TypedDataDefinition
     expect(() => signTypedDataNatively(definition, key)).toThrow(/not in safe 8-bit unsigned integer range/)
     await expect(signTypedData({ ...definition, privateKey: hexOf(key) })).rejects.toThrow(
       /not in safe 8-bit unsigned integer range/,
@@ -416,6 +417,7 @@ describe('loadNativeSecp256k1', () => {
     // libsecp256k1 itself, given extra entropy for its nonce: valid signatures, but not the deterministic ones.
     const real = realRequire('secp256k1/bindings') as NativeSecp256k1
     const entropic: NativeSecp256k1 = {
+      ...real,
       ecdsaSign: (digest, key) => real.ecdsaSign(digest, key, { data: new Uint8Array(32).fill(7) }),
     }
     expect(() => loadNativeSecp256k1(() => entropic)).toThrow(NativeSignerError)
