@@ -22,7 +22,7 @@ export type NativeSecp256k1 = Pick<
   'ecdsaSign' | 'privateKeyVerify' | 'publicKeyCreate'
 >
 
-/** The native signer could not load, or signs other than libsecp256k1 does: the server must not start. */
+/** The native signer could not load, or signs a known message otherwise than RFC 6979 says: the server must not start. */
 export class NativeSignerError extends Error {
   override name = 'NativeSignerError'
 }
