@@ -4,9 +4,8 @@ import { Agent, request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { authorizationPayload } from '@charter/core'
-import { bytesToHex } from 'viem'
-import { signMessage } from 'viem/accounts'
 import { newAppId } from '../apps/server/src/appId.ts'
+import { signMessageNatively } from '../apps/server/src/wallets/secp256k1Signer.ts'
 import { signInWithDeviceKey } from './benchMember.ts'
 import { signedFloorPath } from './floorApp.ts'
 import { type Batch, inTurns, timeBatch } from './rounds.ts'
@@ -22,10 +21,12 @@ const message = (i: number) => `Hello from Charter ${i}`
 
 /**
  * The in-process floor: what one `personal_sign` costs at the least, with no HTTP: the secp256k1 signature
- * itself plus verifying one P-256 authorization signature over a payload of the same size.
+ * itself, by the same native signer the server uses (libsecp256k1), plus verifying one P-256 authorization
+ * signature over a payload of the same size.
  */
 function inProcessFloor() {
-  const privateKeyHex = bytesToHex(randomBytes(32))
+  // 32 random bytes are a valid secp256k1 key but for odds of about 2^-128.
+  const walletKey = randomBytes(32)
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
   const payload = authorizationPayload({
     method: 'POST',
@@ -38,7 +39,7 @@ function inProcessFloor() {
     timeBatch(runs, 1, async (i) => {
       const t = performance.now()
       verify('sha256', payload, { key: publicKey, dsaEncoding: 'der' }, signature)
-      await signMessage({ message: message(i), privateKey: privateKeyHex })
+      signMessageNatively(message(i), walletKey)
       return performance.now() - t
     })
 }

@@ -5,9 +5,10 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { measureBalances, type Reads } from './balances.ts'
-import { measurePersonalSign } from './personalSign.ts'
+import { reportPersonalSign } from './personalSignReport.ts'
 import { measurePinning } from './pinning.ts'
-import { type Batch, percentile, ratios, type Spread, type Summary, spread, summarize } from './rounds.ts'
+import { kb, ms, ratio, row, times } from './report.ts'
+import { percentile, ratios, type Summary, spread, summarize } from './rounds.ts'
 import { measureSends } from './sends.ts'
 import { measureSignIn } from './signIn.ts'
 import { startToHealthyRounds } from './startToHealthy.ts'
@@ -15,14 +16,20 @@ import { bareReactGzip, initialJsGzip } from './webBundleSize.ts'
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
 const started = performance.now()
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
-const ms = (value: number) => `${value.toFixed(value < 100 ? 1 : 0)} ms`
-const ratio = (value: number) => value.toFixed(value < 10 ? 2 : value < 100 ? 1 : 0)
-const times = (spread: Spread) => `×${ratio(spread.median)} (${ratio(spread.min)}–${ratio(spread.max)})`
-const row = (name: string, value: string, floor: string, ratios: string, note = '') =>
-  console.log(
-    `${name.padEnd(38)} ${value.padStart(20)}   ${floor ? `floor ${floor.padStart(32)}` : ''.padEnd(38)}   ${ratios.padEnd(22)}   ${note}`.trimEnd(),
+
+// BENCH_ONLY=personal_sign: that section alone, for work on the signing path (it needs no web build).
+const only = process.env.BENCH_ONLY
+if (only !== undefined && only !== 'personal_sign') {
+  console.error(
+    `BENCH_ONLY=${only}: the section that runs alone is personal_sign; leave BENCH_ONLY unset for all`,
   )
+  process.exit(1)
+}
+if (only === 'personal_sign') {
+  await reportPersonalSign(repoRoot)
+  console.log(`\nbench took ${((performance.now() - started) / 1000).toFixed(0)} s`)
+  process.exit(0)
+}
 
 const dist = `${repoRoot}apps/web/dist`
 if (!existsSync(`${dist}/.vite/manifest.json`)) {
@@ -153,46 +160,8 @@ row(
   'target under 100 ms',
 )
 
-const warmUp = 3000
-const plans = [
-  { concurrency: 1, rounds: 10, perRound: 50 },
-  { concurrency: 50, rounds: 5, perRound: 600 },
-]
-const signs = await measurePersonalSign(repoRoot, plans, { warmUp })
-const describeSign = (s: Summary) => `${s.p50.toFixed(1)}/${s.p99.toFixed(1)} ms ${s.perSecond.toFixed(0)}/s`
-console.log(
-  [
-    `\npersonal_sign (p50/p99 ms, signatures per second), after ${warmUp} requests to warm each route. Floors:`,
-    '  HTTP: a no-op route behind the same middleware, signature check and idempotency, by the same client;',
-    '  in-process: a secp256k1 signature + one P-256 verification, no HTTP',
-  ].join('\n'),
-)
-row('floor, in-process', describeSign(summarize(signs.flatMap((plan) => plan.inProcess))), '', '')
-const targets: Record<number, string> = {
-  1: 'target: p50 ≤ 5 ms',
-  50: "target: ≥ 50% of the in-process floor's rate",
-}
-for (const plan of signs) {
-  const callers = `${plan.concurrency} caller${plan.concurrency === 1 ? '' : 's'}`
-  const rateAgainst = (floor: Batch[]) => `rate ${times(ratios(plan.figure, floor, rate))}`
-  const against = (floor: Batch[]) => `p50 ${times(ratios(plan.figure, floor, p50))}, ${rateAgainst(floor)}`
-  const share = ratios(plan.figure, plan.inProcess, rate).median
-  row(
-    `personal_sign over HTTP, ${callers}`,
-    describeSign(summarize(plan.figure)),
-    `${describeSign(summarize(plan.httpFloor))} HTTP`,
-    against(plan.httpFloor),
-    `${plan.rounds} rounds of ${plan.perRound}`,
-  )
-  row(
-    '',
-    '',
-    `${describeSign(summarize(plan.inProcess))} in-process`,
-    // The in-process floor signs one at a time: beside many callers' queueing, only its rate compares.
-    plan.concurrency === 1 ? against(plan.inProcess) : rateAgainst(plan.inProcess),
-    `${(share * 100).toFixed(0)}% of the in-process floor's rate; ${targets[plan.concurrency] ?? ''}`,
-  )
-}
+await reportPersonalSign(repoRoot)
+
 const sendsPlan = { rounds: 5, concurrency: 20 }
 const sends = await measureSends(repoRoot, sendsPlan)
 const perSecond = (wallMs: number) => `${((sendsPlan.concurrency / wallMs) * 1000).toFixed(1)}/s`

@@ -19,11 +19,13 @@ import { deriveAccessTokenKeys } from './members/accessToken.ts'
 import { chooseOnramp } from './onramp/chooseOnramp.ts'
 import { documentStorage } from './organizations/documentStorage.ts'
 import type { Part } from './parts/Part.ts'
+import { PartStartError } from './parts/PartStartError.ts'
 import { partsRegistry } from './parts/PartsRegistry.ts'
 import { choosePinning } from './pinning/choosePinning.ts'
 import { chooseSenders } from './senders/chooseSenders.ts'
 import { defaultSignInNonceLimits, type SignInNonceLimits } from './walletSignIn/signInNonces.ts'
 import { loadKeyVault } from './wallets/loadKeyVault.ts'
+import { nativeSecp256k1 } from './wallets/secp256k1Signer.ts'
 import { releaseHeldSends } from './wallets/sends/releaseHeldSends.ts'
 import { sendFeeCaps } from './wallets/sends/sendFeeCaps.ts'
 import { followPendingSends } from './wallets/sends/sendRecords.ts'
@@ -105,6 +107,13 @@ export function prepareDataDir(dataDir: string): void {
 /** Chooses each part from the settings: the embedded default, or the real service when it is configured. */
 export async function buildParts(options: StartServerOptions): Promise<AppParts> {
   const { settings, logger } = options
+  // Before anything opens: without libsecp256k1's native build the server refuses to start, saying what to do,
+  // rather than sign EVM wallets in pure JavaScript, several times slower.
+  try {
+    nativeSecp256k1()
+  } catch (error) {
+    throw new PartStartError('wallets', error)
+  }
   if (settings.mode === 'embedded') prepareDataDir(settings.dataDir)
   // Access tokens carry the app id: a new one is kept before any part can hand one out.
   keepAppId(settings, logger)

@@ -1,7 +1,7 @@
 import { createCipheriv, randomBytes, randomUUID, scrypt as scryptCallback } from 'node:crypto'
 import { promisify } from 'node:util'
-import { keccak256, toHex } from 'viem'
-import { privateKeyToAddress } from 'viem/accounts'
+import { keccak256 } from 'viem'
+import { evmAddressOf } from './secp256k1Signer.ts'
 
 const scrypt = promisify(scryptCallback) as (
   password: string,
@@ -44,7 +44,7 @@ export async function encryptKeystore(privateKey: Uint8Array, passphrase: string
     return {
       version: 3,
       id: randomUUID(),
-      address: privateKeyToAddress(toHex(privateKey)).slice(2).toLowerCase(),
+      address: evmAddressOf(privateKey).slice(2).toLowerCase(),
       crypto: {
         cipher: 'aes-128-ctr',
         cipherparams: { iv: iv.toString('hex') },

@@ -1,24 +1,20 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto'
 import { base58 } from '@scure/base'
-import { bytesToHex } from 'viem'
-import { privateKeyToAddress } from 'viem/accounts'
+import { evmAddressOf, isEvmPrivateKey } from './secp256k1Signer.ts'
 
 export type ChainType = 'ethereum' | 'solana'
 
 /** A new key pair: the private key as bytes (the caller seals and wipes it) and the wallet's address. */
 export type NewKey = { privateKey: Buffer; address: string }
 
-// The order of secp256k1: a private key must be in [1, n).
-const secp256k1Order = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
-
 /** A key from the operating system's CSPRNG: secp256k1 for EVM, Ed25519 for Solana. */
 export function generateWalletKey(chainType: ChainType): NewKey {
   if (chainType === 'ethereum') {
     for (;;) {
       const privateKey = randomBytes(32)
-      const scalar = BigInt(bytesToHex(privateKey))
-      if (scalar === 0n || scalar >= secp256k1Order) continue
-      return { privateKey, address: privateKeyToAddress(bytesToHex(privateKey)) }
+      // Outside [1, n) about once in 2^128 draws; checked in place, the key never made a string.
+      if (!isEvmPrivateKey(privateKey)) continue
+      return { privateKey, address: evmAddressOf(privateKey) }
     }
   }
   const { privateKey } = generateKeyPairSync('ed25519')

@@ -1,7 +1,6 @@
 import type { Hex } from 'viem'
-import { signMessage } from 'viem/accounts'
 import { z } from 'zod'
-import { evmKey } from './evmKey.ts'
+import { signMessageNatively } from '../secp256k1Signer.ts'
 import type { MethodOutcome, WalletMethodContext } from './WalletMethod.ts'
 
 /**
@@ -38,10 +37,10 @@ export async function personalSign(
   context: WalletMethodContext,
   { message, encoding }: PersonalSignParameters,
 ): Promise<MethodOutcome<PersonalSignReturnType>> {
-  const signature = await signMessage({
-    message: encoding === 'hex' ? { raw: rawBytes(message) } : message,
-    privateKey: evmKey(context.privateKey),
-  })
+  const signature = signMessageNatively(
+    encoding === 'hex' ? { raw: rawBytes(message) } : message,
+    context.privateKey,
+  )
   return {
     data: { encoding: 'hex', signature },
     signed: { method: 'personal_sign', message, encoding },

@@ -9,17 +9,16 @@ import {
   numberToHex,
   type TransactionSerializable,
 } from 'viem'
-import { signTransaction as viemSignTransaction } from 'viem/accounts'
 import { z } from 'zod'
 import { UpstreamError } from '../../chains/UpstreamError.ts'
 import { WalletApiError } from '../../http/WalletApiError.ts'
+import { signTransactionNatively } from '../secp256k1Signer.ts'
 import { broadcastSend, dataDigest } from '../sends/broadcastSend.ts'
 import { ChainRpcError } from '../sends/ChainRpcError.ts'
 import { type ChainRpc, chainRpc } from '../sends/chainRpc.ts'
 import { earlierSend } from '../sends/earlierSend.ts'
 import { usdcAtStake } from '../sends/usdcAtStake.ts'
 import { usdcTransfer } from '../sends/usdcTransfer.ts'
-import { evmKey } from './evmKey.ts'
 import { feeProblem, isLegacyTransaction, quantity, toBigInt, transactionFields } from './signTransaction.ts'
 import type { MethodOutcome, WalletMethodContext } from './WalletMethod.ts'
 
@@ -224,7 +223,7 @@ export async function sendTransaction(
           ? { type: 'legacy', gasPrice: fees.cap }
           : { type: 'eip1559', maxFeePerGas: fees.cap, maxPriorityFeePerGas: fees.tip }),
       }
-      return viemSignTransaction({ transaction: unsigned, privateKey: evmKey(context.privateKey) })
+      return signTransactionNatively(unsigned, context.privateKey)
     },
   )
 

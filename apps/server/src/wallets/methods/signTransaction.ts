@@ -8,11 +8,10 @@ import {
   type SupportedChainId,
 } from '@charter/core'
 import { type Hex, isAddress, isHex, type TransactionSerializable } from 'viem'
-import { signTransaction as viemSignTransaction } from 'viem/accounts'
 import { z } from 'zod'
 import { WalletApiError } from '../../http/WalletApiError.ts'
+import { signTransactionNatively } from '../secp256k1Signer.ts'
 import { usdcAtStake } from '../sends/usdcAtStake.ts'
-import { evmKey } from './evmKey.ts'
 import type { MethodOutcome, WalletMethodContext } from './WalletMethod.ts'
 
 const hexString = z.string().refine((value) => isHex(value), 'must be 0x-prefixed hex')
@@ -159,10 +158,7 @@ export async function signTransaction(
     })
   }
   const viemTransaction = toViemTransaction(transaction)
-  const signed_transaction = await viemSignTransaction({
-    transaction: viemTransaction,
-    privateKey: evmKey(context.privateKey),
-  })
+  const signed_transaction = signTransactionNatively(viemTransaction, context.privateKey)
   return {
     data: { encoding: 'rlp', signed_transaction },
     signed: { method: 'eth_signTransaction', transaction },

@@ -1,9 +1,8 @@
 import { parseQuantity } from '@charter/core'
 import type { Hex, TypedDataDefinition } from 'viem'
-import { signTypedData as viemSignTypedData } from 'viem/accounts'
 import { z } from 'zod'
+import { signTypedDataNatively } from '../secp256k1Signer.ts'
 import { usdcSignatureAtStake } from '../sends/usdcSignatureAtStake.ts'
-import { evmKey } from './evmKey.ts'
 import { inheritedNameMessage, isInheritedName, typedDataProblem } from './typedDataProblem.ts'
 import type { MethodOutcome, WalletMethodContext } from './WalletMethod.ts'
 
@@ -67,7 +66,7 @@ export async function signTypedData(
   } as unknown as TypedDataDefinition
   let signature: Hex
   try {
-    signature = await viemSignTypedData({ ...definition, privateKey: evmKey(context.privateKey) })
+    signature = signTypedDataNatively(definition, context.privateKey)
   } catch (cause) {
     // viem checks the values against their types only as it encodes them, and not every refusal is its own
     // error class (a struct given a string is a TypeError): whatever it refuses is the caller's typed data.
