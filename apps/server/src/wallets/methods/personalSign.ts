@@ -38,13 +38,16 @@ export async function personalSign(
   context: WalletMethodContext,
   { message, encoding }: PersonalSignParameters,
 ): Promise<MethodOutcome<PersonalSignReturnType>> {
+  const line = await context.activity({
+    signed: { method: 'personal_sign', message, encoding },
+    summary: 'Signed a message',
+  })
   const signature = await signMessage({
     message: encoding === 'hex' ? { raw: rawBytes(message) } : message,
     privateKey: evmKey(context.privateKey),
   })
   return {
     data: { encoding: 'hex', signature },
-    signed: { method: 'personal_sign', message, encoding },
-    summary: 'Signed a message',
+    line,
   }
 }

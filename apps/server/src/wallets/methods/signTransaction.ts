@@ -159,13 +159,16 @@ export async function signTransaction(
     })
   }
   const viemTransaction = toViemTransaction(transaction)
+  const line = await context.activity({
+    signed: { method: 'eth_signTransaction', transaction },
+    summary: `Signed a transaction on ${chainName(viemTransaction.chainId ?? 0)}${transaction.to ? ` to ${transaction.to}` : ''}`,
+  })
   const signed_transaction = await viemSignTransaction({
     transaction: viemTransaction,
     privateKey: evmKey(context.privateKey),
   })
   return {
     data: { encoding: 'rlp', signed_transaction },
-    signed: { method: 'eth_signTransaction', transaction },
-    summary: `Signed a transaction on ${chainName(viemTransaction.chainId ?? 0)}${transaction.to ? ` to ${transaction.to}` : ''}`,
+    line,
   }
 }
