@@ -13,10 +13,21 @@ export type DatabaseLocation =
   /** Without `dataDir` the database lives in memory (tests). */
   | { kind: 'pglite'; dataDir?: string }
 
+export type OpenOptions = {
+  /**
+   * Told of every statement Drizzle runs (not a transaction's BEGIN and COMMIT): how tests hold a route to the
+   * number of statements it costs.
+   */
+  onStatement?: (sqlText: string) => void
+}
+
 /** Opens the database and brings its schema up to date before anything else uses it. */
-export async function openDatabase(location: DatabaseLocation): Promise<Database> {
+export async function openDatabase(location: DatabaseLocation, options: OpenOptions = {}): Promise<Database> {
+  const logger = statementLogger(options.onStatement)
   const database =
-    location.kind === 'postgres' ? openPostgres(location.url) : await openPglite(location.dataDir)
+    location.kind === 'postgres'
+      ? openPostgres(location.url, logger)
+      : await openPglite(location.dataDir, logger)
   try {
     await migrate(database)
   } catch (error) {
@@ -26,10 +37,22 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   return database
 }
 
-function openPostgres(url: string): Database {
+type StatementLogger = { logQuery(query: string): void } | undefined
+
+function statementLogger(onStatement: OpenOptions['onStatement']): StatementLogger {
+  if (!onStatement) return undefined
+  return {
+    logQuery(query) {
+      // node-postgres's transactions run their BEGIN and COMMIT through Drizzle, PGlite's do not: left out of both.
+      if (!/^(begin|commit|rollback)\b/i.test(query)) onStatement(query)
+    },
+  }
+}
+
+function openPostgres(url: string, logger: StatementLogger): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 })
   return {
-    db: drizzlePostgres({ client: pool, schema }),
+    db: drizzlePostgres({ client: pool, schema, ...(logger && { logger }) }),
     kind: 'postgres',
     rawTransaction: async (work) => {
       const client = await pool.connect()
@@ -52,7 +75,7 @@ function openPostgres(url: string): Database {
   }
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, logger: StatementLogger): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true })
   // Relaxed durability: a query answers before PGlite's flush to disk completes. A crash of Charter loses
   // nothing (the writes are already with the operating system); a crash of the machine may lose the last
@@ -63,7 +86,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   })
   if (dataDir) restrictToOwner(join(dataDir, 'pglite'))
   return {
-    db: drizzlePglite({ client, schema }),
+    db: drizzlePglite({ client, schema, ...(logger && { logger }) }),
     kind: 'pglite',
     rawTransaction: (work) =>
       client.transaction((tx) =>
