@@ -1,6 +1,6 @@
 // members/: the member (user, accounts, sessions, device keys) auth/ and wallets/ share; it imports neither.
 import { randomUUID } from 'node:crypto'
-import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
 import { batchLoader } from '../db/batch.ts'
 import type { Db } from '../db/Database.ts'
 import { sessionOrigins, sessionSupersededTokens, sessions } from '../db/schema.ts'
@@ -80,25 +80,43 @@ const live = (now: Date) => and(isNull(sessions.revokedAt), gt(sessions.expiresA
 const slidExpiry = (now: Date, lifetimeHours: number) =>
   sql<Date>`least(${new Date(now.getTime() + hours(lifetimeHours)).toISOString()}::timestamptz, ${sessions.absoluteExpiresAt})`
 
-type SessionRow = typeof sessions.$inferSelect
+type SessionRow = Pick<
+  typeof sessions.$inferSelect,
+  'id' | 'userId' | 'tokenHash' | 'expiresAt' | 'lastSeenAt' | 'authorizationKey'
+>
 
 /**
  * Finds live sessions by token or id, with their expiry slid forward. Lookups made at the same moment share
  * one query, since every API request asks.
  */
 export function sessionFinder(db: Db, lifetimeHours: number) {
+  // Prepared once, by name, on every connection that runs them: each request pays for executing the lookup,
+  // not for building and planning it. `= any($1)` keeps one statement for one key or for a batch of them.
+  const found = {
+    id: sessions.id,
+    userId: sessions.userId,
+    tokenHash: sessions.tokenHash,
+    expiresAt: sessions.expiresAt,
+    lastSeenAt: sessions.lastSeenAt,
+    authorizationKey: sessions.authorizationKey,
+  }
+  const liveNow = and(isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now')))
+  const byTokenHashes = db
+    .select(found)
+    .from(sessions)
+    .where(and(sql`${sessions.tokenHash} = any(${sql.placeholder('keys')})`, liveNow))
+    .prepare('session_by_token_hash')
+  const byIds = db
+    .select(found)
+    .from(sessions)
+    .where(and(sql`${sessions.id} = any(${sql.placeholder('keys')})`, liveNow))
+    .prepare('session_by_id')
   const byTokenHash = batchLoader(async (hashes: string[]) => {
-    const rows = await db
-      .select()
-      .from(sessions)
-      .where(and(inArray(sessions.tokenHash, hashes), live(new Date())))
+    const rows = await byTokenHashes.execute({ keys: hashes, now: new Date().toISOString() })
     return new Map(rows.map((row) => [row.tokenHash, row]))
   })
   const byId = batchLoader(async (ids: string[]) => {
-    const rows = await db
-      .select()
-      .from(sessions)
-      .where(and(inArray(sessions.id, ids), live(new Date())))
+    const rows = await byIds.execute({ keys: ids, now: new Date().toISOString() })
     return new Map(rows.map((row) => [row.id, row]))
   })
 
