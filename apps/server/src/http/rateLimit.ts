@@ -1,5 +1,6 @@
 import { and, eq, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
+import { preparedFor } from '../db/prepared.ts'
 import { rateLimits } from '../db/schema.ts'
 
 export type RateLimitRule = { limit: number; windowSeconds: number }
@@ -27,16 +28,22 @@ export async function consumeRateLimit(
   now = new Date(),
 ): Promise<RateLimitVerdict> {
   const window = windowOf(rule, now)
-  const [row] = await db
+  const [row] = await countOne(db).execute({ key, windowStart: window.start })
+  return window.verdict((row?.count ?? 0) <= rule.limit)
+}
+
+/** `consumeRateLimit`'s one statement, prepared: every code tried and every wallet sign-in runs it. */
+const countOne = preparedFor((db) =>
+  db
     .insert(rateLimits)
-    .values({ key, windowStart: window.start, count: 1 })
+    .values({ key: sql.placeholder('key'), windowStart: sql.placeholder('windowStart'), count: 1 })
     .onConflictDoUpdate({
       target: [rateLimits.key, rateLimits.windowStart],
       set: { count: sql`${rateLimits.count} + 1` },
     })
     .returning({ count: rateLimits.count })
-  return window.verdict((row?.count ?? 0) <= rule.limit)
-}
+    .prepare('rate_limit_count_one'),
+)
 
 /** One count to take: the key and the rule whose window it falls in. */
 export type RateLimitCharge = { key: string; rule: RateLimitRule }

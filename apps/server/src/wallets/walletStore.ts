@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { LoginError } from '@charter/core'
-import { and, count, eq, max } from 'drizzle-orm'
+import { and, count, eq, max, sql } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
 import { isUniqueViolation } from '../db/isUniqueViolation.ts'
 import { wallets } from '../db/schema.ts'
@@ -112,11 +112,16 @@ export function walletCreator(db: Db, vault: KeyVault) {
  */
 export function walletFinder(db: Db, capacity = 10_000) {
   const cache = new Map<string, WalletRow>()
+  const byId = db
+    .select()
+    .from(wallets)
+    .where(eq(wallets.id, sql.placeholder('id')))
+    .prepare('wallet_by_id')
   return async (userId: string, walletId: string): Promise<WalletRow> => {
     let row = cache.get(walletId)
     // Wallet ids are UUIDs: anything else (a NUL, a path) is a wallet that does not exist, not a query to run.
     if (!row && isUuid(walletId)) {
-      ;[row] = await db.select().from(wallets).where(eq(wallets.id, walletId))
+      ;[row] = await byId.execute({ id: walletId })
       if (row) {
         if (cache.size >= capacity) cache.delete(cache.keys().next().value as string)
         cache.set(walletId, row)
