@@ -9,7 +9,8 @@ import { migrate } from './migrate.ts'
 import * as schema from './schema.ts'
 
 export type DatabaseLocation =
-  | { kind: 'postgres'; url: string }
+  /** `poolSize`: connections held open at most (DATABASE_POOL_SIZE). */
+  | { kind: 'postgres'; url: string; poolSize?: number }
   /** Without `dataDir` the database lives in memory (tests). */
   | { kind: 'pglite'; dataDir?: string }
 
@@ -26,7 +27,7 @@ export async function openDatabase(location: DatabaseLocation, options: OpenOpti
   const logger = statementLogger(options.onStatement)
   const database =
     location.kind === 'postgres'
-      ? openPostgres(location.url, logger)
+      ? openPostgres(location.url, location.poolSize ?? 10, logger)
       : await openPglite(location.dataDir, logger)
   try {
     await migrate(database)
@@ -49,8 +50,8 @@ function statementLogger(onStatement: OpenOptions['onStatement']): StatementLogg
   }
 }
 
-function openPostgres(url: string, logger: StatementLogger): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 })
+function openPostgres(url: string, poolSize: number, logger: StatementLogger): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize })
   return {
     db: drizzlePostgres({ client: pool, schema, ...(logger && { logger }) }),
     kind: 'postgres',
