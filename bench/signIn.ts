@@ -21,7 +21,7 @@ const post = async (url: string, body: unknown) => {
 
 /**
  * The server time of a whole sign-in by email (init + authenticate) on the embedded defaults: PGlite on
- * disk, the dev outbox, a new member each time. The floor, in turns with it, is the same two POSTs by the same
+ * disk (or the PostgreSQL of BENCH_DATABASE_URL), the dev outbox, a new member each time. The floor, in turns with it, is the same two POSTs by the same
  * client to a route behind the same middleware that answers a constant. Both are warmed first: `warmUp`
  * requests each (a sign-in is two).
  */
@@ -37,6 +37,8 @@ export async function measureSignIn({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     CODES_PER_CLIENT_PER_HOUR: '100000',
+    // PostgreSQL when the bench is given one (run.ts: BENCH_DATABASE_URL), else PGlite on disk.
+    ...(process.env.BENCH_DATABASE_URL && { DATABASE_URL: process.env.BENCH_DATABASE_URL }),
   })
   const logger = createLogger('silent')
   const server = await startServer({ settings, logger })
