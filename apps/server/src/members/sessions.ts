@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { and, desc, eq, gt, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
 import { batchLoader } from '../db/batch.ts'
 import type { Db } from '../db/Database.ts'
+import { preparedFor } from '../db/prepared.ts'
 import { sessionOrigins, sessionSupersededTokens, sessions } from '../db/schema.ts'
 import { hmacBase64Url, randomToken, sha256Hex } from './digests.ts'
 
@@ -58,7 +59,7 @@ export async function createSession(
   const expiresAt = new Date(
     Math.min(now.getTime() + hours(options.lifetimeHours), absoluteExpiresAt.getTime()),
   )
-  await db.insert(sessions).values({
+  await insertSession(db).execute({
     id: sessionId,
     userId: options.userId,
     tokenHash: sha256Hex(token),
@@ -67,12 +68,32 @@ export async function createSession(
     lastSeenAt: now,
     expiresAt,
     absoluteExpiresAt,
-    userAgent: options.userAgent?.slice(0, 300),
-    clientAddress: options.clientAddress?.slice(0, 64),
-    authorizationKey: options.authorizationKey,
+    userAgent: options.userAgent?.slice(0, 300) ?? null,
+    clientAddress: options.clientAddress?.slice(0, 64) ?? null,
+    authorizationKey: options.authorizationKey ?? null,
   })
   return { sessionId, token, refreshToken, expiresAt }
 }
+
+/** A new session's row, prepared: every sign-in writes one. */
+const insertSession = preparedFor((db) =>
+  db
+    .insert(sessions)
+    .values({
+      id: sql.placeholder('id'),
+      userId: sql.placeholder('userId'),
+      tokenHash: sql.placeholder('tokenHash'),
+      refreshTokenHash: sql.placeholder('refreshTokenHash'),
+      createdAt: sql.placeholder('createdAt'),
+      lastSeenAt: sql.placeholder('lastSeenAt'),
+      expiresAt: sql.placeholder('expiresAt'),
+      absoluteExpiresAt: sql.placeholder('absoluteExpiresAt'),
+      userAgent: sql.placeholder('userAgent'),
+      clientAddress: sql.placeholder('clientAddress'),
+      authorizationKey: sql.placeholder('authorizationKey'),
+    })
+    .prepare('session_insert'),
+)
 
 const live = (now: Date) => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now))
 

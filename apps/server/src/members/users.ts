@@ -1,9 +1,10 @@
 // members/: the member (user, accounts, sessions, device keys) auth/ and wallets/ share; it imports neither.
 import { randomBytes } from 'node:crypto'
 import type { CharterUser, LinkedAccount, WalletChainType } from '@charter/core'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { getAddress } from 'viem'
 import type { Db } from '../db/Database.ts'
+import { preparedFor } from '../db/prepared.ts'
 import { identities, users } from '../db/schema.ts'
 import { listWallets, toLinkedAccount, type WalletRow } from './walletAccounts.ts'
 
@@ -124,13 +125,31 @@ export async function markIdentityVerified(
   identity: VerifiedIdentity,
   now = new Date(),
 ): Promise<string | undefined> {
+  if (identity.kind !== 'wallet') {
+    const [row] = await markCodeIdentity(db).execute({
+      now: now.toISOString(),
+      kind: identity.kind,
+      value: identity.address,
+    })
+    return row?.userId
+  }
   const [row] = await db
     .update(identities)
-    .set({ latestVerifiedAt: now, ...(identity.kind === 'wallet' && storedClient(identity)) })
+    .set({ latestVerifiedAt: now, ...storedClient(identity) })
     .where(matching(identity))
     .returning({ userId: identities.userId })
   return row?.userId
 }
+
+/** `markIdentityVerified` for a phone number or an email address, prepared: every code sign-in runs it. */
+const markCodeIdentity = preparedFor((db) =>
+  db
+    .update(identities)
+    .set({ latestVerifiedAt: sql`${sql.placeholder('now')}::timestamptz` })
+    .where(and(eq(identities.kind, sql.placeholder('kind')), eq(identities.value, sql.placeholder('value'))))
+    .returning({ userId: identities.userId })
+    .prepare('identity_mark_verified'),
+)
 
 /** An identity row in Privy's shape. */
 function toAccount(row: typeof identities.$inferSelect): LinkedAccount {
