@@ -6,7 +6,11 @@ import { createLogger } from '../apps/server/src/logger.ts'
 import { startServer } from '../apps/server/src/server.ts'
 import { serveFloor } from './floorApp.ts'
 
-const settings = loadSettings()
+// BENCH_DATABASE_URL (run.ts): the bench's PostgreSQL, which the embedded defaults would not otherwise use.
+const settings = loadSettings({
+  ...process.env,
+  ...(process.env.BENCH_DATABASE_URL && { DATABASE_URL: process.env.BENCH_DATABASE_URL }),
+})
 const logger = createLogger(settings.logLevel)
 const server = await startServer({ settings, logger })
 const floor = await serveFloor({ settings, logger, parts: server.parts })

@@ -338,7 +338,8 @@ export async function checkOverHttp(ctx: WorkContext, members: Member[]): Promis
   const { http, ledger } = ctx
   for (const member of members) {
     if (!member.userId || member.broken || member.cookies.size === 0) continue
-    const answer = await http.request(member, 'GET', '/api/v1/wallets/activity')
+    // The page's most (100): the default page is 50, fewer than a member checked line by line may have.
+    const answer = await http.request(member, 'GET', '/api/v1/wallets/activity?limit=100')
     ledger.httpChecks += 1
     if (answer.status === 401) {
       refused(ctx, member, 'GET /api/v1/wallets/activity', answer.status, answer.text)

@@ -44,6 +44,7 @@ const variablesSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   APP_ID: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'use letters, digits, - and _ (64 at most)')
@@ -310,6 +311,8 @@ const settingsSchema = variablesSchema.transform((env, context) => {
     logLevel: env.LOG_LEVEL,
     /** PostgreSQL when set; otherwise PGlite in `dataDir`. */
     databaseUrl: env.DATABASE_URL,
+    /** PostgreSQL connections the server holds open at most (node-postgres's pool). */
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     /** APP_ID, or the id generated into `appIdFile` (embedded mode, APP_ID unset). */
     appId: appId.appId,
     /**

@@ -121,7 +121,7 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
     options.database ??
     (await openDatabase(
       settings.databaseUrl
-        ? { kind: 'postgres', url: settings.databaseUrl }
+        ? { kind: 'postgres', url: settings.databaseUrl, poolSize: settings.databasePoolSize }
         : { kind: 'pglite', dataDir: settings.dataDir },
     ))
   const secret = loadAuthSecret(settings, logger)

@@ -112,6 +112,8 @@ export function createAuthService(options: AuthServiceOptions) {
       deviceToken: string | undefined
     },
     isNewUser: boolean,
+    /** The user's answer when the caller already holds it (a sign-up, from the rows it wrote). */
+    user?: CharterUser,
   ): Promise<SignedIn> {
     const { signedInWith, deviceToken, ...started } = input
     const session = await createSession(db, { userId, ...options.session, ...started })
@@ -134,7 +136,7 @@ export function createAuthService(options: AuthServiceOptions) {
     }
     const accessToken = await accessTokenFor(userId, session.sessionId)
     return {
-      user: await mustLoadUser(userId),
+      user: user ?? (await mustLoadUser(userId)),
       session,
       accessToken,
       isNewUser,
@@ -152,21 +154,19 @@ export function createAuthService(options: AuthServiceOptions) {
     started: Parameters<typeof startSession>[1],
     how: { mode: 'no-signup' | 'login-or-sign-up'; onUserCreated: UserCreatedHook[]; noAccount: string },
   ): Promise<SignedIn> {
-    const existing = await findUserIdByIdentity(db, identity)
-    if (existing) {
-      await markIdentityVerified(db, identity)
-      return startSession(existing, started, false)
-    }
+    const existing = await markIdentityVerified(db, identity)
+    if (existing) return startSession(existing, started, false)
     if (how.mode === 'no-signup') throw new LoginError('user_does_not_exist', { message: how.noAccount })
-    let userId: string
+    let user: CharterUser
     try {
-      userId = await db.transaction((tx) => createUserWithIdentity(tx, identity, how.onUserCreated))
+      user = await db.transaction((tx) => createUserWithIdentity(tx, identity, how.onUserCreated))
     } catch (error) {
       const winner = await findUserIdByIdentity(db, identity)
       if (!winner) throw error
       return startSession(winner, started, false)
     }
-    return startSession(userId, started, true)
+    // The answer is built from the rows just written: nothing is read back.
+    return startSession(user.id, started, true, user)
   }
 
   /**

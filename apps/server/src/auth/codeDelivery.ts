@@ -1,5 +1,12 @@
 import type { Db } from '../db/Database.ts'
-import { consumeRateLimit, type RateLimitRule, refundRateLimit, resetRateLimit } from '../http/rateLimit.ts'
+import {
+  consumeRateLimit,
+  consumeRateLimits,
+  type RateLimitCharge,
+  type RateLimitRule,
+  refundRateLimits,
+  resetRateLimit,
+} from '../http/rateLimit.ts'
 import { TooManyRequestsError, waitInWords } from '../http/TooManyRequestsError.ts'
 import type { CodeCaller } from '../members/codeFlows.ts'
 import { sha256Hex } from '../members/digests.ts'
@@ -83,30 +90,41 @@ export function codeDelivery(options: {
      * solved challenge, needed only once the address has had its allowance.
      */
     async send(recipient: CodeRecipient, client: CodeCaller, proof?: string): Promise<{ expiresAt: Date }> {
-      await throttle(
-        `send-client:${client.address}`,
-        limits.sendsPerClient,
-        'Too many codes were asked for from here.',
-      )
       const address = addressKey(recipient.channel, recipient.address)
       // A session's allowance is per flow too: a thief holding the session token cannot spend the member's.
       const allowance =
         recipient.askedBy === undefined
           ? address
           : `session:${recipient.askedBy}:${sha256Hex(client.tries).slice(0, 32)}`
-      const charged: [string, RateLimitRule][] = []
+      const perClient: RateLimitCharge = { key: `send-client:${client.address}`, rule: limits.sendsPerClient }
+      const perAllowance: RateLimitCharge[] = limits.perDestination.map((rule) => ({
+        key: `send:${allowance}:${rule.windowSeconds}`,
+        rule,
+      }))
+      const cap: RateLimitCharge = { key: `send-cap:${address}`, rule: limits.perAddressCap }
+      // Every allowance is counted in one statement; what a refusal leaves charged is taken back below, so the
+      // order the rules protect (the client's allowance before the address's, the address charged only for a
+      // code that went) holds for what stays counted.
+      const [clientVerdict, ...verdicts] = await consumeRateLimits(db, [perClient, ...perAllowance, cap])
+      const capVerdict = verdicts.pop()
+      let charged = [...perAllowance, cap]
       const refund = async () => {
-        for (const [key, rule] of charged.splice(0)) await refundRateLimit(db, key, rule)
+        const taken = charged
+        charged = []
+        await refundRateLimits(db, taken)
       }
       try {
-        // The longest wait any of the allowance's windows asks for; 0 while none is spent.
-        let spentFor = 0
-        for (const rule of limits.perDestination) {
-          const key = `send:${allowance}:${rule.windowSeconds}`
-          charged.push([key, rule])
-          const verdict = await consumeRateLimit(db, key, rule)
-          if (!verdict.allowed) spentFor = Math.max(spentFor, verdict.retryAfterSeconds)
+        if (clientVerdict && !clientVerdict.allowed) {
+          throw new TooManyRequestsError(
+            `Too many codes were asked for from here. Try again in ${waitInWords(clientVerdict.retryAfterSeconds)}.`,
+            clientVerdict.retryAfterSeconds,
+          )
         }
+        // The longest wait any of the allowance's windows asks for; 0 while none is spent.
+        const spentFor = Math.max(
+          0,
+          ...verdicts.map((verdict) => (verdict.allowed ? 0 : verdict.retryAfterSeconds)),
+        )
         if (spentFor > 0) {
           if (recipient.askedBy !== undefined) {
             throw new TooManyRequestsError(
@@ -115,19 +133,22 @@ export function codeDelivery(options: {
             )
           }
           // Past the allowance the send is the proof's, not the allowance's: nothing stays charged to it.
-          await refund()
+          const allowanceCharges = new Set(perAllowance)
+          const back = charged.filter((charge) => allowanceCharges.has(charge))
+          charged = charged.filter((charge) => !allowanceCharges.has(charge))
+          await refundRateLimits(db, back)
           if (proof === undefined) {
             await challenges.require(
               'Many codes were asked for this address lately. Your browser or app must complete a short check first: solve the challenge and send the solution as token.',
             )
           } else await challenges.redeem(proof)
         }
-        charged.push([`send-cap:${address}`, limits.perAddressCap])
-        await throttle(
-          `send-cap:${address}`,
-          limits.perAddressCap,
-          'This address has been sent as many codes as it may get for now.',
-        )
+        if (capVerdict && !capVerdict.allowed) {
+          throw new TooManyRequestsError(
+            `This address has been sent as many codes as it may get for now. Try again in ${waitInWords(capVerdict.retryAfterSeconds)}.`,
+            capVerdict.retryAfterSeconds,
+          )
+        }
         const sent = newOneTimeCode()
         await recipient.channel.sendCode(
           recipient.address,
@@ -163,16 +184,21 @@ export function codeDelivery(options: {
         limits.triesPerClient,
         'Too many codes were tried from here.',
       )
+      const sentTo = input.consume === false ? undefined : input.sentTo
       await consumeOneTimeCode(db, secret, input.destination, input.client.tries, input.code, {
         resendWindowSeconds: shortestWindow?.windowSeconds,
         ...(input.consume === false && { consume: false }),
         ...(input.noun !== undefined && { noun: input.noun }),
+        // In the transaction that uses the code up: the wait before the next code ends with it.
+        ...(shortestWindow &&
+          sentTo && {
+            onConsumed: (tx: Db) =>
+              resetRateLimit(
+                tx,
+                `send:${addressKey(sentTo.channel, sentTo.address)}:${shortestWindow.windowSeconds}`,
+              ),
+          }),
       })
-      if (input.consume === false) return
-      if (shortestWindow && input.sentTo) {
-        const { channel, address } = input.sentTo
-        await resetRateLimit(db, `send:${addressKey(channel, address)}:${shortestWindow.windowSeconds}`)
-      }
     },
   }
 }

@@ -41,22 +41,24 @@ export async function storeOneTimeCode(
 ): Promise<void> {
   const codeHash = digestOf(secret, destination, sent.code)
   const { expiresAt } = sent
-  for (const flow of flows) {
-    await db
-      .insert(otpCodes)
-      .values({
+  if (flows.length === 0) return
+  // Every flow's row in one statement.
+  await db
+    .insert(otpCodes)
+    .values(
+      [...new Set(flows)].map((flow) => ({
         destination,
         flow: flowDigest(secret, flow),
         codeHash,
         expiresAt,
         failedAttempts: 0,
         createdAt: now,
-      })
-      .onConflictDoUpdate({
-        target: [otpCodes.destination, otpCodes.flow],
-        set: { codeHash, expiresAt, failedAttempts: 0, createdAt: now },
-      })
-  }
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [otpCodes.destination, otpCodes.flow],
+      set: { codeHash, expiresAt, failedAttempts: 0, createdAt: now },
+    })
 }
 
 type Verdict = { ok: true } | { ok: false; error: LoginError }
@@ -79,6 +81,8 @@ export async function consumeOneTimeCode(
     consume?: boolean
     /** What the person calls this code in the messages: "That code", "The confirmation code". */
     noun?: string
+    /** Runs in the transaction that uses a right code up, so what it writes commits with it. */
+    onConsumed?: (tx: Db) => Promise<void>
   } = {},
 ): Promise<void> {
   const now = options.now ?? new Date()
@@ -123,6 +127,7 @@ export async function consumeOneTimeCode(
         await tx
           .delete(otpCodes)
           .where(and(eq(otpCodes.destination, destination), eq(otpCodes.codeHash, row.codeHash)))
+        await options.onConsumed?.(tx)
       }
       return { ok: true }
     }

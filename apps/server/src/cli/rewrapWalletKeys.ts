@@ -11,7 +11,7 @@ try {
   const logger = createLogger(settings.logLevel)
   const database = await openDatabase(
     settings.databaseUrl
-      ? { kind: 'postgres', url: settings.databaseUrl }
+      ? { kind: 'postgres', url: settings.databaseUrl, poolSize: settings.databasePoolSize }
       : { kind: 'pglite', dataDir: settings.dataDir },
   )
   try {

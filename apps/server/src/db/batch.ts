@@ -54,3 +54,17 @@ export function batchWriter<T>(write: (items: T[]) => Promise<void>): (item: T) 
     return () => undefined
   })
 }
+
+/**
+ * Rows added together go in one INSERT, and each caller learns what its own row answered (its id): `write`
+ * answers one result per item, in the items' order.
+ */
+export function batchInserter<T, R>(write: (items: T[]) => Promise<R[]>): (item: T) => Promise<R> {
+  return coalesce<T, R>(async (items) => {
+    const results = await write(items)
+    if (results.length !== items.length)
+      throw new Error(`${items.length} rows written, ${results.length} answered`)
+    const byItem = new Map(items.map((item, i) => [item, results[i] as R]))
+    return (item) => byItem.get(item) as R
+  })
+}

@@ -9,14 +9,26 @@ import { migrate } from './migrate.ts'
 import * as schema from './schema.ts'
 
 export type DatabaseLocation =
-  | { kind: 'postgres'; url: string }
+  /** `poolSize`: connections held open at most (DATABASE_POOL_SIZE). */
+  | { kind: 'postgres'; url: string; poolSize?: number }
   /** Without `dataDir` the database lives in memory (tests). */
   | { kind: 'pglite'; dataDir?: string }
 
+export type OpenOptions = {
+  /**
+   * Told of every statement Drizzle runs (not a transaction's BEGIN and COMMIT): how tests hold a route to the
+   * number of statements it costs.
+   */
+  onStatement?: (sqlText: string) => void
+}
+
 /** Opens the database and brings its schema up to date before anything else uses it. */
-export async function openDatabase(location: DatabaseLocation): Promise<Database> {
+export async function openDatabase(location: DatabaseLocation, options: OpenOptions = {}): Promise<Database> {
+  const logger = statementLogger(options.onStatement)
   const database =
-    location.kind === 'postgres' ? openPostgres(location.url) : await openPglite(location.dataDir)
+    location.kind === 'postgres'
+      ? openPostgres(location.url, location.poolSize ?? 10, logger)
+      : await openPglite(location.dataDir, logger)
   try {
     await migrate(database)
   } catch (error) {
@@ -26,10 +38,22 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   return database
 }
 
-function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 })
+type StatementLogger = { logQuery(query: string): void } | undefined
+
+function statementLogger(onStatement: OpenOptions['onStatement']): StatementLogger {
+  if (!onStatement) return undefined
   return {
-    db: drizzlePostgres({ client: pool, schema }),
+    logQuery(query) {
+      // node-postgres's transactions run their BEGIN and COMMIT through Drizzle, PGlite's do not: left out of both.
+      if (!/^(begin|commit|rollback)\b/i.test(query)) onStatement(query)
+    },
+  }
+}
+
+function openPostgres(url: string, poolSize: number, logger: StatementLogger): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize })
+  return {
+    db: drizzlePostgres({ client: pool, schema, ...(logger && { logger }) }),
     kind: 'postgres',
     rawTransaction: async (work) => {
       const client = await pool.connect()
@@ -52,7 +76,7 @@ function openPostgres(url: string): Database {
   }
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, logger: StatementLogger): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true })
   // Relaxed durability: a query answers before PGlite's flush to disk completes. A crash of Charter loses
   // nothing (the writes are already with the operating system); a crash of the machine may lose the last
@@ -63,7 +87,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   })
   if (dataDir) restrictToOwner(join(dataDir, 'pglite'))
   return {
-    db: drizzlePglite({ client, schema }),
+    db: drizzlePglite({ client, schema, ...(logger && { logger }) }),
     kind: 'pglite',
     rawTransaction: (work) =>
       client.transaction((tx) =>

@@ -1,4 +1,4 @@
-import { and, desc, eq, notInArray } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
 import { knownDevices } from '../db/schema.ts'
 import { randomToken, sha256Hex } from './digests.ts'
@@ -19,26 +19,25 @@ export async function recogniseDevice(
 ): Promise<{ token: string; isNew: boolean }> {
   const kept = token ?? randomToken()
   const digest = sha256Hex(kept)
-  const inserted = await db
-    .insert(knownDevices)
-    .values({ userId, deviceDigest: digest, lastSeenAt: now })
-    .onConflictDoNothing()
-    .returning({ digest: knownDevices.deviceDigest })
-  if (inserted.length === 0) {
-    await db
-      .update(knownDevices)
-      .set({ lastSeenAt: now })
-      .where(and(eq(knownDevices.userId, userId), eq(knownDevices.deviceDigest, digest)))
-    return { token: kept, isNew: false }
-  }
-  const newest = db
-    .select({ digest: knownDevices.deviceDigest })
-    .from(knownDevices)
-    .where(eq(knownDevices.userId, userId))
-    .orderBy(desc(knownDevices.lastSeenAt))
-    .limit(devicesKept)
-  await db
-    .delete(knownDevices)
-    .where(and(eq(knownDevices.userId, userId), notInArray(knownDevices.deviceDigest, newest)))
-  return { token: kept, isNew: true }
+  // One statement: the device is remembered (or its last use moved on), and only when it is new to the account
+  // are the oldest beyond the newest `devicesKept` forgotten (the delete sees the rows as they were before the
+  // insert, so it keeps one fewer). `xmax = 0` is PostgreSQL's mark of a row this statement inserted rather
+  // than updated.
+  const result = (await db.execute(sql`
+    with seen as (
+      insert into ${knownDevices} (user_id, device_digest, last_seen_at)
+      values (${userId}, ${digest}, ${now.toISOString()}::timestamptz)
+      on conflict (user_id, device_digest) do update set last_seen_at = excluded.last_seen_at
+      returning (xmax = 0) as is_new
+    ), forgotten as (
+      delete from ${knownDevices}
+      where user_id = ${userId}
+        and (select is_new from seen)
+        and device_digest not in (
+          select device_digest from ${knownDevices} where user_id = ${userId}
+          order by last_seen_at desc limit ${devicesKept - 1}
+        )
+    )
+    select is_new from seen`)) as unknown as { rows: { is_new: boolean }[] }
+  return { token: kept, isNew: result.rows[0]?.is_new === true }
 }

@@ -1,8 +1,9 @@
 // members/: the member (user, accounts, sessions, device keys) auth/ and wallets/ share; it imports neither.
 import { randomUUID } from 'node:crypto'
-import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
 import { batchLoader } from '../db/batch.ts'
 import type { Db } from '../db/Database.ts'
+import { preparedFor } from '../db/prepared.ts'
 import { sessionOrigins, sessionSupersededTokens, sessions } from '../db/schema.ts'
 import { hmacBase64Url, randomToken, sha256Hex } from './digests.ts'
 
@@ -58,7 +59,7 @@ export async function createSession(
   const expiresAt = new Date(
     Math.min(now.getTime() + hours(options.lifetimeHours), absoluteExpiresAt.getTime()),
   )
-  await db.insert(sessions).values({
+  await insertSession(db).execute({
     id: sessionId,
     userId: options.userId,
     tokenHash: sha256Hex(token),
@@ -67,12 +68,32 @@ export async function createSession(
     lastSeenAt: now,
     expiresAt,
     absoluteExpiresAt,
-    userAgent: options.userAgent?.slice(0, 300),
-    clientAddress: options.clientAddress?.slice(0, 64),
-    authorizationKey: options.authorizationKey,
+    userAgent: options.userAgent?.slice(0, 300) ?? null,
+    clientAddress: options.clientAddress?.slice(0, 64) ?? null,
+    authorizationKey: options.authorizationKey ?? null,
   })
   return { sessionId, token, refreshToken, expiresAt }
 }
+
+/** A new session's row, prepared: every sign-in writes one. */
+const insertSession = preparedFor((db) =>
+  db
+    .insert(sessions)
+    .values({
+      id: sql.placeholder('id'),
+      userId: sql.placeholder('userId'),
+      tokenHash: sql.placeholder('tokenHash'),
+      refreshTokenHash: sql.placeholder('refreshTokenHash'),
+      createdAt: sql.placeholder('createdAt'),
+      lastSeenAt: sql.placeholder('lastSeenAt'),
+      expiresAt: sql.placeholder('expiresAt'),
+      absoluteExpiresAt: sql.placeholder('absoluteExpiresAt'),
+      userAgent: sql.placeholder('userAgent'),
+      clientAddress: sql.placeholder('clientAddress'),
+      authorizationKey: sql.placeholder('authorizationKey'),
+    })
+    .prepare('session_insert'),
+)
 
 const live = (now: Date) => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now))
 
@@ -80,25 +101,43 @@ const live = (now: Date) => and(isNull(sessions.revokedAt), gt(sessions.expiresA
 const slidExpiry = (now: Date, lifetimeHours: number) =>
   sql<Date>`least(${new Date(now.getTime() + hours(lifetimeHours)).toISOString()}::timestamptz, ${sessions.absoluteExpiresAt})`
 
-type SessionRow = typeof sessions.$inferSelect
+type SessionRow = Pick<
+  typeof sessions.$inferSelect,
+  'id' | 'userId' | 'tokenHash' | 'expiresAt' | 'lastSeenAt' | 'authorizationKey'
+>
 
 /**
  * Finds live sessions by token or id, with their expiry slid forward. Lookups made at the same moment share
  * one query, since every API request asks.
  */
 export function sessionFinder(db: Db, lifetimeHours: number) {
+  // Prepared once, by name, on every connection that runs them: each request pays for executing the lookup,
+  // not for building and planning it. `= any($1)` keeps one statement for one key or for a batch of them.
+  const found = {
+    id: sessions.id,
+    userId: sessions.userId,
+    tokenHash: sessions.tokenHash,
+    expiresAt: sessions.expiresAt,
+    lastSeenAt: sessions.lastSeenAt,
+    authorizationKey: sessions.authorizationKey,
+  }
+  const liveNow = and(isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now')))
+  const byTokenHashes = db
+    .select(found)
+    .from(sessions)
+    .where(and(sql`${sessions.tokenHash} = any(${sql.placeholder('keys')})`, liveNow))
+    .prepare('session_by_token_hash')
+  const byIds = db
+    .select(found)
+    .from(sessions)
+    .where(and(sql`${sessions.id} = any(${sql.placeholder('keys')})`, liveNow))
+    .prepare('session_by_id')
   const byTokenHash = batchLoader(async (hashes: string[]) => {
-    const rows = await db
-      .select()
-      .from(sessions)
-      .where(and(inArray(sessions.tokenHash, hashes), live(new Date())))
+    const rows = await byTokenHashes.execute({ keys: hashes, now: new Date().toISOString() })
     return new Map(rows.map((row) => [row.tokenHash, row]))
   })
   const byId = batchLoader(async (ids: string[]) => {
-    const rows = await db
-      .select()
-      .from(sessions)
-      .where(and(inArray(sessions.id, ids), live(new Date())))
+    const rows = await byIds.execute({ keys: ids, now: new Date().toISOString() })
     return new Map(rows.map((row) => [row.id, row]))
   })
 

@@ -1,11 +1,12 @@
 // members/: the member (user, accounts, sessions, device keys) auth/ and wallets/ share; it imports neither.
 import { randomBytes } from 'node:crypto'
 import type { CharterUser, LinkedAccount, WalletChainType } from '@charter/core'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { getAddress } from 'viem'
 import type { Db } from '../db/Database.ts'
+import { preparedFor } from '../db/prepared.ts'
 import { identities, users } from '../db/schema.ts'
-import { listWallets, toLinkedAccount } from './walletAccounts.ts'
+import { listWallets, toLinkedAccount, type WalletRow } from './walletAccounts.ts'
 
 /** The addresses a one-time code reaches: a member signs in with one by the code sent to it. */
 export type CodeIdentityKind = 'phone' | 'email'
@@ -55,8 +56,11 @@ const matching = (identity: Identity) => {
   )
 }
 
-/** Runs inside the transaction that creates a user, so a user never exists without what it hooks in (wallets). */
-export type UserCreatedHook = (tx: Db, userId: string) => Promise<void>
+/**
+ * Runs inside the transaction that creates a user, so a user never exists without what it hooks in (wallets);
+ * answers the wallet rows it made, which the new user's answer lists without reading them back.
+ */
+export type UserCreatedHook = (tx: Db, userId: string) => Promise<WalletRow[]>
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000)
 
@@ -87,26 +91,65 @@ export async function addIdentity(db: Db, userId: string, identity: VerifiedIden
   })
 }
 
+/** Makes the user, its identity and what the hooks add; answers the user as `loadUser` would, from the rows written. */
 export async function createUserWithIdentity(
   tx: Db,
   identity: VerifiedIdentity,
   onUserCreated: UserCreatedHook[],
   now = new Date(),
-): Promise<string> {
+): Promise<CharterUser> {
   const id = newUserId()
-  await tx.insert(users).values({ id, createdAt: now })
-  await addIdentity(tx, id, identity, now)
-  for (const hook of onUserCreated) await hook(tx, id)
-  return id
+  const [user] = await tx.insert(users).values({ id, createdAt: now }).returning()
+  const [identityRow] = await tx
+    .insert(identities)
+    .values({
+      userId: id,
+      ...stored(identity),
+      ...storedClient(identity),
+      firstVerifiedAt: now,
+      latestVerifiedAt: now,
+    })
+    .returning()
+  if (!user || !identityRow) throw new Error('the new user was not written')
+  const made: WalletRow[] = []
+  for (const hook of onUserCreated) made.push(...(await hook(tx, id)))
+  return userAnswer(user, [identityRow], made)
 }
 
-/** A sign-in with the identity: its latest verification, and for a wallet the client that signed this time. */
-export async function markIdentityVerified(db: Db, identity: VerifiedIdentity, now = new Date()) {
-  await db
+/**
+ * A sign-in with the identity: its latest verification, and for a wallet the client that signed this time.
+ * Answers whose identity it is, or undefined when it is nobody's yet: the lookup and the mark in one statement.
+ */
+export async function markIdentityVerified(
+  db: Db,
+  identity: VerifiedIdentity,
+  now = new Date(),
+): Promise<string | undefined> {
+  if (identity.kind !== 'wallet') {
+    const [row] = await markCodeIdentity(db).execute({
+      now: now.toISOString(),
+      kind: identity.kind,
+      value: identity.address,
+    })
+    return row?.userId
+  }
+  const [row] = await db
     .update(identities)
-    .set({ latestVerifiedAt: now, ...(identity.kind === 'wallet' && storedClient(identity)) })
+    .set({ latestVerifiedAt: now, ...storedClient(identity) })
     .where(matching(identity))
+    .returning({ userId: identities.userId })
+  return row?.userId
 }
+
+/** `markIdentityVerified` for a phone number or an email address, prepared: every code sign-in runs it. */
+const markCodeIdentity = preparedFor((db) =>
+  db
+    .update(identities)
+    .set({ latestVerifiedAt: sql`${sql.placeholder('now')}::timestamptz` })
+    .where(and(eq(identities.kind, sql.placeholder('kind')), eq(identities.value, sql.placeholder('value'))))
+    .returning({ userId: identities.userId })
+    .prepare('identity_mark_verified'),
+)
 
 /** An identity row in Privy's shape. */
 function toAccount(row: typeof identities.$inferSelect): LinkedAccount {
@@ -137,15 +180,30 @@ function toAccount(row: typeof identities.$inferSelect): LinkedAccount {
  * the embedded wallets.
  */
 export async function loadUser(db: Db, userId: string): Promise<CharterUser | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId))
-  if (!user) return undefined
+  // The user and its identities in one statement; its wallets in one more.
   const rows = await db
-    .select()
-    .from(identities)
-    .where(eq(identities.userId, userId))
+    .select({ user: users, identity: identities })
+    .from(users)
+    .leftJoin(identities, eq(identities.userId, users.id))
+    .where(eq(users.id, userId))
     .orderBy(identities.firstVerifiedAt, identities.id)
-  const linked: LinkedAccount[] = rows.map(toAccount)
-  for (const wallet of await listWallets(db, userId)) linked.push(toLinkedAccount(wallet))
+  const user = rows[0]?.user
+  if (!user) return undefined
+  const identityRows = rows.flatMap((row) => (row.identity ? [row.identity] : []))
+  return userAnswer(user, identityRows, await listWallets(db, userId))
+}
+
+/** The user in Privy's shape: its identities in the order they were verified, then its wallets by chain and index. */
+function userAnswer(
+  user: typeof users.$inferSelect,
+  identityRows: (typeof identities.$inferSelect)[],
+  walletRows: WalletRow[],
+): CharterUser {
+  const linked: LinkedAccount[] = identityRows.map(toAccount)
+  const byChainAndIndex = [...walletRows].sort((a, b) =>
+    a.chainType < b.chainType ? -1 : a.chainType > b.chainType ? 1 : a.walletIndex - b.walletIndex,
+  )
+  for (const wallet of byChainAndIndex) linked.push(toLinkedAccount(wallet))
   return {
     id: user.id as `did:${string}`,
     created_at: seconds(user.createdAt),

@@ -170,7 +170,7 @@ describe('wallet identities', () => {
   it('makes an account whose way in is a wallet, and records the wallet app of each later signature', async () => {
     const ethereum = evmAddress()
     const made = new Date('2026-01-02T03:04:05Z')
-    const userId = await database.db.transaction((tx) =>
+    const created = await database.db.transaction((tx) =>
       createUserWithIdentity(
         tx,
         { kind: 'wallet', chainType: 'ethereum', address: ethereum, ...injected },
@@ -178,6 +178,9 @@ describe('wallet identities', () => {
         made,
       ),
     )
+    const userId = created.id
+    // The answer built from the rows written is the one read back.
+    expect(await loadUser(database.db, userId)).toEqual(created)
     const later = new Date('2026-02-03T04:05:06Z')
     await markIdentityVerified(
       database.db,

@@ -29,6 +29,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sends, users, wallets } from '../db/schema.ts'
 import { loadSettings } from '../env.ts'
 import { ApiClient } from '../testing/ApiClient.ts'
+import { saidActivity } from '../testing/saidActivity.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { type MemberWallet, signedInMember, WalletCaller } from '../testing/WalletCaller.ts'
 import { solanaSignAndSendTransaction } from './methods/solanaSignAndSendTransaction.ts'
@@ -152,8 +153,10 @@ async function sendInProcess(
   options: { heldReplay?: boolean; maxFeeSol?: string } = {},
 ) {
   const { db } = await sharedTestDatabase()
-  return solanaSignAndSendTransaction(
+  const { said, activity } = saidActivity()
+  const outcome = await solanaSignAndSendTransaction(
     {
+      activity,
       privateKey: key.privateKey,
       wallet: row,
       sending: {
@@ -174,6 +177,7 @@ async function sendInProcess(
     },
     params,
   )
+  return { ...outcome, summary: said.at(-1)?.summary }
 }
 
 /** A signAndSendTransaction with a fresh idempotency key (unless given), and the expiry every request carries. */

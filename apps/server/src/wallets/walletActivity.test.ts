@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { wallets } from '../db/schema.ts'
 import { ApiClient } from '../testing/ApiClient.ts'
-import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
+import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { type MemberWallet, signedInMember, WalletCaller } from '../testing/WalletCaller.ts'
 
 let server: TestServer
@@ -45,6 +47,41 @@ describe('activity', () => {
     )
     const { caller: stranger } = await signedInMember(server.url)
     expect((await stranger.api.get('/api/v1/wallets/activity')).body.activity).toEqual([])
+  })
+
+  it('keeps no line for a call refused after it said what it would sign', async () => {
+    const { caller, wallet } = await signedInMember(server.url)
+    const evm = wallet('ethereum')
+    await caller.rpc(evm.id, 'personal_sign', { message: 'kept', encoding: 'utf-8' })
+    // Values that do not fit their types pass the schema; the signer refuses them as it encodes them, after the
+    // line was already on its way.
+    const refused = await caller.rpc(evm.id, 'eth_signTypedData_v4', {
+      typed_data: {
+        domain: {},
+        types: { Thing: [{ name: 'size', type: 'uint8' }] },
+        message: { size: 'large' },
+        primary_type: 'Thing',
+      },
+    })
+    expect(refused.status).toBe(400)
+    expect(refused.body.code).toBe(-32602)
+    const { body } = await caller.api.get('/api/v1/wallets/activity')
+    expect(body.activity.map((line: { method: string }) => line.method)).toEqual(['personal_sign'])
+  })
+
+  it('answers no signature whose activity line could not be written', async () => {
+    const { caller, wallet } = await signedInMember(server.url)
+    const evm = wallet('ethereum')
+    const first = await caller.rpc(evm.id, 'personal_sign', { message: 'first', encoding: 'utf-8' })
+    expect(first.body.data.signature).toMatch(/^0x[0-9a-f]{130}$/)
+    // The server keeps the wallet's row from the first call and still opens its key; the line, whose wallet is
+    // gone from the database, cannot be written.
+    const { db } = await sharedTestDatabase()
+    await db.delete(wallets).where(eq(wallets.id, evm.id))
+    const second = await caller.rpc(evm.id, 'personal_sign', { message: 'second', encoding: 'utf-8' })
+    expect(second.status).toBe(500)
+    expect(JSON.stringify(second.body)).not.toMatch(/[0-9a-f]{130}/)
+    expect(second.body.data).toBeUndefined()
   })
 
   it('pages through the history, so a flood of newer lines never pushes an older one out of reach', async () => {

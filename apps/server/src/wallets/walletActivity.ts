@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import canonicalize from 'canonicalize'
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Chains } from '../chains/Chains.ts'
-import { batchWriter } from '../db/batch.ts'
+import { batchInserter } from '../db/batch.ts'
 import type { Db } from '../db/Database.ts'
 import { walletActivity, wallets } from '../db/schema.ts'
 import { activitySendKey, activitySends } from './activitySends.ts'
@@ -31,26 +31,52 @@ export function sentHash(answer: { method: string; data: unknown }): string | un
     : undefined
 }
 
+const digestOf = (subject: unknown) =>
+  createHash('sha256')
+    .update(canonicalize(subject) ?? '')
+    .digest('hex')
+
 /**
  * Writes lines of the owners' activity logs: what happened, and a digest of what was signed or exported.
- * Lines written at the same moment share one INSERT; each caller's answer waits until its line is stored.
+ * Lines written at the same moment share one INSERT; each caller's promise settles, with its line's id, once
+ * its line is stored.
  */
-export function activityRecorder(db: Db): (entry: ActivityEntry) => Promise<void> {
-  return batchWriter(async (entries: ActivityEntry[]) => {
-    await db.insert(walletActivity).values(
-      entries.map((entry) => ({
-        userId: entry.userId,
-        walletId: entry.walletId,
-        kind: entry.kind,
-        method: entry.method,
-        digest: createHash('sha256')
-          .update(canonicalize(entry.subject) ?? '')
-          .digest('hex'),
-        summary: entry.summary,
-        sendHash: entry.sendHash ?? null,
-      })),
-    )
+export function activityRecorder(db: Db): (entry: ActivityEntry) => Promise<number> {
+  return batchInserter(async (entries: ActivityEntry[]) => {
+    const rows = entries.map((entry) => ({
+      userId: entry.userId,
+      walletId: entry.walletId,
+      kind: entry.kind,
+      method: entry.method,
+      digest: digestOf(entry.subject),
+      summary: entry.summary,
+      sendHash: entry.sendHash ?? null,
+    }))
+    const written = await db.insert(walletActivity).values(rows).returning({
+      id: walletActivity.id,
+      walletId: walletActivity.walletId,
+      kind: walletActivity.kind,
+      method: walletActivity.method,
+      digest: walletActivity.digest,
+      summary: walletActivity.summary,
+    })
+    // Each entry takes the id of a row with its own content: the same whatever order RETURNING keeps, and two
+    // entries alike in every field are the same line twice, either id as good.
+    const lineKey = (row: Omit<(typeof written)[number], 'id'>) =>
+      JSON.stringify([row.walletId, row.kind, row.method, row.digest, row.summary])
+    const ids = new Map<string, number[]>()
+    for (const row of written) ids.set(lineKey(row), [...(ids.get(lineKey(row)) ?? []), row.id])
+    return rows.map((row) => {
+      const id = ids.get(lineKey(row))?.shift()
+      if (id === undefined) throw new Error('an activity line was not written')
+      return id
+    })
   })
+}
+
+/** Takes back lines written for calls that then failed: the log holds only what was answered. */
+export async function removeActivity(db: Db, ids: number[]): Promise<void> {
+  if (ids.length > 0) await db.delete(walletActivity).where(inArray(walletActivity.id, ids))
 }
 
 /** How many lines one page of activity holds, unless the caller asks for fewer (or more, up to the most). */

@@ -17,9 +17,11 @@ export function generateWalletKey(chainType: ChainType): NewKey {
       return { privateKey, address: evmAddressOf(privateKey) }
     }
   }
-  const { privateKey } = generateKeyPairSync('ed25519')
+  // The public key comes with the pair: deriving it again from the seed would cost a second key object.
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519')
   const seed = ed25519Seed(privateKey.export({ format: 'der', type: 'pkcs8' }))
-  return { privateKey: seed, address: solanaAddressOf(seed) }
+  const spki = publicKey.export({ format: 'der', type: 'spki' })
+  return { privateKey: seed, address: base58.encode(spki.subarray(spkiEd25519Prefix.length)) }
 }
 
 // PKCS#8 for Ed25519 is a fixed 16-byte prefix followed by the 32-byte seed (RFC 8410).

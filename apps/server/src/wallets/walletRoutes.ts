@@ -12,13 +12,14 @@ import { idempotency } from '../members/idempotency.ts'
 import { requireSession, type SessionVariables, sessionRequired } from '../members/sessionMiddleware.ts'
 import { type SignedRequestVariables, signedRequest } from '../members/signedRequest.ts'
 import { toLinkedAccount, type WalletRow } from '../members/walletAccounts.ts'
+import { activityLines } from './activityLines.ts'
 import type { KeyVault } from './KeyVault.ts'
 import { encryptKeystore, type KeystoreV3 } from './keystore.ts'
 import type { WalletRpcRequest } from './methods/index.ts'
 import { walletCall } from './methods/walletCall.ts'
 import type { Sending } from './sends/Sending.ts'
 import type { WalletAuth } from './WalletAuth.ts'
-import { activityPage, activityRecorder, listActivity, sentHash } from './walletActivity.ts'
+import { activityPage, activityRecorder, listActivity, removeActivity } from './walletActivity.ts'
 import { solanaSecretKeyBase58 } from './walletKeys.ts'
 import { walletCreator, walletFinder } from './walletStore.ts'
 import { withWalletKey } from './withWalletKey.ts'
@@ -155,6 +156,7 @@ export function walletRoutes(options: WalletRoutesOptions) {
     what: `export the key of your ${wallet.chainType === 'ethereum' ? 'Ethereum' : 'Solana'} wallet ${shortenAddress(wallet.address)}`,
   })
   const recordActivity = activityRecorder(db)
+  const removeLines = (ids: number[]) => removeActivity(db, ids)
 
   const withKey = <T>(wallet: WalletRow, use: (privateKey: Buffer) => Promise<T> | T) =>
     withWalletKey(vault, wallet, use)
@@ -186,18 +188,30 @@ export function walletRoutes(options: WalletRoutesOptions) {
         method: body.method,
         params: body.params,
       }
-      const result = await withKey(wallet, (privateKey) =>
-        call.run({ privateKey, wallet, sending, request, session, heldReplay: false }),
-      )
-      await recordActivity({
+      const lines = activityLines(recordActivity, removeLines, {
         userId: session.userId,
         walletId: wallet.id,
-        kind: 'signature',
         method: call.method,
-        subject: result.signed,
-        summary: result.summary,
-        sendHash: sentHash(result.answer),
       })
+      let result: Awaited<ReturnType<typeof call.run>>
+      try {
+        result = await withKey(wallet, (privateKey) =>
+          call.run({
+            privateKey,
+            wallet,
+            sending,
+            request,
+            session,
+            heldReplay: false,
+            activity: lines.start,
+          }),
+        )
+      } catch (error) {
+        await lines.withdraw()
+        throw error
+      }
+      // The line was written while the signature was computed; none is answered without it.
+      await lines.written()
       return c.json(result.answer)
     })
     .post(

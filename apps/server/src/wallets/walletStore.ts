@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { LoginError } from '@charter/core'
-import { and, count, eq, max } from 'drizzle-orm'
+import { and, count, eq, max, sql } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
 import { isUniqueViolation } from '../db/isUniqueViolation.ts'
 import { wallets } from '../db/schema.ts'
@@ -8,19 +8,18 @@ import type { WalletRow } from '../members/walletAccounts.ts'
 import type { KeyVault } from './KeyVault.ts'
 import { type ChainType, generateWalletKey } from './walletKeys.ts'
 
-/** Makes a key, seals it and stores the wallet; the plain key is wiped before this returns. */
-export async function insertWallet(
-  db: Db,
-  vault: KeyVault,
-  owner: { userId: string; chainType: ChainType; walletIndex: number },
-): Promise<WalletRow> {
-  const id = randomUUID()
-  const { privateKey, address } = generateWalletKey(owner.chainType)
+type WalletOwner = { userId: string; chainType: ChainType; walletIndex: number }
+
+/** Makes a key for each, seals it and stores the wallets in one statement; the plain keys are wiped before this returns. */
+export async function insertWallets(db: Db, vault: KeyVault, owners: WalletOwner[]): Promise<WalletRow[]> {
+  const keys: Buffer[] = []
   try {
-    const sealed = vault.seal(privateKey, { walletId: id, userId: owner.userId })
-    const [row] = await db
-      .insert(wallets)
-      .values({
+    const values = owners.map((owner) => {
+      const id = randomUUID()
+      const { privateKey, address } = generateWalletKey(owner.chainType)
+      keys.push(privateKey)
+      const sealed = vault.seal(privateKey, { walletId: id, userId: owner.userId })
+      return {
         id,
         userId: owner.userId,
         chainType: owner.chainType,
@@ -29,20 +28,29 @@ export async function insertWallet(
         sealedKey: sealed.ciphertext,
         wrappedDataKey: sealed.wrappedDataKey,
         masterKeyId: sealed.masterKeyId,
-      })
-      .returning()
-    if (!row) throw new Error('the wallet row was not written')
-    return row
+      }
+    })
+    const rows = await db.insert(wallets).values(values).returning()
+    if (rows.length !== owners.length) throw new Error('the wallet rows were not written')
+    return rows
   } finally {
-    privateKey.fill(0)
+    for (const key of keys) key.fill(0)
   }
 }
 
-/** Runs in the transaction that creates the user: an EVM and a Solana wallet, index 0 each. */
-export const createFirstWallets = (vault: KeyVault) => async (tx: Db, userId: string) => {
-  await insertWallet(tx, vault, { userId, chainType: 'ethereum', walletIndex: 0 })
-  await insertWallet(tx, vault, { userId, chainType: 'solana', walletIndex: 0 })
+/** Makes a key, seals it and stores the wallet; the plain key is wiped before this returns. */
+export async function insertWallet(db: Db, vault: KeyVault, owner: WalletOwner): Promise<WalletRow> {
+  const [row] = await insertWallets(db, vault, [owner])
+  if (!row) throw new Error('the wallet row was not written')
+  return row
 }
+
+/** Runs in the transaction that creates the user: an EVM and a Solana wallet, index 0 each, in one statement. */
+export const createFirstWallets = (vault: KeyVault) => (tx: Db, userId: string) =>
+  insertWallets(tx, vault, [
+    { userId, chainType: 'ethereum', walletIndex: 0 },
+    { userId, chainType: 'solana', walletIndex: 0 },
+  ])
 
 const createAttempts = 5
 
@@ -104,11 +112,16 @@ export function walletCreator(db: Db, vault: KeyVault) {
  */
 export function walletFinder(db: Db, capacity = 10_000) {
   const cache = new Map<string, WalletRow>()
+  const byId = db
+    .select()
+    .from(wallets)
+    .where(eq(wallets.id, sql.placeholder('id')))
+    .prepare('wallet_by_id')
   return async (userId: string, walletId: string): Promise<WalletRow> => {
     let row = cache.get(walletId)
     // Wallet ids are UUIDs: anything else (a NUL, a path) is a wallet that does not exist, not a query to run.
     if (!row && isUuid(walletId)) {
-      ;[row] = await db.select().from(wallets).where(eq(wallets.id, walletId))
+      ;[row] = await byId.execute({ id: walletId })
       if (row) {
         if (cache.size >= capacity) cache.delete(cache.keys().next().value as string)
         cache.set(walletId, row)

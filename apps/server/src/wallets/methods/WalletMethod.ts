@@ -28,16 +28,33 @@ export type WalletMethodContext = {
    * wallet is the one signer: others' signatures cover the blockhash they signed).
    */
   heldReplay: boolean
+  /**
+   * Says what the method is about to sign, once every check has passed and before it signs: the activity line
+   * is written while the signature is computed, and the answer waits for it (`wallets/activityLines.ts`). A
+   * send, whose line names the transaction it broadcast, says it last.
+   */
+  activity(line: ActivityLineInput): Promise<ActivityLine>
 }
 
-/** What a method answers (`data`), and what the owner's activity log keeps about it. */
-export type MethodOutcome<Data> = {
-  /** The `data` of the answer `{method, data}`. */
-  data: Data
-  /** What was signed; only its SHA-256 is kept. */
+/** What the owner's activity log keeps about a call. */
+export type ActivityLineInput = {
+  /** What is signed; only its SHA-256 is kept. */
   signed: unknown
   /** A line a person reads in the activity list. */
   summary: string
+  /** The transaction the call sent, whose status the line shows. */
+  sendHash?: string | undefined
+}
+
+declare const activityWritten: unique symbol
+/** Proof that the method said what it signs (`context.activity`): a method cannot answer without one. */
+export type ActivityLine = { readonly [activityWritten]: true }
+
+/** What a method answers (`data`), and the proof its activity line is on its way. */
+export type MethodOutcome<Data> = {
+  /** The `data` of the answer `{method, data}`. */
+  data: Data
+  line: ActivityLine
 }
 
 /** One method of the table: its params schema and what runs it with the params that schema gave. */

@@ -37,13 +37,13 @@ export async function personalSign(
   context: WalletMethodContext,
   { message, encoding }: PersonalSignParameters,
 ): Promise<MethodOutcome<PersonalSignReturnType>> {
-  const signature = signMessageNatively(
-    encoding === 'hex' ? { raw: rawBytes(message) } : message,
-    context.privateKey,
-  )
-  return {
-    data: { encoding: 'hex', signature },
+  const line = await context.activity({
     signed: { method: 'personal_sign', message, encoding },
     summary: 'Signed a message',
+  })
+  const signature = signMessageNatively(encoding === 'hex' ? { raw: rawBytes(message) } : message, context.privateKey)
+  return {
+    data: { encoding: 'hex', signature },
+    line,
   }
 }

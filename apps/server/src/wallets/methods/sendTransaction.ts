@@ -72,12 +72,13 @@ export async function sendTransaction(
     if (!sameSend) {
       throw new WalletApiError(-32600, 409, 'This idempotency key was already used for a different send.')
     }
-    return {
-      data: { caip2: earlier.caip2, hash: earlier.hash as Hex },
+    const line = await context.activity({
       signed: { method: 'eth_sendTransaction', hash: earlier.hash },
       // An Ethereum wallet's sends are all EVM ones, with a chain id.
       summary: `Sent transaction ${earlier.hash} on ${chainName(earlier.chainId as number)}`,
-    }
+      sendHash: earlier.hash,
+    })
+    return { data: { caip2: earlier.caip2, hash: earlier.hash as Hex }, line }
   }
 
   // The chain: caip2's, offered here, and the one chain_id names if it is given.
@@ -227,11 +228,13 @@ export async function sendTransaction(
     },
   )
 
-  return {
-    data: { caip2: `eip155:${chainId}`, hash },
+  // A send's line names the transaction it broadcast, so it is said last.
+  const line = await context.activity({
     signed: { method: 'eth_sendTransaction', caip2: `eip155:${chainId}`, hash },
     summary: `Sent ${what} on ${name}`,
-  }
+    sendHash: hash,
+  })
+  return { data: { caip2: `eip155:${chainId}`, hash }, line }
 }
 
 /** A node call whose failure is the node's, not the caller's: answered 502 with its message. */

@@ -158,10 +158,13 @@ export async function signTransaction(
     })
   }
   const viemTransaction = toViemTransaction(transaction)
+  const line = await context.activity({
+    signed: { method: 'eth_signTransaction', transaction },
+    summary: `Signed a transaction on ${chainName(viemTransaction.chainId ?? 0)}${transaction.to ? ` to ${transaction.to}` : ''}`,
+  })
   const signed_transaction = signTransactionNatively(viemTransaction, context.privateKey)
   return {
     data: { encoding: 'rlp', signed_transaction },
-    signed: { method: 'eth_signTransaction', transaction },
-    summary: `Signed a transaction on ${chainName(viemTransaction.chainId ?? 0)}${transaction.to ? ` to ${transaction.to}` : ''}`,
+    line,
   }
 }

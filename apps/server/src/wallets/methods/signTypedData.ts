@@ -64,6 +64,11 @@ export async function signTypedData(
     message: typed_data.message,
     primaryType: typed_data.primary_type,
   } as unknown as TypedDataDefinition
+  const where = typeof typed_data.domain.name === 'string' ? ` for ${typed_data.domain.name}` : ''
+  const line = await context.activity({
+    signed: { method: 'eth_signTypedData_v4', typed_data },
+    summary: `Signed ${typed_data.primary_type} data${where}`,
+  })
   let signature: Hex
   try {
     signature = signTypedDataNatively(definition, context.privateKey)
@@ -73,10 +78,5 @@ export async function signTypedData(
     const reason = (cause as { shortMessage?: unknown })?.shortMessage ?? (cause as Error)?.message
     throw new TypedDataEncodingError(typeof reason === 'string' ? reason : 'cannot be encoded', { cause })
   }
-  const where = typeof typed_data.domain.name === 'string' ? ` for ${typed_data.domain.name}` : ''
-  return {
-    data: { encoding: 'hex', signature },
-    signed: { method: 'eth_signTypedData_v4', typed_data },
-    summary: `Signed ${typed_data.primary_type} data${where}`,
-  }
+  return { data: { encoding: 'hex', signature }, line }
 }

@@ -89,11 +89,12 @@ export async function solanaSignAndSendTransaction(
     } else if (earlier.status === 'pending' && chain) {
       await rebroadcast(chainRpc(chain.rpcUrl), earlier)
     }
-    return {
-      data: { caip2: earlier.caip2, hash: earlier.hash },
+    const line = await context.activity({
       signed: { method: 'signAndSendTransaction', caip2: earlier.caip2, hash: earlier.hash },
       summary: `Sent transaction ${earlier.hash}${chain ? ` on ${chain.info.name}` : ''}`,
-    }
+      sendHash: earlier.hash,
+    })
+    return { data: { caip2: earlier.caip2, hash: earlier.hash }, line }
   }
 
   // The cluster: one this server offers, named by its CAIP-2 id.
@@ -319,11 +320,13 @@ export async function solanaSignAndSendTransaction(
   await broadcast(db, rpc, { id, hash, signed })
 
   const what = moving ?? `transaction ${hash}`
-  return {
-    data: { caip2, hash },
+  // A send's line names the transaction it broadcast, so it is said last.
+  const line = await context.activity({
     signed: { method: 'signAndSendTransaction', caip2, hash },
     summary: `Sent ${what} on ${name}`,
-  }
+    sendHash: hash,
+  })
+  return { data: { caip2, hash }, line }
 }
 
 /** Whether `signature` is `signer`'s valid Ed25519 signature of the message. */

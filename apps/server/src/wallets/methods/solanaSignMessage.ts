@@ -23,10 +23,13 @@ export async function solanaSignMessage(
       'message: these bytes are a Solana transaction, and a signature over them would authorise it. Use signTransaction, which shows the transaction for what it is.',
     )
   }
+  const line = await context.activity({
+    signed: { method: 'signMessage', message },
+    summary: 'Signed a message',
+  })
   const signature = sign(null, bytes, ed25519PrivateKey(context.privateKey))
   return {
     data: { encoding: 'base64', signature: signature.toString('base64') },
-    signed: { method: 'signMessage', message },
-    summary: 'Signed a message',
+    line,
   }
 }

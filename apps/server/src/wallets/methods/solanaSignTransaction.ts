@@ -34,11 +34,14 @@ export async function solanaSignTransaction(
   const publicKey = ed25519PublicKeyBytes(seed)
   const slot = parts.signers.findIndex((signer) => Buffer.from(signer).equals(publicKey))
   if (slot === -1) throw new SolanaSigningError('transaction: it needs no signature from this wallet')
+  const line = await context.activity({
+    signed: { method: 'signTransaction', transaction },
+    summary: 'Signed a Solana transaction',
+  })
   const signature = sign(null, parts.message, ed25519PrivateKey(seed))
   bytes.set(signature, parts.signaturesOffset + slot * 64)
   return {
     data: { encoding: 'base64', signed_transaction: Buffer.from(bytes).toString('base64') },
-    signed: { method: 'signTransaction', transaction },
-    summary: 'Signed a Solana transaction',
+    line,
   }
 }

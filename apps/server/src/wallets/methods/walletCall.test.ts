@@ -2,6 +2,7 @@ import { recoverMessageAddress } from 'viem'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { WalletApiError } from '../../http/WalletApiError.ts'
 import type { WalletRow } from '../../members/walletAccounts.ts'
+import { saidActivity } from '../../testing/saidActivity.ts'
 import type { WalletAnswers } from '../../testing/WalletCaller.ts'
 import type { Sending } from '../sends/Sending.ts'
 import { type ChainType, generateWalletKey } from '../walletKeys.ts'
@@ -16,7 +17,7 @@ function opened(chainType: ChainType) {
   const sending = undefined as unknown as Sending
   const request = { caip2: undefined, idempotencyKey: undefined, expiry: undefined, method: '', params: {} }
   const session = { sessionId: 'session', userId: wallet.userId }
-  return { privateKey, wallet, sending, request, session, heldReplay: false }
+  return { privateKey, wallet, sending, request, session, heldReplay: false, ...saidActivity() }
 }
 
 /** What `run` throws, as the answer the route gives. */
@@ -63,7 +64,7 @@ describe('walletCall', () => {
     const context = opened('ethereum')
     const call = walletCall('ethereum', 'personal_sign', { message: 'hi', encoding: 'utf-8' })
     expect(call.method).toBe('personal_sign')
-    const { answer, signed, summary } = await call.run(context)
+    const { answer } = await call.run(context)
     expect(answer).toEqual({
       method: 'personal_sign',
       data: { encoding: 'hex', signature: expect.stringMatching(/^0x[0-9a-f]{130}$/) },
@@ -72,8 +73,9 @@ describe('walletCall', () => {
     expect(await recoverMessageAddress({ message: 'hi', signature: answer.data.signature })).toBe(
       context.wallet.address,
     )
-    expect(signed).toEqual({ method: 'personal_sign', message: 'hi', encoding: 'utf-8' })
-    expect(summary).toBe('Signed a message')
+    expect(context.said).toEqual([
+      { signed: { method: 'personal_sign', message: 'hi', encoding: 'utf-8' }, summary: 'Signed a message' },
+    ])
   })
 
   it('answers what a method refuses as it signs with -32602 on the params', async () => {

@@ -10,7 +10,7 @@ import type { MethodOutcome, WalletMethod, WalletMethodContext } from './WalletM
 /** A call a wallet can make: its method is the wallet's and its params passed that method's schema. */
 export type WalletCall = {
   method: WalletMethodName
-  /** Runs the method with the opened key: the answer `{method, data}`, and what the activity log keeps. */
+  /** Runs the method with the opened key: the answer `{method, data}`, its activity line said on the way. */
   run(
     context: WalletMethodContext,
   ): Promise<{ answer: WalletRpcAnswer } & Omit<MethodOutcome<unknown>, 'data'>>
@@ -35,8 +35,8 @@ export function walletCall(chainType: ChainType, method: string, params: unknown
     method: method as WalletMethodName,
     async run(context) {
       try {
-        const { data, signed, summary } = await entry.run(context, parsed.data)
-        return { answer: { method, data } as WalletRpcAnswer, signed, summary }
+        const { data, line } = await entry.run(context, parsed.data)
+        return { answer: { method, data } as WalletRpcAnswer, line }
       } catch (error) {
         throw refusedParams(error)
       }

@@ -4,9 +4,10 @@ import { sessions, wallets } from '../../db/schema.ts'
 import type { HeldAction } from '../../holds/newDeviceHold.ts'
 import { WalletApiError } from '../../http/WalletApiError.ts'
 import type { Logger } from '../../logger.ts'
+import { activityLines } from '../activityLines.ts'
 import type { KeyVault } from '../KeyVault.ts'
 import { walletCall } from '../methods/walletCall.ts'
-import { activityRecorder, sentHash } from '../walletActivity.ts'
+import { activityRecorder, removeActivity, sentHash } from '../walletActivity.ts'
 import { withWalletKey } from '../withWalletKey.ts'
 import type { Sending } from './Sending.ts'
 
@@ -56,8 +57,14 @@ export async function releaseHeldSends(options: {
     if (!wallet || wallet.userId !== action.userId) return { failure: 'Its wallet is no longer there.' }
     try {
       const call = walletCall(wallet.chainType, method, action.params)
+      const lines = activityLines(recordActivity, (ids) => removeActivity(db, ids), {
+        userId: wallet.userId,
+        walletId: wallet.id,
+        method: call.method,
+      })
       const result = await withWalletKey(vault, wallet, (privateKey) =>
         call.run({
+          activity: lines.start,
           privateKey,
           wallet,
           sending,
@@ -72,16 +79,12 @@ export async function releaseHeldSends(options: {
           session: { sessionId: action.sessionId, userId: action.userId },
           heldReplay: true,
         }),
-      )
-      await recordActivity({
-        userId: wallet.userId,
-        walletId: wallet.id,
-        kind: 'signature',
-        method: call.method,
-        subject: result.signed,
-        summary: result.summary,
-        sendHash: sentHash(result.answer),
+      ).catch(async (error: unknown) => {
+        // A send refused after it said what it would sign: its line goes too.
+        await lines.withdraw()
+        throw error
       })
+      await lines.written()
       return { hash: sentHash(result.answer) ?? '' }
     } catch (error) {
       // The node could not be reached, or the wallet's other sends hold its nonce: nothing was decided, so the

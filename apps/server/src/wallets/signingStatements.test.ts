@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '../db/Database.ts'
+import { openDatabase } from '../db/openDatabase.ts'
+import { testDatabaseUrl } from '../env.ts'
+import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
+import { signedInMember } from '../testing/WalletCaller.ts'
+
+/**
+ * What a signature costs the database, statement by statement, on a database of this file's own: the session,
+ * the activity line, and nothing of a send's (no nonce, no send record, no chain read), which only the send
+ * methods do.
+ */
+let database: Database
+let server: TestServer
+let statements: string[] = []
+beforeAll(async () => {
+  const url = testDatabaseUrl()
+  database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite' }, {
+    onStatement: (sqlText) => statements.push(sqlText),
+  })
+  server = await startTestServer({ database })
+  process.on('exit', () => console.error(server.logs.filter((l) => l.includes('error')).join('\n')))
+})
+afterAll(async () => {
+  await server.close()
+  await database.close()
+})
+
+const typedData = {
+  typed_data: {
+    domain: { name: 'Charter', chainId: 84532 },
+    types: { Note: [{ name: 'text', type: 'string' }] },
+    message: { text: 'hello' },
+    primary_type: 'Note',
+  },
+}
+
+describe('the statements a signature runs', () => {
+  it('signs a message or typed data with the session lookup and the activity line, and nothing of a send', async () => {
+    const { caller, wallet } = await signedInMember(server.url)
+    const evm = wallet('ethereum')
+    // The first call reads the wallet's row, which is kept after.
+    expect((await caller.rpc(evm.id, 'personal_sign', { message: 'first', encoding: 'utf-8' })).status).toBe(
+      200,
+    )
+    for (const [method, params] of [
+      ['personal_sign', { message: 'hello', encoding: 'utf-8' }],
+      ['eth_signTypedData_v4', typedData],
+    ] as const) {
+      statements = []
+      const answer = await caller.rpc(evm.id, method, params)
+      expect(answer.status).toBe(200)
+      const ran = statements
+      expect(ran.filter((statement) => /"(sends|nonce_leases|wallets)"/.test(statement))).toEqual([])
+      expect(ran.filter((statement) => statement.includes('"wallet_activity"'))).toHaveLength(1)
+      // The session and the activity line; the session's slide forward is at most once a minute.
+      expect(ran.length).toBeLessThanOrEqual(3)
+    }
+  })
+})
