@@ -41,7 +41,10 @@ export async function personalSign(
     signed: { method: 'personal_sign', message, encoding },
     summary: 'Signed a message',
   })
-  const signature = signMessageNatively(encoding === 'hex' ? { raw: rawBytes(message) } : message, context.privateKey)
+  const signature = signMessageNatively(
+    encoding === 'hex' ? { raw: rawBytes(message) } : message,
+    context.privateKey,
+  )
   return {
     data: { encoding: 'hex', signature },
     line,
