@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../db/Database.ts'
-import { openDatabase } from '../db/openDatabase.ts'
-import { testDatabaseUrl } from '../env.ts'
+import { type CountingDatabase, countingDatabase } from '../testing/countingDatabase.ts'
 import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { signedInMember } from '../testing/WalletCaller.ts'
 
@@ -10,20 +8,15 @@ import { signedInMember } from '../testing/WalletCaller.ts'
  * the activity line, and nothing of a send's (no nonce, no send record, no chain read), which only the send
  * methods do.
  */
-let database: Database
+let counting: CountingDatabase
 let server: TestServer
-let statements: string[] = []
 beforeAll(async () => {
-  const url = testDatabaseUrl()
-  database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite' }, {
-    onStatement: (sqlText) => statements.push(sqlText),
-  })
-  server = await startTestServer({ database })
-  process.on('exit', () => console.error(server.logs.filter((l) => l.includes('error')).join('\n')))
+  counting = await countingDatabase()
+  server = await startTestServer({ database: counting.database })
 })
 afterAll(async () => {
   await server.close()
-  await database.close()
+  await counting.database.close()
 })
 
 const typedData = {
@@ -47,10 +40,8 @@ describe('the statements a signature runs', () => {
       ['personal_sign', { message: 'hello', encoding: 'utf-8' }],
       ['eth_signTypedData_v4', typedData],
     ] as const) {
-      statements = []
-      const answer = await caller.rpc(evm.id, method, params)
+      const { answer, ran } = await counting.counted(() => caller.rpc(evm.id, method, params))
       expect(answer.status).toBe(200)
-      const ran = statements
       expect(ran.filter((statement) => /"(sends|nonce_leases|wallets)"/.test(statement))).toEqual([])
       expect(ran.filter((statement) => statement.includes('"wallet_activity"'))).toHaveLength(1)
       // The session and the activity line; the session's slide forward is at most once a minute.
