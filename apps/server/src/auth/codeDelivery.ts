@@ -96,30 +96,26 @@ export function codeDelivery(options: {
         recipient.askedBy === undefined
           ? address
           : `session:${recipient.askedBy}:${sha256Hex(client.tries).slice(0, 32)}`
-      const perClient: RateLimitCharge = { key: `send-client:${client.address}`, rule: limits.sendsPerClient }
+      // The client's own allowance first, alone: a client past it counts nothing against the address, not even
+      // for a moment (a flood of concurrent refusals would otherwise keep the address's counts up meanwhile).
+      await throttle(
+        `send-client:${client.address}`,
+        limits.sendsPerClient,
+        'Too many codes were asked for from here.',
+      )
+      // The allowance's windows are counted together, in one statement.
       const perAllowance: RateLimitCharge[] = limits.perDestination.map((rule) => ({
         key: `send:${allowance}:${rule.windowSeconds}`,
         rule,
       }))
-      const cap: RateLimitCharge = { key: `send-cap:${address}`, rule: limits.perAddressCap }
-      // Every allowance is counted in one statement; what a refusal leaves charged is taken back below, so the
-      // order the rules protect (the client's allowance before the address's, the address charged only for a
-      // code that went) holds for what stays counted.
-      const [clientVerdict, ...verdicts] = await consumeRateLimits(db, [perClient, ...perAllowance, cap])
-      const capVerdict = verdicts.pop()
-      let charged = [...perAllowance, cap]
+      const verdicts = await consumeRateLimits(db, perAllowance)
+      let charged = perAllowance
       const refund = async () => {
         const taken = charged
         charged = []
         await refundRateLimits(db, taken)
       }
       try {
-        if (clientVerdict && !clientVerdict.allowed) {
-          throw new TooManyRequestsError(
-            `Too many codes were asked for from here. Try again in ${waitInWords(clientVerdict.retryAfterSeconds)}.`,
-            clientVerdict.retryAfterSeconds,
-          )
-        }
         // The longest wait any of the allowance's windows asks for; 0 while none is spent.
         const spentFor = Math.max(
           0,
@@ -133,22 +129,17 @@ export function codeDelivery(options: {
             )
           }
           // Past the allowance the send is the proof's, not the allowance's: nothing stays charged to it.
-          const allowanceCharges = new Set(perAllowance)
-          const back = charged.filter((charge) => allowanceCharges.has(charge))
-          charged = charged.filter((charge) => !allowanceCharges.has(charge))
-          await refundRateLimits(db, back)
+          await refund()
           if (proof === undefined) {
             await challenges.require(
               'Many codes were asked for this address lately. Your browser or app must complete a short check first: solve the challenge and send the solution as token.',
             )
           } else await challenges.redeem(proof)
         }
-        if (capVerdict && !capVerdict.allowed) {
-          throw new TooManyRequestsError(
-            `This address has been sent as many codes as it may get for now. Try again in ${waitInWords(capVerdict.retryAfterSeconds)}.`,
-            capVerdict.retryAfterSeconds,
-          )
-        }
+        // The address's cap is charged only once the allowance or a proof let this send through.
+        const cap: RateLimitCharge = { key: `send-cap:${address}`, rule: limits.perAddressCap }
+        charged = [...charged, cap]
+        await throttle(cap.key, cap.rule, 'This address has been sent as many codes as it may get for now.')
         const sent = newOneTimeCode()
         await recipient.channel.sendCode(
           recipient.address,

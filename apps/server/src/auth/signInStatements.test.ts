@@ -35,13 +35,14 @@ const signIn = async (email: string) => {
 }
 
 describe('the statements a sign-in runs', () => {
-  it('signs a new member up (user, both wallets, session) in 13 statements, 22 before', async () => {
+  it('signs a new member up (user, both wallets, session) in 15 statements, 22 before', async () => {
     const { init, authenticate, body } = await signIn(uniqueEmail())
     expect(body.is_new_user).toBe(true)
     expect(
       body.user.linked_accounts.filter((account: { type: string }) => account.type === 'wallet'),
     ).toHaveLength(2)
-    expect(init).toHaveLength(2)
+    // The client's allowance, the address's windows, the address's cap, the code.
+    expect(init).toHaveLength(4)
     expect(authenticate).toHaveLength(11)
   })
 
@@ -50,9 +51,31 @@ describe('the statements a sign-in runs', () => {
     await signIn(email)
     const { init, authenticate, body } = await signIn(email)
     expect(body.is_new_user).toBe(false)
-    expect(init).toHaveLength(2)
+    expect(init).toHaveLength(4)
     // The member's new device is told to their other addresses (their identities read), and the answer reads the
     // user with its identities, then its wallets.
     expect(authenticate).toHaveLength(11)
+  })
+
+  it('counts nothing against the address for a client past its own allowance: one statement, then the refusal', async () => {
+    // A server allowing one code per client an hour, on the same database, where this client asked for more.
+    const strict = await startTestServer({
+      database: counting.database,
+      signInLimits: defaultSignInLimits(1),
+    })
+    try {
+      const flood = new ApiClient(strict.url)
+      // Its first request runs the server's housekeeping, which is no refusal's cost.
+      await flood.post('/api/v1/passwordless/init', { email: uniqueEmail() })
+      const { answer, ran } = await counting.counted(() =>
+        flood.post('/api/v1/passwordless/init', { email: uniqueEmail() }),
+      )
+      expect(answer.status).toBe(429)
+      expect(answer.body.error).toContain('Too many codes were asked for from here.')
+      // Only the client's own count: a flood of such refusals never raises the address's, not even for a moment.
+      expect(ran).toHaveLength(1)
+    } finally {
+      await strict.close()
+    }
   })
 })

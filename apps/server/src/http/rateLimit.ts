@@ -116,16 +116,3 @@ export async function peekRateLimit(
 export async function resetRateLimit(db: Db, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key))
 }
-
-/** Takes back one event counted under `key` in the current window (a code that was not sent after all). */
-export async function refundRateLimit(
-  db: Db,
-  key: string,
-  rule: RateLimitRule,
-  now = new Date(),
-): Promise<void> {
-  await db
-    .update(rateLimits)
-    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
-    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowOf(rule, now).start)))
-}
