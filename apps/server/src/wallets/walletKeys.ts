@@ -1,4 +1,10 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto'
+import {
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  type KeyObject,
+  randomBytes,
+} from 'node:crypto'
 import { base58 } from '@scure/base'
 import { evmAddressOf, isEvmPrivateKey } from './secp256k1Signer.ts'
 
@@ -20,8 +26,7 @@ export function generateWalletKey(chainType: ChainType): NewKey {
   // The public key comes with the pair: deriving it again from the seed would cost a second key object.
   const { privateKey, publicKey } = generateKeyPairSync('ed25519')
   const seed = ed25519Seed(privateKey.export({ format: 'der', type: 'pkcs8' }))
-  const spki = publicKey.export({ format: 'der', type: 'spki' })
-  return { privateKey: seed, address: base58.encode(spki.subarray(spkiEd25519Prefix.length)) }
+  return { privateKey: seed, address: base58.encode(rawEd25519PublicKey(publicKey)) }
 }
 
 // PKCS#8 for Ed25519 is a fixed 16-byte prefix followed by the 32-byte seed (RFC 8410).
@@ -35,9 +40,12 @@ export function ed25519PrivateKey(seed: Uint8Array) {
   return createPrivateKey({ key: Buffer.concat([pkcs8Ed25519Prefix, seed]), format: 'der', type: 'pkcs8' })
 }
 
+/** The 32 bytes of an Ed25519 public key: its SPKI less the fixed prefix (RFC 8410). */
+const rawEd25519PublicKey = (publicKey: KeyObject): Buffer =>
+  Buffer.from(publicKey.export({ format: 'der', type: 'spki' }).subarray(spkiEd25519Prefix.length))
+
 export function ed25519PublicKeyBytes(seed: Uint8Array): Buffer {
-  const spki = createPublicKey(ed25519PrivateKey(seed)).export({ format: 'der', type: 'spki' })
-  return Buffer.from(spki.subarray(spkiEd25519Prefix.length))
+  return rawEd25519PublicKey(createPublicKey(ed25519PrivateKey(seed)))
 }
 
 /** A Solana address is the base58 of the 32-byte public key. */
