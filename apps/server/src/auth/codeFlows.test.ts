@@ -2,6 +2,7 @@ import Privy, { InMemoryCache, PrivyApiError } from '@privy-io/js-sdk-core'
 import { solveChallenge } from 'altcha-lib/v1'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient, uniqueEmail, uniquePhoneNumber } from '../testing/ApiClient.ts'
+import { startEarlyInResendWindow } from '../testing/resendWindow.ts'
 import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { defaultSignInLimits } from './AuthService.ts'
 
@@ -70,7 +71,10 @@ async function askSolving(caller: ApiClient, phoneNumber: string) {
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
 
 describe('nobody can stop a member from getting in', () => {
-  it('lets the member sign in from their own client after another floods and guesses against their number', async () => {
+  it('lets the member sign in from their own client after another floods and guesses against their number', {
+    timeout: 60_000,
+  }, async () => {
+    await startEarlyInResendWindow()
     const phoneNumber = uniquePhoneNumber()
     const attacker = browserAt()
     // The flood: the first code goes out; past the number's allowance each next one costs a solved challenge.
@@ -171,7 +175,10 @@ describe('nobody can stop a member from getting in', () => {
     expect((await app.post('/api/v1/passwordless_sms/authenticate', { phoneNumber, code })).status).toBe(200)
   })
 
-  it('asks for a challenge when one is needed, sends a code for a solved one, and takes each solution once', async () => {
+  it('asks for a challenge when one is needed, sends a code for a solved one, and takes each solution once', {
+    timeout: 60_000,
+  }, async () => {
+    await startEarlyInResendWindow()
     const phoneNumber = uniquePhoneNumber()
     const me = browserAt()
     expect((await me.post('/api/v1/passwordless_sms/init', { phoneNumber })).status).toBe(200)
@@ -228,7 +235,10 @@ describe('nobody can stop a member from getting in', () => {
     expect(capped.body.error).toContain('as many codes as it may get')
   })
 
-  it("lets an app on Privy's own client through a flooded number: it fetches the challenge and sends the solution as the captcha token", async () => {
+  it("lets an app on Privy's own client through a flooded number: it fetches the challenge and sends the solution as the captcha token", {
+    timeout: 60_000,
+  }, async () => {
+    await startEarlyInResendWindow()
     const phoneNumber = uniquePhoneNumber()
     expect((await browserAt().post('/api/v1/passwordless_sms/init', { phoneNumber })).status).toBe(200)
     // `baseUrl` is read by the client but left out of its published options type.
