@@ -1,11 +1,11 @@
 import { chmodSync, mkdirSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import pg from 'pg'
 import type { Database } from './Database.ts'
 import { migrate } from './migrate.ts'
+import { asPglite, openPgliteInWorker } from './pgliteInWorker.ts'
 import * as schema from './schema.ts'
 
 export type DatabaseLocation =
@@ -81,13 +81,14 @@ async function openPglite(dataDir: string | undefined, logger: StatementLogger):
   // Relaxed durability: a query answers before PGlite's flush to disk completes. A crash of Charter loses
   // nothing (the writes are already with the operating system); a crash of the machine may lose the last
   // moments, as PostgreSQL's synchronous_commit=off would. Every query is 2 to 4 times faster; production
-  // runs on PostgreSQL, which keeps its own full durability.
-  const client = await PGlite.create(dataDir ? join(dataDir, 'pglite') : undefined, {
+  // runs on PostgreSQL, which keeps its own full durability. PGlite runs on a thread of its own, off the one
+  // that serves HTTP.
+  const client = await openPgliteInWorker(dataDir ? join(dataDir, 'pglite') : undefined, {
     relaxedDurability: true,
   })
   if (dataDir) restrictToOwner(join(dataDir, 'pglite'))
   return {
-    db: drizzlePglite({ client, schema, ...(logger && { logger }) }),
+    db: drizzlePglite({ client: asPglite(client), schema, ...(logger && { logger }) }),
     kind: 'pglite',
     rawTransaction: (work) =>
       client.transaction((tx) =>

@@ -1,0 +1,144 @@
+import { Worker } from 'node:worker_threads'
+import type { PGlite, PGliteOptions, QueryOptions, Results } from '@electric-sql/pglite'
+
+/** What Drizzle's PGlite driver and the migrations call on a PGlite: queries, SQL text, transactions. */
+export type PgliteQueries = {
+  query<T>(sqlText: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>
+  exec(sqlText: string): Promise<Results[]>
+}
+export type PgliteInWorker = PgliteQueries & {
+  transaction<T>(work: (tx: PgliteQueries) => Promise<T>): Promise<T>
+  close(): Promise<void>
+}
+
+type Call =
+  | {
+      op: 'query'
+      sql: string
+      params: unknown[] | undefined
+      rowMode?: 'array' | 'object'
+      keepText: number[]
+      tx?: number
+    }
+  | { op: 'exec'; sql: string; tx?: number }
+  | { op: 'begin' }
+  | { op: 'end'; tx: number; commit: boolean }
+  | { op: 'close' }
+type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: ErrorFields }
+type ErrorFields = { message: string } & Record<string, unknown>
+
+/**
+ * Opens PGlite on a thread of its own (`pgliteWorker.mjs`) and answers a stand-in with PGlite's own calls, so
+ * Drizzle's PGlite driver runs unchanged on this side. The HTTP thread then spends nothing on the database's
+ * WebAssembly; each call costs one message each way instead. A transaction keeps PGlite to itself until it ends,
+ * exactly as in-thread PGlite does.
+ */
+export async function openPgliteInWorker(
+  dataDir: string | undefined,
+  options: PGliteOptions,
+): Promise<PgliteInWorker> {
+  // No loader in the worker: it is plain JavaScript, and tsx or vitest would only slow its start.
+  const worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), {
+    workerData: { dataDir, options },
+    execArgv: [],
+  })
+  const pending = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>()
+  let next = 1
+  let gone: Error | undefined
+  // Like PGlite on this thread, the worker keeps the process alive only while a call is waiting on it.
+  const settle = (id: number) => {
+    pending.delete(id)
+    if (pending.size === 0) worker.unref()
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    worker.once('message', (first: { ready: boolean; error?: ErrorFields }) => {
+      if (first.ready) resolve()
+      else reject(databaseError(first.error ?? { message: 'PGlite did not open.' }))
+    })
+    worker.once('error', reject)
+  }).catch(async (error: unknown) => {
+    await worker.terminate()
+    throw error
+  })
+  worker.unref()
+
+  worker.on('message', (reply: Reply) => {
+    const waiting = pending.get(reply.id)
+    if (!waiting) return
+    settle(reply.id)
+    if (reply.ok) waiting.resolve(reply.result)
+    else waiting.reject(databaseError(reply.error))
+  })
+  const fail = (error: Error) => {
+    gone ??= error
+    for (const [id, waiting] of pending) {
+      settle(id)
+      waiting.reject(error)
+    }
+  }
+  worker.on('error', (error) =>
+    fail(new Error(`The embedded database stopped: ${error.message}`, { cause: error })),
+  )
+  worker.on('exit', (code) =>
+    fail(new Error(`The embedded database stopped (its thread exited with ${code}).`)),
+  )
+
+  const call = <T>(message: Call): Promise<T> => {
+    if (gone) return Promise.reject(gone)
+    const id = next++
+    return new Promise<T>((resolve, reject) => {
+      if (pending.size === 0) worker.ref()
+      pending.set(id, { resolve: resolve as (result: unknown) => void, reject })
+      worker.postMessage({ ...message, id })
+    })
+  }
+  const queriesIn = (tx?: number): PgliteQueries => ({
+    query: (sql, params, options) =>
+      call({
+        op: 'query',
+        sql,
+        params,
+        rowMode: options?.rowMode,
+        // Drizzle's parsers only keep some types as text (dates, intervals); the worker does the same for these.
+        keepText: Object.keys(options?.parsers ?? {}).map(Number),
+        ...(tx !== undefined && { tx }),
+      }),
+    exec: (sql) => call({ op: 'exec', sql, ...(tx !== undefined && { tx }) }),
+  })
+
+  return {
+    ...queriesIn(),
+    async transaction(work) {
+      const tx = await call<number>({ op: 'begin' })
+      let result: Awaited<ReturnType<typeof work>>
+      try {
+        result = await work(queriesIn(tx))
+      } catch (error) {
+        // The work's own error is the one to tell; a failed ROLLBACK ends the transaction all the same.
+        await call({ op: 'end', tx, commit: false }).catch(() => undefined)
+        throw error
+      }
+      await call({ op: 'end', tx, commit: true })
+      return result
+    },
+    async close() {
+      if (gone) return
+      await call({ op: 'close' })
+      gone = new Error('The embedded database is closed.')
+      await worker.terminate()
+    },
+  }
+}
+
+/**
+ * The stand-in as the PGlite Drizzle's driver is typed to take: the driver calls only `query` and `transaction`
+ * (whose scope it calls only `query` on), which the stand-in answers as PGlite does.
+ */
+export const asPglite = (client: PgliteInWorker): PGlite => client as unknown as PGlite
+
+/** The database's error again on this side, with its SQLSTATE `code` and the rest, and this side's stack. */
+function databaseError(fields: ErrorFields): Error {
+  const { message, name, ...rest } = fields
+  return Object.assign(new Error(message), rest, { name: typeof name === 'string' ? name : 'DatabaseError' })
+}
