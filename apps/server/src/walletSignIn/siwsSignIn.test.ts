@@ -1,5 +1,9 @@
 import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto'
 import { getBase58Decoder } from '@solana/kit'
+import {
+  createSignInMessageText,
+  type SolanaSignInInputWithRequiredFields,
+} from '@solana/wallet-standard-util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { productionTestEnv } from '../testing/productionTestEnv.ts'
 import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
@@ -39,41 +43,13 @@ const nonceFor = async (address: string): Promise<string> => {
   return answer.body.nonce
 }
 
-type Input = {
-  domain: string
-  address: string
-  statement?: string
-  uri?: string
-  version?: string
-  chainId?: string
-  nonce?: string
-  issuedAt?: string
-  expirationTime?: string
-  notBefore?: string
-  requestId?: string
-  resources?: string[]
-}
-
-/** The text a wallet writes for the wallet standard's `signIn` input, line for line as the standard lays it out. */
-function signInText(input: Input): string {
-  let text = `${input.domain} wants you to sign in with your Solana account:\n${input.address}`
-  if (input.statement) text += `\n\n${input.statement}`
-  const fields: string[] = []
-  if (input.uri) fields.push(`URI: ${input.uri}`)
-  if (input.version) fields.push(`Version: ${input.version}`)
-  if (input.chainId) fields.push(`Chain ID: ${input.chainId}`)
-  if (input.nonce) fields.push(`Nonce: ${input.nonce}`)
-  if (input.issuedAt) fields.push(`Issued At: ${input.issuedAt}`)
-  if (input.expirationTime) fields.push(`Expiration Time: ${input.expirationTime}`)
-  if (input.notBefore) fields.push(`Not Before: ${input.notBefore}`)
-  if (input.requestId) fields.push(`Request ID: ${input.requestId}`)
-  if (input.resources) fields.push(`Resources:${input.resources.map((each) => `\n- ${each}`).join('')}`)
-  if (fields.length) text += `\n\n${fields.join('\n')}`
-  return text
-}
-
-const messageFor = (wallet: Wallet, nonce: string, changes: Partial<Input> = {}) =>
-  signInText({
+/** The text a wallet's `signIn` writes: the wallet standard's own `createSignInMessageText`. */
+const messageFor = (
+  wallet: Wallet,
+  nonce: string,
+  changes: Partial<SolanaSignInInputWithRequiredFields> = {},
+) =>
+  createSignInMessageText({
     domain: site.host,
     address: wallet.address,
     statement: 'Sign in to Charter with this wallet.',
@@ -139,6 +115,43 @@ describe('Sign In With Solana', () => {
     expect(answer.body).toEqual({ address: wallet.address })
   })
 
+  it('accepts the standard’s text with every field it has: as the web writes it, and with the rest', async () => {
+    const wallet = newWallet()
+    const minute = 60_000
+    const at = (offset: number) => new Date(Date.now() + offset).toISOString()
+    const toTheSecond = (time: string) => time.replace(/\.\d{3}Z$/, 'Z')
+    const messages = [
+      // The web's fallback for a wallet with only solana:signMessage: no chain, the origin, times to the second.
+      (nonce: string) =>
+        messageFor(wallet, nonce, {
+          statement: 'Sign in to Charter.',
+          uri: site.origin,
+          chainId: undefined,
+          issuedAt: toTheSecond(at(0)),
+          expirationTime: toTheSecond(at(10 * minute)),
+        }),
+      (nonce: string) =>
+        messageFor(wallet, nonce, {
+          expirationTime: at(10 * minute),
+          notBefore: at(-minute),
+          requestId: 'request-1',
+          resources: [
+            `${site.origin}/terms`,
+            'ipfs://bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi',
+          ],
+        }),
+      // An empty list: the standard still writes its `Resources:` line.
+      (nonce: string) => messageFor(wallet, nonce, { resources: [] }),
+    ]
+    for (const make of messages) {
+      const message = make(await nonceFor(wallet.address))
+      expect(await verify(message, signText(wallet, message).toString('base64'))).toEqual({
+        status: 200,
+        body: { address: wallet.address },
+      })
+    }
+  })
+
   it('refuses each tampered field with its own message, without using the nonce', async () => {
     const wallet = newWallet()
     const minute = 60_000
@@ -160,6 +173,8 @@ describe('Sign In With Solana', () => {
         'extra_lines',
         (nonce) => messageFor(wallet, nonce, { statement: 'Sign in.\nURI: https://evil.example' }),
       ],
+      // A statement that reads as the URI line: the standard writes it as given.
+      ['extra_lines', (nonce) => messageFor(wallet, nonce, { statement: 'URI: https://evil.example' })],
       ['extra_lines', (nonce) => `${messageFor(wallet, nonce)}\nURI: https://evil.example`],
       ['bad_resource', (nonce) => messageFor(wallet, nonce, { resources: ['not a uri'] })],
       ['bad_version', (nonce) => messageFor(wallet, nonce, { version: '2' })],

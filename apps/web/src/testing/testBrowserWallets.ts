@@ -1,5 +1,9 @@
 import { generateKeyPairSync, sign } from 'node:crypto'
 import { getBase58Decoder } from '@solana/kit'
+import {
+  createSignInMessageText,
+  type SolanaSignInInputWithRequiredFields,
+} from '@solana/wallet-standard-util'
 import type { Wallet } from '@wallet-standard/base'
 import { type Hex, hexToString } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -85,14 +89,11 @@ export function registerSolanaWallet(name = 'Test Solana Wallet', options: { sig
   if (options.signIn !== false) {
     features['solana:signIn'] = {
       version: '1.0.0',
-      signIn: async (...inputs: Record<string, string>[]) =>
+      // The text a real wallet writes: the wallet standard's own.
+      signIn: async (...inputs: SolanaSignInInputWithRequiredFields[]) =>
         inputs.map((input) => ({
           account,
-          ...signBytes(
-            new TextEncoder().encode(
-              `${input.domain} wants you to sign in with your Solana account:\n${input.address}\n\n${input.statement}\n\nURI: ${input.uri}\nVersion: ${input.version}\nNonce: ${input.nonce}\nIssued At: ${input.issuedAt}`,
-            ),
-          ),
+          ...signBytes(new TextEncoder().encode(createSignInMessageText(input))),
         })),
     }
   }

@@ -3,9 +3,9 @@ import type {
   SolanaSignInInput,
   SolanaSignMessageFeature,
 } from '@solana/wallet-standard-features'
+import { createSignInMessageText } from '@solana/wallet-standard-util'
 import type { StandardConnectFeature } from '@wallet-standard/features'
 import type { SolanaBrowserWallet } from './BrowserWallet.ts'
-import { siwsMessageText } from './siwsMessageText.ts'
 import type { ProofRequest, WalletProof } from './WalletProof.ts'
 import { walletClientType } from './walletClientType.ts'
 
@@ -17,8 +17,9 @@ const rfc3339 = (time: Date) => time.toISOString().replace(/\.\d{3}Z$/, 'Z')
 /**
  * Proves the member holds a Solana wallet: connects (`standard:connect`), gets a nonce for its first Solana
  * account, and has it sign a Sign In With Solana message for this page's origin: with `solana:signIn` when the
- * wallet has it (it writes the text itself), else by `solana:signMessage` of the same text written here. The
- * signed text goes to the server as it was signed. The message names no cluster: Ed25519 is the same on all.
+ * wallet has it (it writes the text itself), else by `solana:signMessage` of the text the wallet standard's own
+ * `createSignInMessageText` writes for the same input, as a wallet's `signIn` would. The signed text goes to the
+ * server as it was signed. The message names no cluster: Ed25519 is the same on all.
  */
 export async function proveSolanaWallet(
   { wallet, name }: SolanaBrowserWallet,
@@ -57,7 +58,7 @@ export async function proveSolanaWallet(
   }
   const signMessage = features['solana:signMessage']
   if (!signMessage) throw new Error(`${name} cannot sign a message.`)
-  const message = siwsMessageText(input)
+  const message = createSignInMessageText(input)
   const [output] = await signMessage.signMessage({ account, message: new TextEncoder().encode(message) })
   if (!output) throw new Error(`${name} answered without a signature.`)
   // What the wallet says it signed, which the server checks in full.
