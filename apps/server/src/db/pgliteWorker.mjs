@@ -14,11 +14,18 @@ function describeError(error) {
   return { ...fields, name: error.name, message: error.message }
 }
 
-/** Drizzle asks for some types to stay as PostgreSQL's text (dates, intervals): `keepText` names their type ids. */
+/**
+ * The types Drizzle's PGlite driver asks every query to keep as PostgreSQL's text (timestamps, dates, intervals and
+ * their arrays). They are set once on the instance: PGlite merges a query's own parsers into its whole table of
+ * parsers on every query, which costs about 0.1 ms each time.
+ */
+const keptAsText = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182]
+const asText = (text) => text
+
 function queryOptions(message) {
-  const parsers = {}
-  for (const type of message.keepText ?? []) parsers[type] = (text) => text
-  return { rowMode: message.rowMode, parsers }
+  const keepText = message.keepText ?? []
+  if (keepText.every((type) => keptAsText.includes(type))) return { rowMode: message.rowMode }
+  return { rowMode: message.rowMode, parsers: Object.fromEntries(keepText.map((type) => [type, asText])) }
 }
 
 function answer(id, run) {
@@ -32,6 +39,7 @@ const { dataDir, options } = workerData
 let db
 try {
   db = await PGlite.create(dataDir, options)
+  for (const type of keptAsText) db.parsers[type] = asText
   parentPort.postMessage({ ready: true })
 } catch (error) {
   parentPort.postMessage({ ready: false, error: describeError(error) })
