@@ -5,7 +5,6 @@ import {
   type RateLimitCharge,
   type RateLimitRule,
   refundRateLimits,
-  resetRateLimit,
 } from '../http/rateLimit.ts'
 import { TooManyRequestsError, waitInWords } from '../http/TooManyRequestsError.ts'
 import type { CodeCaller } from '../members/codeFlows.ts'
@@ -180,14 +179,12 @@ export function codeDelivery(options: {
         resendWindowSeconds: shortestWindow?.windowSeconds,
         ...(input.consume === false && { consume: false }),
         ...(input.noun !== undefined && { noun: input.noun }),
-        // In the transaction that uses the code up: the wait before the next code ends with it.
+        // Used up with the code, in one statement: the wait before the next code ends with it.
         ...(shortestWindow &&
           sentTo && {
-            onConsumed: (tx: Db) =>
-              resetRateLimit(
-                tx,
-                `send:${addressKey(sentTo.channel, sentTo.address)}:${shortestWindow.windowSeconds}`,
-              ),
+            forgetOnUse: [
+              `send:${addressKey(sentTo.channel, sentTo.address)}:${shortestWindow.windowSeconds}`,
+            ],
           }),
       })
     },

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto'
 import { LoginError } from '@charter/core'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
-import { otpCodes } from '../db/schema.ts'
+import { otpCodes, rateLimits } from '../db/schema.ts'
 import { TooManyRequestsError } from '../http/TooManyRequestsError.ts'
 import { equalDigests, hmacHex } from '../members/digests.ts'
 
@@ -81,14 +81,27 @@ export async function consumeOneTimeCode(
     consume?: boolean
     /** What the person calls this code in the messages: "That code", "The confirmation code". */
     noun?: string
-    /** Runs in the transaction that uses a right code up, so what it writes commits with it. */
-    onConsumed?: (tx: Db) => Promise<void>
+    /** Throttling counts (`rate_limits` keys) that end when a right code is used up, in the same statement. */
+    forgetOnUse?: string[]
   } = {},
 ): Promise<void> {
   const now = options.now ?? new Date()
   const noun = options.noun ?? 'That code'
   const resendWindowMs = (options.resendWindowSeconds ?? 0) * 1000
-  const thisCode = and(eq(otpCodes.destination, destination), eq(otpCodes.flow, flowDigest(secret, flow)))
+  const flowKey = flowDigest(secret, flow)
+  if (options.consume !== false) {
+    // The right code, still good, is used up in one statement. Anything else (no code, expired, spent, or a wrong
+    // one, which must be counted) is told apart by the transaction below.
+    const used = await useRightCode(db, {
+      destination,
+      flow: flowKey,
+      codeHash: digestOf(secret, destination, code),
+      now,
+      forget: options.forgetOnUse ?? [],
+    })
+    if (used) return
+  }
+  const thisCode = and(eq(otpCodes.destination, destination), eq(otpCodes.flow, flowKey))
   const verdict = await db.transaction(async (tx): Promise<Verdict> => {
     const [row] = await tx.select().from(otpCodes).where(thisCode).for('update')
     if (!row) {
@@ -121,14 +134,9 @@ export async function consumeOneTimeCode(
         }),
       }
     }
+    // A right code is used up above; here it is only checked (consume: false), or it came right between the two.
     if (equalDigests(row.codeHash, digestOf(secret, destination, code))) {
-      // Used up for every flow it was good for (a first ask's cookie and client address alike).
-      if (options.consume !== false) {
-        await tx
-          .delete(otpCodes)
-          .where(and(eq(otpCodes.destination, destination), eq(otpCodes.codeHash, row.codeHash)))
-        await options.onConsumed?.(tx)
-      }
+      if (options.consume !== false) await useUp(tx, destination, row.codeHash, options.forgetOnUse ?? [])
       return { ok: true }
     }
     const [updated] = await tx
@@ -149,4 +157,49 @@ export async function consumeOneTimeCode(
     }
   })
   if (!verdict.ok) throw verdict.error
+}
+
+/** Uses a right code up, checked in `tx`, for every flow it was good for, with the counts that end with it. */
+async function useUp(tx: Db, destination: string, codeHash: string, forget: string[]): Promise<void> {
+  await tx.delete(otpCodes).where(and(eq(otpCodes.destination, destination), eq(otpCodes.codeHash, codeHash)))
+  if (forget.length > 0) await tx.delete(rateLimits).where(inArray(rateLimits.key, forget))
+}
+
+/**
+ * Uses up the right code of a flow if it is still good (not expired, not tried too often), in one statement: for
+ * every flow it was good for (a first ask's cookie and client address alike), with the throttling counts that end
+ * with it. The flow's row is locked first, so a wrong try counted meanwhile is seen; and the answer is the row
+ * this very statement deleted, so of two uses at once only one is told yes. Whether it was used up.
+ */
+async function useRightCode(
+  db: Db,
+  code: { destination: string; flow: string; codeHash: string; now: Date; forget: string[] },
+): Promise<boolean> {
+  const forgotten =
+    code.forget.length === 0
+      ? sql``
+      : sql`, forgotten as (
+        delete from ${rateLimits}
+        where ${rateLimits.key} in (${sql.join(
+          code.forget.map((key) => sql`${key}`),
+          sql`, `,
+        )}) and exists (select 1 from right_code)
+      )`
+  const result = (await db.execute(sql`
+    with right_code as (
+      select ${otpCodes.codeHash} as code_hash from ${otpCodes}
+      where ${otpCodes.destination} = ${code.destination}
+        and ${otpCodes.flow} = ${code.flow}
+        and ${otpCodes.codeHash} = ${code.codeHash}
+        and ${otpCodes.failedAttempts} < ${oneTimeCodeRules.maxFailedAttempts}
+        and ${otpCodes.expiresAt} > ${code.now.toISOString()}::timestamptz
+      for update
+    ), used as (
+      delete from ${otpCodes}
+      where ${otpCodes.destination} = ${code.destination}
+        and ${otpCodes.codeHash} in (select code_hash from right_code)
+      returning ${otpCodes.flow} as flow
+    )${forgotten}
+    select 1 as used from used where flow = ${code.flow}`)) as unknown as { rows: unknown[] }
+  return result.rows.length > 0
 }

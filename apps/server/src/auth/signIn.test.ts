@@ -122,6 +122,22 @@ describe('sign-in by phone', () => {
     expect(again.body.error).toContain('already used')
   })
 
+  it('uses a code once when it is sent several times at once: one sign-in, the rest refused', async () => {
+    const phoneNumber = uniquePhoneNumber()
+    const me = client()
+    await me.post('/api/v1/passwordless_sms/init', { phoneNumber })
+    const code = await me.codeFor(phoneNumber)
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        me.post('/api/v1/passwordless_sms/authenticate', { phoneNumber, code }),
+      ),
+    )
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401, 401, 401])
+    for (const refused of answers.filter((answer) => answer.status === 401)) {
+      expect(refused.body.error).toContain('already used')
+    }
+  })
+
   it('refuses an expired code and says codes last 10 minutes', async () => {
     const phoneNumber = uniquePhoneNumber()
     const secret = readFileSync(join(server.dataDir, 'auth-secret'), 'utf8').trim()

@@ -35,7 +35,7 @@ const signIn = async (email: string) => {
 }
 
 describe('the statements a sign-in runs', () => {
-  it('signs a new member up (user, both wallets, session) in 15 statements, 22 before', async () => {
+  it('signs a new member up (user, both wallets, session) in 13 statements, 22 before', async () => {
     const { init, authenticate, body } = await signIn(uniqueEmail())
     expect(body.is_new_user).toBe(true)
     expect(
@@ -43,7 +43,7 @@ describe('the statements a sign-in runs', () => {
     ).toHaveLength(2)
     // The client's allowance, the address's windows, the address's cap, the code.
     expect(init).toHaveLength(4)
-    expect(authenticate).toHaveLength(11)
+    expect(authenticate).toHaveLength(9)
   })
 
   it('signs a returning member in as cheaply', async () => {
@@ -54,7 +54,7 @@ describe('the statements a sign-in runs', () => {
     expect(init).toHaveLength(4)
     // The member's new device is told to their other addresses (their identities read), and the answer reads the
     // user with its identities, then its wallets.
-    expect(authenticate).toHaveLength(11)
+    expect(authenticate).toHaveLength(9)
   })
 
   it('counts nothing against the address for a client past its own allowance: one statement, then the refusal', async () => {

@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { testDatabaseUrl } from '../env.ts'
+import { sharedTestDatabase } from '../testing/startTestServer.ts'
+import { consumeOneTimeCode, newOneTimeCode, storeOneTimeCode } from './oneTimeCodes.ts'
+
+// Two uses of one code that meet in the database need connections of their own: PostgreSQL's (PGlite has one
+// connection, which runs one statement at a time).
+describe.runIf(testDatabaseUrl())('a code used twice at the same moment, from two connections', () => {
+  it('is used once; the other use is told it was already used', async () => {
+    const { db, rawTransaction } = await sharedTestDatabase()
+    const secret = 'a secret of this test'
+    const destination = `email:${randomUUID()}@example.org`
+    const sent = newOneTimeCode()
+    await storeOneTimeCode(db, secret, destination, ['the flow'], sent)
+
+    // A third connection holds the code's row, so that both uses are in the database before either can go on.
+    let release = () => {}
+    const holding = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let held = () => {}
+    const isHeld = new Promise<void>((resolve) => {
+      held = resolve
+    })
+    const holder = rawTransaction(async (query) => {
+      await query(`select 1 from otp_codes where destination = '${destination}' for update`)
+      held()
+      await holding
+    })
+    await isHeld
+    const uses = [1, 2].map(() =>
+      consumeOneTimeCode(db, secret, destination, 'the flow', sent.code).then(
+        () => 'used',
+        (error: Error) => error.message,
+      ),
+    )
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    release()
+    await holder
+    const outcomes = await Promise.all(uses)
+    expect(outcomes.filter((outcome) => outcome === 'used')).toHaveLength(1)
+    expect(outcomes.find((outcome) => outcome !== 'used')).toContain('already used')
+  })
+})
