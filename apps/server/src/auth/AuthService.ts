@@ -61,7 +61,10 @@ export type AuthServiceOptions = {
   embeddedWalletsFor: 'all-users' | 'users-without-wallets'
   /** How many wallet sign-in nonces an address and a client may ask for. */
   walletNonceLimits: SignInNonceLimits
-  /** The new-device hold: each session is remembered with how it signed in, and held unless it made the account. */
+  /**
+   * The new-device hold: each session is written with how it signed in and its hold (none if it made the
+   * account), which the hold decides.
+   */
   hold: NewDeviceHold
   logger: Logger
 }
@@ -116,12 +119,10 @@ export function createAuthService(options: AuthServiceOptions) {
     user?: CharterUser,
   ): Promise<SignedIn> {
     const { signedInWith, deviceToken, ...started } = input
-    const session = await createSession(db, { userId, ...options.session, ...started })
     const now = new Date()
-    await options.hold.startSession(
-      { sessionId: session.sessionId, userId, signedInWith, createdAccount: isNewUser },
-      now,
-    )
+    // The session's row and its origin (how it signed in, its new-device hold) in one statement.
+    const origin = options.hold.newOrigin({ signedInWith, createdAccount: isNewUser }, now)
+    const session = await createSession(db, { userId, ...options.session, ...started, origin }, now)
     const device = await recogniseDevice(db, userId, deviceToken, now)
     // The account's other addresses hear of a device it never used; the one just used needs no telling.
     if (device.isNew && !isNewUser) {

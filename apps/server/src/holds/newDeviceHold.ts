@@ -6,6 +6,7 @@ import { and, desc, eq, gt, isNotNull, isNull, ne } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
 import { heldActions, sessionOrigins, sessions } from '../db/schema.ts'
 import { recordAccountEvent } from '../members/accountEvents.ts'
+import type { SessionOrigin } from '../members/sessions.ts'
 import type { IdentityKind } from '../members/users.ts'
 import { ActionHeldError } from './ActionHeldError.ts'
 import { durationInWords } from './durationInWords.ts'
@@ -57,6 +58,24 @@ const heldEvents = { export: 'export_held', send: 'send_held' } as const
 const cancelledEvents = { export: 'held_export_cancelled', send: 'held_send_cancelled' } as const
 const when = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`
 const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null)
+
+/**
+ * A new session's origin: how it signed in, and until when it is held. A sign-in that created the account is not
+ * held (its wallets were made with it, so there is no earlier owner to protect), nor any with the hold off
+ * (`holdHours` 0); any other is held for `holdHours` from `now`, the session's start.
+ */
+export function newSessionOrigin(
+  input: { signedInWith: IdentityKind; createdAccount: boolean; holdHours: number },
+  now: Date,
+): SessionOrigin {
+  return {
+    signedInWith: input.signedInWith,
+    holdEndsAt:
+      input.createdAccount || input.holdHours <= 0
+        ? null
+        : new Date(now.getTime() + input.holdHours * 3_600_000),
+  }
+}
 
 /**
  * The new-device hold: a session younger than NEW_DEVICE_HOLD_HOURS may sign and read, but what could hand the
@@ -212,18 +231,12 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
       return (await originOf(sessionId))?.signedInWith
     },
 
-    /** Remembers how a new session signed in, and holds it unless the sign-in created the account. */
-    async startSession(
-      input: { sessionId: string; userId: string; signedInWith: IdentityKind; createdAccount: boolean },
-      now = new Date(),
-    ) {
-      await db.insert(sessionOrigins).values({
-        sessionId: input.sessionId,
-        userId: input.userId,
-        signedInWith: input.signedInWith,
-        holdEndsAt: input.createdAccount || holdMs === 0 ? null : new Date(now.getTime() + holdMs),
-      })
-    },
+    /**
+     * How a new session signed in, and its hold unless the sign-in created the account: the origin
+     * `createSession` writes with the session's row.
+     */
+    newOrigin: (input: { signedInWith: IdentityKind; createdAccount: boolean }, now: Date) =>
+      newSessionOrigin({ ...input, holdHours: options.hours }, now),
 
     /** Marks the session's request as done, once the action went through after its hold. */
     async complete(request: Omit<HeldActionRequest, 'what'>, now = new Date()) {

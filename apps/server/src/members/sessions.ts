@@ -42,6 +42,15 @@ export const refreshGraceMs = 10_000
 
 const hours = (n: number) => n * 3_600_000
 
+/**
+ * How a session signed in, and until when its risky actions wait (null: they need not). The new-device hold
+ * (holds/newDeviceHold.ts) decides it; the session's row and this one are written together.
+ */
+export type SessionOrigin = {
+  signedInWith: (typeof sessionOrigins.$inferInsert)['signedInWith']
+  holdEndsAt: Date | null
+}
+
 export async function createSession(
   db: Db,
   options: SessionLifetime & {
@@ -49,6 +58,8 @@ export async function createSession(
     userAgent?: string | undefined
     clientAddress?: string | undefined
     authorizationKey?: string | undefined
+    /** Written with the session, in the same statement; without it the session has no `session_origins` row. */
+    origin?: SessionOrigin | undefined
   },
   now = new Date(),
 ): Promise<SessionTokens> {
@@ -59,7 +70,7 @@ export async function createSession(
   const expiresAt = new Date(
     Math.min(now.getTime() + hours(options.lifetimeHours), absoluteExpiresAt.getTime()),
   )
-  await insertSession(db).execute({
+  const row = {
     id: sessionId,
     userId: options.userId,
     tokenHash: sha256Hex(token),
@@ -71,29 +82,71 @@ export async function createSession(
     userAgent: options.userAgent?.slice(0, 300) ?? null,
     clientAddress: options.clientAddress?.slice(0, 64) ?? null,
     authorizationKey: options.authorizationKey ?? null,
-  })
+  }
+  const { origin } = options
+  if (origin) {
+    await insertSessionWithOrigin(db).execute({
+      ...row,
+      signedInWith: origin.signedInWith,
+      holdEndsAt: origin.holdEndsAt?.toISOString() ?? null,
+    })
+  } else {
+    await insertSession(db).execute(row)
+  }
   return { sessionId, token, refreshToken, expiresAt }
 }
 
-/** A new session's row, prepared: every sign-in writes one. */
+/** The new session's row, its values named for `execute`. */
+const sessionPlaceholders = () => ({
+  id: sql.placeholder('id'),
+  userId: sql.placeholder('userId'),
+  tokenHash: sql.placeholder('tokenHash'),
+  refreshTokenHash: sql.placeholder('refreshTokenHash'),
+  createdAt: sql.placeholder('createdAt'),
+  lastSeenAt: sql.placeholder('lastSeenAt'),
+  expiresAt: sql.placeholder('expiresAt'),
+  absoluteExpiresAt: sql.placeholder('absoluteExpiresAt'),
+  userAgent: sql.placeholder('userAgent'),
+  clientAddress: sql.placeholder('clientAddress'),
+  authorizationKey: sql.placeholder('authorizationKey'),
+})
+
+/** A new session's row alone, prepared. */
 const insertSession = preparedFor((db) =>
-  db
-    .insert(sessions)
-    .values({
-      id: sql.placeholder('id'),
-      userId: sql.placeholder('userId'),
-      tokenHash: sql.placeholder('tokenHash'),
-      refreshTokenHash: sql.placeholder('refreshTokenHash'),
-      createdAt: sql.placeholder('createdAt'),
-      lastSeenAt: sql.placeholder('lastSeenAt'),
-      expiresAt: sql.placeholder('expiresAt'),
-      absoluteExpiresAt: sql.placeholder('absoluteExpiresAt'),
-      userAgent: sql.placeholder('userAgent'),
-      clientAddress: sql.placeholder('clientAddress'),
-      authorizationKey: sql.placeholder('authorizationKey'),
-    })
-    .prepare('session_insert'),
+  db.insert(sessions).values(sessionPlaceholders()).prepare('session_insert'),
 )
+
+/**
+ * A new session's row and its origin in one statement, prepared: every sign-in writes both. The origin's row is
+ * selected from the session's returned row, so it exists only with the session it describes.
+ */
+const insertSessionWithOrigin = preparedFor((db) => {
+  const started = db
+    .$with('started')
+    .as(
+      db
+        .insert(sessions)
+        .values(sessionPlaceholders())
+        .returning({ id: sessions.id, userId: sessions.userId }),
+    )
+  return db
+    .with(started)
+    .insert(sessionOrigins)
+    .select((qb) =>
+      qb
+        .select({
+          sessionId: started.id,
+          userId: started.userId,
+          // Typed here: a parameter in a select list would otherwise be text.
+          signedInWith: sql<SessionOrigin['signedInWith']>`${sql.placeholder('signedInWith')}::text`.as(
+            'signed_in_with',
+          ),
+          holdEndsAt: sql<Date | null>`${sql.placeholder('holdEndsAt')}::timestamptz`.as('hold_ends_at'),
+        })
+        .from(started),
+    )
+    .prepare('session_insert_with_origin')
+})
 
 const live = (now: Date) => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now))
 

@@ -99,21 +99,26 @@ export async function createUserWithIdentity(
   now = new Date(),
 ): Promise<CharterUser> {
   const id = newUserId()
-  const [user] = await tx.insert(users).values({ id, createdAt: now }).returning()
-  const [identityRow] = await tx
-    .insert(identities)
-    .values({
-      userId: id,
-      ...stored(identity),
-      ...storedClient(identity),
-      firstVerifiedAt: now,
-      latestVerifiedAt: now,
-    })
-    .returning()
-  if (!user || !identityRow) throw new Error('the new user was not written')
+  // The user and its identity in one statement; the identity's row takes its user from the user's, so neither
+  // is written without the other.
+  const newUser = tx.$with('new_user').as(tx.insert(users).values({ id, createdAt: now }).returning())
+  const newIdentity = tx.$with('new_identity').as(
+    tx
+      .insert(identities)
+      .values({
+        userId: sql`(select ${sql.identifier('id')} from ${sql.identifier('new_user')})`,
+        ...stored(identity),
+        ...storedClient(identity),
+        firstVerifiedAt: now,
+        latestVerifiedAt: now,
+      })
+      .returning(),
+  )
+  const [written] = await tx.with(newUser, newIdentity).select().from(newUser).crossJoin(newIdentity)
+  if (!written) throw new Error('the new user was not written')
   const made: WalletRow[] = []
   for (const hook of onUserCreated) made.push(...(await hook(tx, id)))
-  return userAnswer(user, [identityRow], made)
+  return userAnswer(written.new_user, [written.new_identity], made)
 }
 
 /**
