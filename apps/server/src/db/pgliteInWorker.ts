@@ -100,8 +100,7 @@ export async function openPgliteInWorker(
         sql,
         params,
         rowMode: options?.rowMode,
-        // Drizzle's parsers only keep some types as text (dates, intervals); the worker does the same for these.
-        keepText: Object.keys(options?.parsers ?? {}).map(Number),
+        keepText: keptAsText(options?.parsers),
         ...(tx !== undefined && { tx }),
       }),
     exec: (sql) => call({ op: 'exec', sql, ...(tx !== undefined && { tx }) }),
@@ -129,6 +128,21 @@ export async function openPgliteInWorker(
       await worker.terminate()
     },
   }
+}
+
+/**
+ * The types a query's parsers keep as PostgreSQL's text, which is all Drizzle's parsers do (dates, intervals):
+ * a function cannot cross to the worker, so the worker keeps those types as text itself. A parser that does
+ * anything else is refused rather than silently dropped.
+ */
+function keptAsText(parsers: QueryOptions['parsers']): number[] {
+  return Object.entries(parsers ?? {}).map(([type, parse]) => {
+    const probe = '2026-01-01 00:00:00+00'
+    if (parse(probe, Number(type)) !== probe) {
+      throw new Error(`PGlite on its own thread takes only parsers that keep text as it is (type ${type}).`)
+    }
+    return Number(type)
+  })
 }
 
 /**

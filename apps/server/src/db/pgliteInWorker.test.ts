@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openPgliteInWorker, type PgliteInWorker } from './pgliteInWorker.ts'
+
+let db: PgliteInWorker
+beforeAll(async () => {
+  db = await openPgliteInWorker(undefined, { relaxedDurability: true })
+  await db.exec(
+    'create table notes (id int primary key, body text not null, at timestamptz not null default now())',
+  )
+})
+afterAll(() => db.close())
+
+describe('PGlite on a thread of its own', () => {
+  it('answers queries with their rows, as objects or as arrays', async () => {
+    await db.query('insert into notes (id, body) values ($1, $2)', [1, 'first'])
+    expect((await db.query('select id, body from notes where id = $1', [1])).rows).toEqual([
+      { id: 1, body: 'first' },
+    ])
+    const asArrays = await db.query('select id, body from notes where id = $1', [1], { rowMode: 'array' })
+    expect(asArrays.rows).toEqual([[1, 'first']])
+    expect(asArrays.fields.map((field) => field.name)).toEqual(['id', 'body'])
+  })
+
+  it('keeps timestamps as text when asked, as Drizzle asks, and refuses any other parser', async () => {
+    const asText = await db.query<{ at: unknown }>('select at from notes where id = 1', [], {
+      parsers: { 1184: (text: string) => text },
+    })
+    expect(typeof asText.rows[0]?.at).toBe('string')
+    // A parser that does more than keep the text cannot cross to the worker: refused, not silently dropped.
+    expect(() =>
+      db.query('select 7::int4 as n', [], { parsers: { 23: (text: string) => Number(text) } }),
+    ).toThrow('takes only parsers that keep text')
+  })
+
+  it("brings a database error back with PostgreSQL's code and constraint", async () => {
+    const error = await db
+      .query('insert into notes (id, body) values (1, $1)', ['again'])
+      .catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(Error)
+    expect(error).toMatchObject({ code: '23505', constraint: 'notes_pkey' })
+    expect((error as Error).message).toContain('duplicate key')
+  })
+
+  it('commits a transaction whose work succeeds, and rolls back one whose work throws, with its own error', async () => {
+    const answer = await db.transaction(async (tx) => {
+      await tx.query('insert into notes (id, body) values (2, $1)', ['kept'])
+      return (await tx.query<{ n: number }>('select count(*)::int as n from notes')).rows[0]?.n
+    })
+    expect(answer).toBe(2)
+    const failed = await db
+      .transaction(async (tx) => {
+        await tx.query('insert into notes (id, body) values (3, $1)', ['dropped'])
+        throw new Error('the work changed its mind')
+      })
+      .catch((caught: unknown) => caught)
+    expect((failed as Error).message).toBe('the work changed its mind')
+    expect((await db.query('select id from notes order by id')).rows).toEqual([{ id: 1 }, { id: 2 }])
+  })
+
+  it('holds other queries back until a transaction ends, as in-thread PGlite does', async () => {
+    let release = () => {}
+    const open = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const order: string[] = []
+    const transaction = db.transaction(async (tx) => {
+      await tx.query('insert into notes (id, body) values (4, $1)', ['inside'])
+      await open
+      order.push('committed')
+    })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const outside = db.query<{ n: number }>('select count(*)::int as n from notes').then((result) => {
+      order.push('read')
+      return result.rows[0]?.n
+    })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(order).toEqual([])
+    release()
+    await transaction
+    expect(await outside).toBe(3)
+    expect(order).toEqual(['committed', 'read'])
+  })
+
+  it('refuses a query in a transaction that has ended', async () => {
+    let leaked: Parameters<Parameters<PgliteInWorker['transaction']>[0]>[0] | undefined
+    await db.transaction(async (tx) => {
+      leaked = tx
+    })
+    await expect(leaked?.query('select 1')).rejects.toThrow('This transaction has already ended.')
+  })
+})
+
+describe('a closed database', () => {
+  it('refuses every call, saying it is closed', async () => {
+    const closing = await openPgliteInWorker(undefined, {})
+    await closing.close()
+    await expect(closing.query('select 1')).rejects.toThrow('The embedded database is closed.')
+  })
+})
