@@ -31,7 +31,8 @@ type ErrorFields = { message: string } & Record<string, unknown>
  * Opens PGlite on a thread of its own (`pgliteWorker.mjs`) and answers a stand-in with PGlite's own calls, so
  * Drizzle's PGlite driver runs unchanged on this side. The HTTP thread then spends nothing on the database's
  * WebAssembly; each call costs one message each way instead. A transaction keeps PGlite to itself until it ends,
- * exactly as in-thread PGlite does.
+ * exactly as in-thread PGlite does. One difference: timestamps, dates and intervals always come back as
+ * PostgreSQL's text, which is how Drizzle asks for them on every query (the worker sets it once).
  */
 export async function openPgliteInWorker(
   dataDir: string | undefined,
