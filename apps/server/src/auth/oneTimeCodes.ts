@@ -134,7 +134,8 @@ export async function consumeOneTimeCode(
         }),
       }
     }
-    // A right code is used up above; here it is only checked (consume: false), or it came right between the two.
+    // A right code is used up above. It reaches here only to be checked (consume: false), or when its row was
+    // written after the statement above looked (a new code stored meanwhile): it is used up here then.
     if (equalDigests(row.codeHash, digestOf(secret, destination, code))) {
       if (options.consume !== false) await useUp(tx, destination, row.codeHash, options.forgetOnUse ?? [])
       return { ok: true }
