@@ -170,10 +170,11 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
   }
   const databasePart: Part = {
     name: 'database',
-    describe: () => ({
-      status: 'ok',
-      detail: database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)',
-    }),
+    describe: () => {
+      const lost = database.lost?.()
+      if (lost) return { status: 'error', detail: `PGlite (embedded): ${lost} Restart Charter.` }
+      return { status: 'ok', detail: database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)' }
+    },
     // Closed with the server when the server opened it; a database the caller gave is the caller's to close.
     ...(options.database ? {} : { close: () => database.close() }),
   }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { testDatabaseUrl } from '../env.ts'
 import { sharedTestDatabase } from '../testing/startTestServer.ts'
@@ -35,7 +36,18 @@ describe.runIf(testDatabaseUrl())('a code used twice at the same moment, from tw
         (error: Error) => error.message,
       ),
     )
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // Both uses are in the database, waiting on the held row, before it is let go.
+    await expect
+      .poll(
+        async () => {
+          const waiting = (await db.execute(
+            sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%otp_codes%'`,
+          )) as unknown as { rows: { n: number }[] }
+          return waiting.rows[0]?.n
+        },
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThanOrEqual(2)
     release()
     await holder
     const outcomes = await Promise.all(uses)

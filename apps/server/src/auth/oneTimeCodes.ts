@@ -90,16 +90,17 @@ export async function consumeOneTimeCode(
   const resendWindowMs = (options.resendWindowSeconds ?? 0) * 1000
   const flowKey = flowDigest(secret, flow)
   if (options.consume !== false) {
-    // The right code, still good, is used up in one statement. Anything else (no code, expired, spent, or a wrong
-    // one, which must be counted) is told apart by the transaction below.
-    const used = await useRightCode(db, {
+    // A code still good is judged in one statement: used up when right, its try counted when wrong. Anything
+    // else (no code, expired, tried too often) counts nothing and is told apart by the transaction below.
+    const tried = await tryCode(db, {
       destination,
       flow: flowKey,
       codeHash: digestOf(secret, destination, code),
       now,
       forget: options.forgetOnUse ?? [],
     })
-    if (used) return
+    if (tried === 'used') return
+    if (tried !== undefined) throw wrongCode(noun, tried.failedAttempts)
   }
   const thisCode = and(eq(otpCodes.destination, destination), eq(otpCodes.flow, flowKey))
   const verdict = await db.transaction(async (tx): Promise<Verdict> => {
@@ -145,19 +146,23 @@ export async function consumeOneTimeCode(
       .set({ failedAttempts: sql`${otpCodes.failedAttempts} + 1` })
       .where(thisCode)
       .returning({ failedAttempts: otpCodes.failedAttempts })
-    const left =
-      oneTimeCodeRules.maxFailedAttempts - (updated?.failedAttempts ?? oneTimeCodeRules.maxFailedAttempts)
     return {
       ok: false,
-      error: new LoginError('invalid_credentials', {
-        message:
-          left > 0
-            ? `${noun} is not right. Check it and try again (${left} ${left === 1 ? 'try' : 'tries'} left).`
-            : `${noun} is not right, and that was the last try. Ask for a new code.`,
-      }),
+      error: wrongCode(noun, updated?.failedAttempts ?? oneTimeCodeRules.maxFailedAttempts),
     }
   })
   if (!verdict.ok) throw verdict.error
+}
+
+/** A wrong code's refusal, with the tries the code has left. */
+function wrongCode(noun: string, failedAttempts: number): LoginError {
+  const left = oneTimeCodeRules.maxFailedAttempts - failedAttempts
+  return new LoginError('invalid_credentials', {
+    message:
+      left > 0
+        ? `${noun} is not right. Check it and try again (${left} ${left === 1 ? 'try' : 'tries'} left).`
+        : `${noun} is not right, and that was the last try. Ask for a new code.`,
+  })
 }
 
 /** Uses a right code up, checked in `tx`, for every flow it was good for, with the counts that end with it. */
@@ -167,15 +172,17 @@ async function useUp(tx: Db, destination: string, codeHash: string, forget: stri
 }
 
 /**
- * Uses up the right code of a flow if it is still good (not expired, not tried too often), in one statement: for
- * every flow it was good for (a first ask's cookie and client address alike), with the throttling counts that end
- * with it. The flow's row is locked first, so a wrong try counted meanwhile is seen; and the answer is the row
- * this very statement deleted, so of two uses at once only one is told yes. Whether it was used up.
+ * Judges a code against a flow's code that is still good (not expired, not tried too often), in one statement
+ * with the flow's row locked: a right code is used up for every flow it was good for (a first ask's cookie and
+ * client address alike), with the throttling counts that end with it; a wrong one has its try counted. So no
+ * wrong try goes uncounted whatever happens after, and of two uses at once only one is told yes (the answer is
+ * the row this very statement deleted). Answers 'used', the wrong try's count, or undefined when the flow has no
+ * code still good.
  */
-async function useRightCode(
+async function tryCode(
   db: Db,
   code: { destination: string; flow: string; codeHash: string; now: Date; forget: string[] },
-): Promise<boolean> {
+): Promise<'used' | { failedAttempts: number } | undefined> {
   const forgotten =
     code.forget.length === 0
       ? sql``
@@ -184,23 +191,34 @@ async function useRightCode(
         where ${rateLimits.key} in (${sql.join(
           code.forget.map((key) => sql`${key}`),
           sql`, `,
-        )}) and exists (select 1 from right_code)
+        )}) and exists (select 1 from good where code_hash = ${code.codeHash})
       )`
   const result = (await db.execute(sql`
-    with right_code as (
+    with good as (
       select ${otpCodes.codeHash} as code_hash from ${otpCodes}
       where ${otpCodes.destination} = ${code.destination}
         and ${otpCodes.flow} = ${code.flow}
-        and ${otpCodes.codeHash} = ${code.codeHash}
         and ${otpCodes.failedAttempts} < ${oneTimeCodeRules.maxFailedAttempts}
         and ${otpCodes.expiresAt} > ${code.now.toISOString()}::timestamptz
       for update
     ), used as (
       delete from ${otpCodes}
       where ${otpCodes.destination} = ${code.destination}
-        and ${otpCodes.codeHash} in (select code_hash from right_code)
+        and ${otpCodes.codeHash} in (select code_hash from good where code_hash = ${code.codeHash})
       returning ${otpCodes.flow} as flow
+    ), counted as (
+      update ${otpCodes} set failed_attempts = ${otpCodes.failedAttempts} + 1
+      where ${otpCodes.destination} = ${code.destination}
+        and ${otpCodes.flow} = ${code.flow}
+        and exists (select 1 from good where code_hash <> ${code.codeHash})
+      returning ${otpCodes.failedAttempts} as failed_attempts
     )${forgotten}
-    select 1 as used from used where flow = ${code.flow}`)) as unknown as { rows: unknown[] }
-  return result.rows.length > 0
+    select
+      exists (select 1 from used where flow = ${code.flow}) as used,
+      (select failed_attempts from counted) as failed_attempts`)) as unknown as {
+    rows: { used: boolean; failed_attempts: number | null }[]
+  }
+  const [row] = result.rows
+  if (row?.used) return 'used'
+  return row?.failed_attempts == null ? undefined : { failedAttempts: Number(row.failed_attempts) }
 }

@@ -64,6 +64,20 @@ describe('the statements a sign-in runs', () => {
     expect(authenticate).toHaveLength(8)
   })
 
+  it("counts a wrong code's try in the statement that judges it: the client's tries, then that one", async () => {
+    const email = uniqueEmail()
+    const me = new ApiClient(server.url)
+    expect((await me.post('/api/v1/passwordless/init', { email })).status).toBe(200)
+    const code = await me.codeFor(email)
+    const wrong = code === '000000' ? '111111' : '000000'
+    const { answer, ran } = await counting.counted(() =>
+      me.post('/api/v1/passwordless/authenticate', { email, code: wrong }),
+    )
+    expect(answer.status).toBe(401)
+    expect(answer.body.error).toContain('4 tries left')
+    expect(ran).toHaveLength(2)
+  })
+
   it('counts nothing against the address for a client past its own allowance: one statement, then the refusal', async () => {
     // A server allowing one code per client an hour, on the same database, and a client of an address of its
     // own (behind a proxy it believes): its first code is its allowance.

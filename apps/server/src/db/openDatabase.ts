@@ -90,6 +90,7 @@ async function openPglite(dataDir: string | undefined, logger: StatementLogger):
   return {
     db: drizzlePglite({ client: asPglite(client), schema, ...(logger && { logger }) }),
     kind: 'pglite',
+    lost: () => client.lost()?.message,
     rawTransaction: (work) =>
       client.transaction((tx) =>
         work(async (sqlText) => ((await tx.exec(sqlText)).at(-1)?.rows ?? []) as Record<string, unknown>[]),

@@ -27,9 +27,17 @@ describe('PGlite on a thread of its own', () => {
     })
     expect(typeof asText.rows[0]?.at).toBe('string')
     // A parser that does more than keep the text cannot cross to the worker: refused, not silently dropped.
-    expect(() =>
+    await expect(
       db.query('select 7::int4 as n', [], { parsers: { 23: (text: string) => Number(text) } }),
-    ).toThrow('takes only parsers that keep text')
+    ).rejects.toThrow('takes only parsers that keep text')
+  })
+
+  it('refuses a parameter that cannot cross to the thread, and goes on answering', async () => {
+    await expect(db.query('select $1::text as t', [() => 'a function'])).rejects.toThrow(
+      /could not be cloned/,
+    )
+    expect((await db.query('select $1::text as t', ['text'])).rows).toEqual([{ t: 'text' }])
+    expect(db.lost()).toBeUndefined()
   })
 
   it("brings a database error back with PostgreSQL's code and constraint", async () => {

@@ -8,6 +8,8 @@ export type PgliteQueries = {
 }
 export type PgliteInWorker = PgliteQueries & {
   transaction<T>(work: (tx: PgliteQueries) => Promise<T>): Promise<T>
+  /** Why the database stopped, if its thread ended without being closed (it does not come back). */
+  lost(): Error | undefined
   close(): Promise<void>
 }
 
@@ -58,6 +60,7 @@ export async function openPgliteInWorker(
       else reject(databaseError(first.error ?? { message: 'PGlite did not open.' }))
     })
     worker.once('error', reject)
+    worker.once('exit', (code) => reject(new Error(`PGlite's thread exited (${code}) before it opened.`)))
   }).catch(async (error: unknown) => {
     await worker.terminate()
     throw error
@@ -71,7 +74,10 @@ export async function openPgliteInWorker(
     if (reply.ok) waiting.resolve(reply.result)
     else waiting.reject(databaseError(reply.error))
   })
+  /** Why the database stopped without being closed: the server's health says so. */
+  let lost: Error | undefined
   const fail = (error: Error) => {
+    if (!gone) lost = error
     gone ??= error
     for (const [id, waiting] of pending) {
       settle(id)
@@ -91,11 +97,17 @@ export async function openPgliteInWorker(
     return new Promise<T>((resolve, reject) => {
       if (pending.size === 0) worker.ref()
       pending.set(id, { resolve: resolve as (result: unknown) => void, reject })
-      worker.postMessage({ ...message, id })
+      try {
+        worker.postMessage({ ...message, id })
+      } catch (error) {
+        // A value that cannot cross to the thread (a function among the parameters): nothing was sent.
+        settle(id)
+        reject(error as Error)
+      }
     })
   }
   const queriesIn = (tx?: number): PgliteQueries => ({
-    query: (sql, params, options) =>
+    query: async (sql, params, options) =>
       call({
         op: 'query',
         sql,
@@ -122,6 +134,7 @@ export async function openPgliteInWorker(
       await call({ op: 'end', tx, commit: true })
       return result
     },
+    lost: () => lost,
     async close() {
       if (gone) return
       await call({ op: 'close' })
