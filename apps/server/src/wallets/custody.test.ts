@@ -18,7 +18,10 @@ let userId: string
 beforeAll(async () => {
   server = await startTestServer({ env: { WALLET_MASTER_KEY: oldKey } })
   const caller = new WalletCaller(new ApiClient(server.url))
-  const signedIn = await caller.signIn('phone', uniquePhoneNumber())
+  // A new member, whose wallets this server (and so `oldKey`) made: a number another file already signed in with
+  // would bring that account's wallets, made under another key.
+  let signedIn = await caller.signIn('phone', uniquePhoneNumber())
+  while (signedIn.body.is_new_user !== true) signedIn = await caller.signIn('phone', uniquePhoneNumber())
   userId = signedIn.body.user.id
   const evm = signedIn.body.user.linked_accounts.find(
     (account: { chain_type?: string }) => account.chain_type === 'ethereum',
