@@ -2,7 +2,10 @@
 export type LocalChain = {
   /** The loopback JSON-RPC URL the server talks to; never shown to a browser. */
   readonly rpcUrl: string
-  /** Credits `address` with `amount` in the asset's smallest unit (wei, or USDC's 6-decimal units). */
+  /**
+   * Credits `address` with `amount` in the asset's smallest unit (wei, or USDC's 6-decimal units); a credit the chain
+   * itself would refuse (a new Solana account below its rent-exempt minimum) throws `FundingRefusedError`.
+   */
   fund(address: string, asset: 'native' | 'USDC', amount: bigint): Promise<void>
   /** The chain's current block height (EVM) or slot (Solana), for /api/health. */
   height(): Promise<bigint>

@@ -392,6 +392,37 @@ describe('the faucet refuses, with a message naming what is wrong, and credits n
     expect(await proxied(member, 84532, 'eth_getBalance', [address, 'latest'])).toBe('0x0')
   })
 
+  it('too little SOL for a new Solana account to exist (400, naming the minimum); the minimum itself is credited', async () => {
+    const { address } = await generateKeyPairSigner()
+    const balance = async () =>
+      ((await proxied(member, 'devnet', 'getBalance', [address])) as { value: number }).value
+    const tooLittle = await faucet(member, {
+      address,
+      chainId: 'devnet',
+      asset: 'native',
+      amount: '0.0000001',
+    })
+    expect(tooLittle.status).toBe(400)
+    expect(tooLittle.body).toMatchObject({
+      code: 'invalid_data',
+      error: expect.stringContaining(
+        'amount: a new Solana account needs at least 0.00089088 SOL (its rent-exempt minimum)',
+      ),
+    })
+    expect(await balance()).toBe(0)
+    const minimum = await faucet(member, {
+      address,
+      chainId: 'devnet',
+      asset: 'native',
+      amount: '0.00089088',
+    })
+    expect(minimum.status).toBe(200)
+    // An account that exists takes any amount.
+    const more = await faucet(member, { address, chainId: 'devnet', asset: 'native', amount: '0.0000001' })
+    expect(more.status).toBe(200)
+    expect(await balance()).toBe(890_880 + 100)
+  })
+
   it('a caller who is not signed in (401), crediting nothing', async () => {
     const address = privateKeyToAccount(generatePrivateKey()).address
     const answer = await new ApiClient(server.url).post('/api/dev/faucet', {

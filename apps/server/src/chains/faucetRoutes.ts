@@ -8,6 +8,7 @@ import type { Logger } from '../logger.ts'
 import { requireSession, type SessionVariables, sessionRequired } from '../members/sessionMiddleware.ts'
 import type { Chains } from './Chains.ts'
 import { FaucetError } from './FaucetError.ts'
+import { FundingRefusedError } from './FundingRefusedError.ts'
 import { redactRpcUrl } from './redactRpcUrl.ts'
 
 /** The most one call may credit, in whole units: plenty to test with, and a typo of a few zeros is refused. */
@@ -77,6 +78,7 @@ export function faucetRoutes(options: { chains: Chains; logger: Logger }) {
       try {
         await chain.local.fund(body.address, body.asset, amount)
       } catch (cause) {
+        if (cause instanceof FundingRefusedError) throw invalid(`amount: ${cause.shortMessage}`)
         const details = cause instanceof Error ? cause.message : String(cause)
         logger.warn('The faucet could not fund an address', {
           chain: info.id,

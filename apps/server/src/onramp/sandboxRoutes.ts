@@ -8,6 +8,7 @@ import {
 import { type Context, Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Chains } from '../chains/Chains.ts'
+import { FundingRefusedError } from '../chains/FundingRefusedError.ts'
 import { faucetCaps } from '../chains/faucetRoutes.ts'
 import { redactRpcUrl } from '../chains/redactRpcUrl.ts'
 import type { ServedChain } from '../chains/ServedChain.ts'
@@ -269,6 +270,13 @@ export function sandboxRoutes(options: { db: Db; chains: Chains; appId: string; 
           await purchase.chain.local.fund(purchase.address, purchase.asset, amount.units)
         } catch (cause) {
           await settleOnrampRequest(db, row.partnerUserId, 'failure')
+          if (cause instanceof FundingRefusedError) {
+            throw new SandboxRefusal(
+              400,
+              'The purchase could not be completed',
+              `Nothing moved: ${cause.shortMessage}. Start again from Charter with a larger amount.`,
+            )
+          }
           logger.warn('The on-ramp sandbox could not credit the local devnet', {
             chain: purchase.chain.info.id,
             node: redactRpcUrl(purchase.chain.rpcUrl),

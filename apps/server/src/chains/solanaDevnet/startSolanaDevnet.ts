@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
-import { getSolanaUsdcMint } from '@charter/core'
+import { formatTokenAmount, getSolanaUsdcMint } from '@charter/core'
 import {
   type Address,
   createKeyPairSignerFromBytes,
@@ -10,6 +10,7 @@ import {
 } from '@solana/kit'
 import { LiteSVM } from 'litesvm'
 import type { Logger } from '../../logger.ts'
+import { FundingRefusedError } from '../FundingRefusedError.ts'
 import type { LocalChain } from '../LocalChain.ts'
 import { startJsonRpcServer } from './jsonRpcServer.ts'
 import { LocalCluster } from './LocalCluster.ts'
@@ -90,6 +91,14 @@ export async function startSolanaDevnet({ stateDir, logger }: SolanaDevnetOption
       }
       if (amount <= 0n) throw new SolanaDevnetError('The amount to fund must be positive.')
       if (asset === 'USDC') return mintUsdc(cluster, authority, usdcMint, address, amount)
+      // A Solana account must hold its rent-exempt minimum to exist; a smaller credit to an empty one would fail.
+      const balance = cluster.account(address)?.lamports ?? 0n
+      const minimum = cluster.svm.minimumBalanceForRentExemption(0n)
+      if (balance + amount < minimum) {
+        throw new FundingRefusedError(
+          `a new Solana account needs at least ${formatTokenAmount(minimum, 9)} SOL (its rent-exempt minimum)`,
+        )
+      }
       try {
         cluster.airdrop(address, lamports(amount))
       } catch (cause) {
