@@ -35,8 +35,8 @@ import {
 } from '@solana-program/token'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLogger } from '../../logger.ts'
+import { FundingRefusedError } from '../FundingRefusedError.ts'
 import type { LocalChain } from '../LocalChain.ts'
-import { SolanaDevnetError } from './SolanaDevnetError.ts'
 import { startSolanaDevnet } from './startSolanaDevnet.ts'
 
 const usdcMint = getSolanaUsdcMint('devnet') as Address
@@ -322,9 +322,10 @@ describe('the local Solana cluster, read through @solana/kit over HTTP', () => {
     await expect(
       rpc.requestAirdrop((await generateKeyPairSigner()).address, lamports(5n)).send(),
     ).rejects.toThrow(/rent/)
-    await expect(chain.fund((await generateKeyPairSigner()).address, 'native', 5n)).rejects.toThrow(
-      SolanaDevnetError,
-    )
+    // Charter's own funding says so before asking, naming the minimum.
+    const refused = chain.fund((await generateKeyPairSigner()).address, 'native', 5n)
+    await expect(refused).rejects.toThrow(FundingRefusedError)
+    await expect(refused).rejects.toThrow('a new Solana account needs at least 0.00089088 SOL')
     const { value: statuses } = await rpc.getSignatureStatuses([signature]).send()
     expect(statuses[0]?.slot).toBeLessThanOrEqual(before)
     expect(await rpc.getSlot().send()).toBe(before)
