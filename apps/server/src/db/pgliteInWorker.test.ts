@@ -98,6 +98,77 @@ describe('PGlite on a thread of its own', () => {
   })
 })
 
+describe('queries as prepared statements, planned once', () => {
+  const preparedTexts = async () =>
+    (await db.query<{ statement: string }>('select statement from pg_prepared_statements')).rows.map(
+      (row) => row.statement,
+    )
+
+  it('prepares a query the first time it runs, and answers it the same every time after', async () => {
+    const text = 'select id, body, $2::text[] as tags, $3::int as nothing from notes where id = any($1)'
+    const params = [[1, 2], ['a', 'b'], null]
+    const first = await db.query(text, params)
+    expect(await preparedTexts()).toContain(text)
+    expect(first.rows).toEqual([
+      { id: 1, body: 'first', tags: ['a', 'b'], nothing: null },
+      { id: 2, body: 'kept', tags: ['a', 'b'], nothing: null },
+    ])
+    expect(await db.query(text, params)).toEqual(first)
+    expect((await db.query(text, params, { rowMode: 'array' })).rows).toEqual([
+      [1, 'first', ['a', 'b'], null],
+      [2, 'kept', ['a', 'b'], null],
+    ])
+    const inserted = await db.query('insert into notes (id, body) values ($1, $2) returning id', [10, 'ten'])
+    expect(inserted).toMatchObject({ rows: [{ id: 10 }], affectedRows: 1 })
+    expect(await db.query('update notes set body = body where id >= $1', [10])).toMatchObject({
+      affectedRows: 1,
+    })
+  })
+
+  it('runs prepared statements inside a transaction, and its rollback undoes them', async () => {
+    const text = 'insert into notes (id, body) values ($1, $2)'
+    await db.query(text, [11, 'prepared outside'])
+    const failed = await db
+      .transaction(async (tx) => {
+        await tx.query(text, [12, 'inside'])
+        expect((await tx.query('select body from notes where id = $1', [12])).rows).toEqual([
+          { body: 'inside' },
+        ])
+        throw new Error('undo it')
+      })
+      .catch((error: unknown) => error)
+    expect(failed).toMatchObject({ message: 'undo it' })
+    expect((await db.query('select body from notes where id = $1', [12])).rows).toEqual([])
+  })
+
+  it('answers a query that fails to prepare or to run with its error, and goes on answering', async () => {
+    await expect(db.query('select nonsense from nowhere where id = $1', [1])).rejects.toMatchObject({
+      code: '42P01',
+    })
+    await expect(db.query('select $1::int as n', ['not a number'])).rejects.toMatchObject({ code: '22P02' })
+    expect((await db.query('select $1::int as n', ['7'])).rows).toEqual([{ n: 7 }])
+  })
+
+  it('prepares a statement again when its table changes under it', async () => {
+    await db.exec('create table changing (a int)')
+    await db.query('insert into changing values ($1)', [1])
+    const text = 'select * from changing where a = $1'
+    expect((await db.query(text, [1])).rows).toEqual([{ a: 1 }])
+    await db.exec('alter table changing add column b int default 2')
+    // PostgreSQL refuses a prepared query whose columns changed; it is prepared afresh on the next run.
+    await expect(db.query(text, [1])).rejects.toMatchObject({ code: '0A000' })
+    expect((await db.query(text, [1])).rows).toEqual([{ a: 1, b: 2 }])
+  })
+
+  it('prepares at most 500 texts, and runs any more as PGlite does', async () => {
+    for (let n = 0; n < 505; n++) expect((await db.query(`select ${n}::int as n`)).rows).toEqual([{ n }])
+    const texts = await preparedTexts()
+    expect(texts.length).toBeLessThanOrEqual(500)
+    expect(texts).toContain('select 0::int as n')
+    expect(texts).not.toContain('select 504::int as n')
+  })
+})
+
 describe('a closed database', () => {
   it('refuses every call, saying it is closed', async () => {
     const closing = await openPgliteInWorker(undefined, {})

@@ -2,7 +2,7 @@
 // the machine's second core instead of the thread that serves HTTP. `pgliteInWorker.ts` is the other side; the
 // messages are its calls. Plain JavaScript, so that it starts the same under tsx, vitest and plain Node.
 import { parentPort, workerData } from 'node:worker_threads'
-import { PGlite } from '@electric-sql/pglite'
+import { PGlite, parse, protocol } from '@electric-sql/pglite'
 
 /** A database error's fields (SQLSTATE `code`, `constraint`, …) as plain data, since a thrown Error crosses without them. */
 function describeError(error) {
@@ -45,6 +45,97 @@ try {
   parentPort.postMessage({ ready: false, error: describeError(error) })
 }
 
+/**
+ * Queries as named prepared statements, parsed and planned once: PGlite's own `query` sends every statement as a
+ * new unnamed one, so PostgreSQL parses and plans it again each time, over six calls into the WebAssembly. A
+ * prepared one is a single call (bind, describe, execute, sync), about half the time (a session lookup 250 µs →
+ * 170 µs, an activity INSERT 210 µs → 110 µs, `select 1` 90 µs → 40 µs on this project's bench machine). Each
+ * text is prepared the first time it runs, up to `mostPrepared` texts; any more run as PGlite runs them.
+ * It does what PGlite's `query` does otherwise: the same parameter serializers by the types PostgreSQL infers,
+ * the same result parser, the same locks (a query outside a transaction waits for any open one to end), the same
+ * flush to disk outside a transaction.
+ */
+const prepared = new Map()
+const mostPrepared = 500
+let lastName = 0
+
+/** Protocol messages as one buffer, so PostgreSQL takes them in one call. */
+function joined(messages) {
+  const bytes = new Uint8Array(messages.reduce((sum, message) => sum + message.length, 0))
+  let at = 0
+  for (const message of messages) {
+    bytes.set(message, at)
+    at += message.length
+  }
+  return bytes
+}
+
+async function runPrepared(statement, params, options, inTransaction) {
+  const values = (params ?? []).map((param, i) => {
+    if (param === null || param === undefined) return null
+    const serialize = db.serializers[statement.types[i]]
+    return serialize ? serialize(param) : param.toString()
+  })
+  const { serialize } = protocol
+  const { messages } = await db.execProtocol(
+    joined([
+      serialize.bind({ statement: statement.name, values }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    ]),
+    { syncToFs: !inTransaction },
+  )
+  return parse.parseResults(messages, db.parsers, options)[0]
+}
+
+async function prepare(text) {
+  const name = `charter_${++lastName}`
+  const { serialize } = protocol
+  const { messages } = await db.execProtocol(
+    joined([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+    { syncToFs: false },
+  )
+  const statement = { name, types: parse.parseDescribeStatementResults(messages) }
+  prepared.set(text, statement)
+  return statement
+}
+
+async function forget(text, statement) {
+  prepared.delete(text)
+  const { serialize } = protocol
+  await db
+    .execProtocol(joined([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]), {
+      syncToFs: false,
+    })
+    .catch(() => undefined)
+}
+
+/** One query, prepared: in a transaction's scope (`tx`) or on its own. */
+async function query(message) {
+  const scope = scopeOf(message.tx)
+  const options = queryOptions(message)
+  if (!prepared.has(message.sql) && prepared.size >= mostPrepared) {
+    return scope.query(message.sql, message.params, options)
+  }
+  const inTransaction = scope !== db
+  if (inTransaction && scope.closed) throw new Error('Transaction is closed')
+  const run = async () => {
+    const statement = prepared.get(message.sql) ?? (await prepare(message.sql))
+    try {
+      return await runPrepared(statement, message.params, options, inTransaction)
+    } catch (error) {
+      // A table changed under the statement ("cached plan must not change result type"): prepared again next time.
+      if (error?.code === '0A000') await forget(message.sql, statement)
+      throw error
+    }
+  }
+  // The locks PGlite's own query takes: inside a transaction only the query lock, which the transaction lends.
+  return inTransaction
+    ? db._runExclusiveQuery(run)
+    : db._runExclusiveTransaction(() => db._runExclusiveQuery(run))
+}
+
 /** Open transactions by id: the scope PGlite lends inside `transaction`, and how to end it. */
 const open = new Map()
 
@@ -60,11 +151,7 @@ parentPort.on('message', (message) => {
   switch (op) {
     case 'query':
       return answer(id, async () => {
-        const { rows, affectedRows, fields } = await scopeOf(message.tx).query(
-          message.sql,
-          message.params,
-          queryOptions(message),
-        )
+        const { rows, affectedRows, fields } = await query(message)
         return { rows, affectedRows, fields }
       })
     case 'exec':

@@ -4,6 +4,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Chains } from '../chains/Chains.ts'
 import { batchInserter } from '../db/batch.ts'
 import type { Db } from '../db/Database.ts'
+import { preparedFor } from '../db/prepared.ts'
 import { walletActivity, wallets } from '../db/schema.ts'
 import { activitySendKey, activitySends } from './activitySends.ts'
 
@@ -36,6 +37,23 @@ const digestOf = (subject: unknown) =>
     .update(canonicalize(subject) ?? '')
     .digest('hex')
 
+/** One line, the usual case: a statement prepared once per database. */
+const insertOneLine = preparedFor((db) =>
+  db
+    .insert(walletActivity)
+    .values({
+      userId: sql.placeholder('userId'),
+      walletId: sql.placeholder('walletId'),
+      kind: sql.placeholder('kind'),
+      method: sql.placeholder('method'),
+      digest: sql.placeholder('digest'),
+      summary: sql.placeholder('summary'),
+      sendHash: sql.placeholder('sendHash'),
+    })
+    .returning({ id: walletActivity.id })
+    .prepare('wallet_activity_insert_one'),
+)
+
 /**
  * Writes lines of the owners' activity logs: what happened, and a digest of what was signed or exported.
  * Lines written at the same moment share one INSERT; each caller's promise settles, with its line's id, once
@@ -52,6 +70,12 @@ export function activityRecorder(db: Db): (entry: ActivityEntry) => Promise<numb
       summary: entry.summary,
       sendHash: entry.sendHash ?? null,
     }))
+    // A lone line, the usual case, runs one prepared statement; a batch is built for its size.
+    if (rows.length === 1) {
+      const [written] = await insertOneLine(db).execute(rows[0])
+      if (!written) throw new Error('an activity line was not written')
+      return [written.id]
+    }
     const written = await db.insert(walletActivity).values(rows).returning({
       id: walletActivity.id,
       walletId: walletActivity.walletId,
