@@ -149,23 +149,77 @@ describe('queries as prepared statements, planned once', () => {
     expect((await db.query('select $1::int as n', ['7'])).rows).toEqual([{ n: 7 }])
   })
 
-  it('prepares a statement again when its table changes under it', async () => {
+  it('prepares a statement again when its table changes under it, or when it was deallocated', async () => {
     await db.exec('create table changing (a int)')
     await db.query('insert into changing values ($1)', [1])
     const text = 'select * from changing where a = $1'
     expect((await db.query(text, [1])).rows).toEqual([{ a: 1 }])
+    // New columns: PostgreSQL refuses the kept statement before running it, so it is prepared afresh and run.
     await db.exec('alter table changing add column b int default 2')
-    // PostgreSQL refuses a prepared query whose columns changed; it is prepared afresh on the next run.
-    await expect(db.query(text, [1])).rejects.toMatchObject({ code: '0A000' })
     expect((await db.query(text, [1])).rows).toEqual([{ a: 1, b: 2 }])
+    await db.exec('deallocate all')
+    expect((await db.query(text, [1])).rows).toEqual([{ a: 1, b: 2 }])
+    // A column of another type: the statement kept its parameter's old type, fails once, and is parsed afresh.
+    const typed = 'select a from changing where a = $1'
+    expect((await db.query(typed, [1])).rows).toEqual([{ a: 1 }])
+    await db.exec('alter table changing alter column a type text')
+    await expect(db.query(typed, ['1'])).rejects.toMatchObject({ code: '42883', query: typed })
+    expect((await db.query(typed, ['1'])).rows).toEqual([{ a: '1' }])
   })
 
-  it('prepares at most 500 texts, and runs any more as PGlite does', async () => {
-    for (let n = 0; n < 505; n++) expect((await db.query(`select ${n}::int as n`)).rows).toEqual([{ n }])
-    const texts = await preparedTexts()
-    expect(texts.length).toBeLessThanOrEqual(500)
+  it('in a transaction that changed the table, the kept statement fails and the transaction rolls back', async () => {
+    const text = 'select * from changing where b = $1'
+    expect(await db.query(text, [2])).toMatchObject({ rows: [{ a: '1', b: 2 }] })
+    const failed = await db
+      .transaction(async (tx) => {
+        await tx.exec('alter table changing add column c int default 3')
+        return tx.query(text, [2])
+      })
+      .catch((error: unknown) => error)
+    expect(failed).toMatchObject({ code: '0A000' })
+    expect((await db.query(text, [2])).rows).toEqual([{ a: '1', b: 2 }])
+  })
+})
+
+describe('a thread told to keep 20 prepared texts', () => {
+  let small: PgliteInWorker
+  beforeAll(async () => {
+    small = await openPgliteInWorker(undefined, { relaxedDurability: true }, { keptStatements: 20 })
+  })
+  afterAll(() => small.close())
+  const keptTexts = async () =>
+    (await small.query<{ statement: string }>('select statement from pg_prepared_statements')).rows.map(
+      (row) => row.statement,
+    )
+
+  it('keeps at most as many texts as it is told, parses any more each time, even for queries queued at once', async () => {
+    let n = 0
+    while ((await keptTexts()).length < 10) await small.query(`select ${n++}::int as n`)
+    // Twenty new texts queued behind an open transaction, all at once: ten are kept, the others parsed each time.
+    let release = () => {}
+    let begun = () => {}
+    const open = new Promise<void>((resolve) => (begun = resolve))
+    const held = small.transaction(
+      () =>
+        new Promise<void>((resolve) => {
+          release = resolve
+          begun()
+        }),
+    )
+    await open
+    const queued = Array.from({ length: 20 }, (_, i) => small.query(`select ${1000 + i}::int as n`))
+    release()
+    await held
+    expect((await Promise.all(queued)).map((answer) => answer.rows)).toEqual(
+      Array.from({ length: 20 }, (_, i) => [{ n: 1000 + i }]),
+    )
+    expect(await keptTexts()).toHaveLength(20)
+    const last = n + 10
+    for (; n < last; n++) expect((await small.query(`select ${n}::int as n`)).rows).toEqual([{ n }])
+    const texts = await keptTexts()
+    expect(texts).toHaveLength(20)
     expect(texts).toContain('select 0::int as n')
-    expect(texts).not.toContain('select 504::int as n')
+    expect(texts).not.toContain(`select ${last - 1}::int as n`)
   })
 })
 

@@ -39,10 +39,12 @@ type ErrorFields = { message: string } & Record<string, unknown>
 export async function openPgliteInWorker(
   dataDir: string | undefined,
   options: PGliteOptions,
+  /** How many query texts the thread keeps prepared (`pgliteWorker.mjs`); any more are parsed each time. */
+  { keptStatements = 500 }: { keptStatements?: number } = {},
 ): Promise<PgliteInWorker> {
   // No loader in the worker: it is plain JavaScript, and tsx or vitest would only slow its start.
   const worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), {
-    workerData: { dataDir, options },
+    workerData: { dataDir, options, keptStatements },
     execArgv: [],
   })
   const pending = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>()

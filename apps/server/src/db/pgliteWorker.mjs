@@ -50,13 +50,13 @@ try {
  * new unnamed one, so PostgreSQL parses and plans it again each time, over six calls into the WebAssembly. A
  * prepared one is a single call (bind, describe, execute, sync), about half the time (a session lookup 250 µs →
  * 170 µs, an activity INSERT 210 µs → 110 µs, `select 1` 90 µs → 40 µs on this project's bench machine). Each
- * text is prepared the first time it runs, up to `mostPrepared` texts; any more run as PGlite runs them.
+ * text is prepared the first time it runs, up to `mostPrepared` texts (500 unless told); any more are parsed each time.
  * It does what PGlite's `query` does otherwise: the same parameter serializers by the types PostgreSQL infers,
  * the same result parser, the same locks (a query outside a transaction waits for any open one to end), the same
  * flush to disk outside a transaction.
  */
 const prepared = new Map()
-const mostPrepared = 500
+const mostPrepared = workerData.keptStatements
 let lastName = 0
 
 /** Protocol messages as one buffer, so PostgreSQL takes them in one call. */
@@ -89,19 +89,21 @@ async function runPrepared(statement, params, options, inTransaction) {
   return parse.parseResults(messages, db.parsers, options)[0]
 }
 
+/** Parses `text` as a named statement kept for next time, or, once `mostPrepared` are kept, as the unnamed one. */
 async function prepare(text) {
-  const name = `charter_${++lastName}`
+  const name = prepared.size < mostPrepared ? `charter_${++lastName}` : ''
   const { serialize } = protocol
   const { messages } = await db.execProtocol(
     joined([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
     { syncToFs: false },
   )
   const statement = { name, types: parse.parseDescribeStatementResults(messages) }
-  prepared.set(text, statement)
+  if (name) prepared.set(text, statement)
   return statement
 }
 
 async function forget(text, statement) {
+  if (!statement.name) return
   prepared.delete(text)
   const { serialize } = protocol
   await db
@@ -111,22 +113,35 @@ async function forget(text, statement) {
     .catch(() => undefined)
 }
 
+/**
+ * Errors that PostgreSQL raises at Bind, before anything ran, when a kept statement no longer fits: its table's
+ * columns changed ("cached plan must not change result type"), or it was deallocated.
+ */
+const staleStatement = new Set(['0A000', '26000'])
+
 /** One query, prepared: in a transaction's scope (`tx`) or on its own. */
 async function query(message) {
   const scope = scopeOf(message.tx)
   const options = queryOptions(message)
-  if (!prepared.has(message.sql) && prepared.size >= mostPrepared) {
-    return scope.query(message.sql, message.params, options)
-  }
   const inTransaction = scope !== db
   if (inTransaction && scope.closed) throw new Error('Transaction is closed')
+  const text = message.sql
   const run = async () => {
-    const statement = prepared.get(message.sql) ?? (await prepare(message.sql))
+    const kept = prepared.get(text)
+    const statement = kept ?? (await prepare(text))
     try {
       return await runPrepared(statement, message.params, options, inTransaction)
     } catch (error) {
-      // A table changed under the statement ("cached plan must not change result type"): prepared again next time.
-      if (error?.code === '0A000') await forget(message.sql, statement)
+      // A failed statement is parsed afresh next time: its parameter types were fixed when it was first parsed,
+      // and a table may have changed since (the error may be its own, e.g. a changed column's type).
+      await forget(text, statement)
+      // Nothing ran, so outside a transaction it is tried once more as it is now. Inside one, PostgreSQL has
+      // already aborted the transaction: the error stands (only a migration changes tables, and not in a query).
+      if (kept && !inTransaction && staleStatement.has(error?.code)) {
+        return runPrepared(await prepare(text), message.params, options, inTransaction)
+      }
+      // As PGlite's own query tells it: which statement failed.
+      if (error && typeof error === 'object' && !('query' in error)) error.query = text
       throw error
     }
   }
