@@ -50,6 +50,11 @@ export type StartServerOptions = {
   signInLimits?: SignInLimits
   /** Throttling of wallet sign-in nonces instead of the defaults. */
   walletSignInLimits?: SignInNonceLimits
+  /**
+   * Whether the 30-second jobs that follow pending sends and release held ones run (they do unless told not to):
+   * off only in tests that count a request's statements, which a job's could join.
+   */
+  sendJobs?: boolean
 }
 
 /**
@@ -262,14 +267,16 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     )
   void sweep()
   const sweeper = setInterval(sweep, 3_600_000).unref()
+  const every30s = (job: () => void) =>
+    options.sendJobs === false ? undefined : setInterval(job, 30_000).unref()
   // Every 30 seconds: pending sends are read from their chains (GET reads them too), so each reaches its end.
-  const follower = setInterval(() => {
+  const follower = every30s(() => {
     followPendingSends(parts.database.db, parts.registry.get('chains').adapter).catch((error: unknown) =>
       options.logger.warn('Could not follow pending sends', { error: String(error) }),
     )
-  }, 30_000).unref()
+  })
   // Every 30 seconds too: held sends whose wait is over go out (each claimed first, so one server sends it).
-  const releaser = setInterval(() => {
+  const releaser = every30s(() => {
     releaseHeldSends({
       db: parts.database.db,
       vault: parts.vault,
@@ -280,7 +287,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       },
       logger: options.logger,
     }).catch((error: unknown) => options.logger.warn('Could not send held sends', { error: String(error) }))
-  }, 30_000).unref()
+  })
   const address = server.address() as AddressInfo
   const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host
   const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${address.port}`

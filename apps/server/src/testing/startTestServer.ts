@@ -53,6 +53,7 @@ export async function startTestServer(
     signInLimits?: SignInLimits
     walletSignInLimits?: SignInNonceLimits
     dataDir?: string
+    sendJobs?: boolean
   } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'charter-test-')))
@@ -75,6 +76,7 @@ export async function startTestServer(
     signInLimits: options.signInLimits ?? looseSignInLimits,
     walletSignInLimits: options.walletSignInLimits ?? looseWalletSignInLimits,
     ...(options.webDist ? { webDist: options.webDist } : {}),
+    ...(options.sendJobs === false && { sendJobs: false }),
   })
   const outboxToken = server.parts.registry.get('devOutbox')?.token
   if (outboxToken) rememberOutboxToken(server.url, outboxToken.value)
