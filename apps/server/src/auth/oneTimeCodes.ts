@@ -104,7 +104,15 @@ export async function consumeOneTimeCode(
   }
   const thisCode = and(eq(otpCodes.destination, destination), eq(otpCodes.flow, flowKey))
   const verdict = await db.transaction(async (tx): Promise<Verdict> => {
-    const [row] = await tx.select().from(otpCodes).where(thisCode).for('update')
+    // Every row of the address locked, in the order `tryCode` locks them: a right code is used up for every
+    // flow it was good for, so two uses in two of its flows would otherwise each hold one row and wait on the other.
+    const locked = await tx
+      .select()
+      .from(otpCodes)
+      .where(eq(otpCodes.destination, destination))
+      .orderBy(otpCodes.flow)
+      .for('update')
+    const row = locked.find((each) => each.flow === flowKey)
     if (!row) {
       return {
         ok: false,
@@ -173,7 +181,8 @@ async function useUp(tx: Db, destination: string, codeHash: string, forget: stri
 
 /**
  * Judges a code against a flow's code that is still good (not expired, not tried too often), in one statement
- * with the flow's row locked: a right code is used up for every flow it was good for (a first ask's cookie and
+ * with the address's rows locked, in the order of their flows (two uses of one code in two of its flows would
+ * otherwise each lock its own row and wait on the other's, a deadlock): a right code is used up for every flow it was good for (a first ask's cookie and
  * client address alike), with the throttling counts that end with it; a wrong one has its try counted. So no
  * wrong try goes uncounted whatever happens after, and of two uses at once only one is told yes (the answer is
  * the row this very statement deleted). Answers 'used', the wrong try's count, or undefined when the flow has no
@@ -194,13 +203,18 @@ async function tryCode(
         )}) and exists (select 1 from good where code_hash = ${code.codeHash})
       )`
   const result = (await db.execute(sql`
-    with good as (
-      select ${otpCodes.codeHash} as code_hash from ${otpCodes}
+    with locked as (
+      select ${otpCodes.flow} as flow, ${otpCodes.codeHash} as code_hash,
+        ${otpCodes.failedAttempts} as failed_attempts, ${otpCodes.expiresAt} as expires_at
+      from ${otpCodes}
       where ${otpCodes.destination} = ${code.destination}
-        and ${otpCodes.flow} = ${code.flow}
-        and ${otpCodes.failedAttempts} < ${oneTimeCodeRules.maxFailedAttempts}
-        and ${otpCodes.expiresAt} > ${code.now.toISOString()}::timestamptz
+      order by ${otpCodes.flow}
       for update
+    ), good as (
+      select code_hash from locked
+      where flow = ${code.flow}
+        and failed_attempts < ${oneTimeCodeRules.maxFailedAttempts}
+        and expires_at > ${code.now.toISOString()}::timestamptz
     ), used as (
       delete from ${otpCodes}
       where ${otpCodes.destination} = ${code.destination}
