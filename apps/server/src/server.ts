@@ -160,7 +160,7 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
     codeChallengeMaxNumber: settings.codeChallengeMaxNumber,
     exportCooldownHours: settings.exportCooldownHours,
     channels: { phone: sms, email },
-    // A user never exists without its first wallets: they are made in the transaction that makes the user.
+    // A user never exists without its first wallets: they are written in the statement that writes the user.
     onUserCreated: [createFirstWallets(vault)],
     embeddedWalletsFor: settings.embeddedWalletsFor,
     walletNonceLimits: options.walletSignInLimits ?? defaultSignInNonceLimits,

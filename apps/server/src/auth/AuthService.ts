@@ -52,7 +52,7 @@ export type AuthServiceOptions = {
   exportCooldownHours: number
   /** How codes and notices reach the member's phone and email, where set up. */
   channels: Channels
-  /** What a new user gets in the transaction that makes it: Charter's embedded wallets. */
+  /** What a new user gets in the statement that makes it: Charter's embedded wallets. */
   onUserCreated: UserCreatedHook[]
   /**
    * Who gets the embedded wallets (EMBEDDED_WALLETS_FOR): everyone, or only members who sign up without a wallet
@@ -160,7 +160,7 @@ export function createAuthService(options: AuthServiceOptions) {
     if (how.mode === 'no-signup') throw new LoginError('user_does_not_exist', { message: how.noAccount })
     let user: CharterUser
     try {
-      user = await db.transaction((tx) => createUserWithIdentity(tx, identity, how.onUserCreated))
+      user = await createUserWithIdentity(db, identity, how.onUserCreated)
     } catch (error) {
       const winner = await findUserIdByIdentity(db, identity)
       if (!winner) throw error

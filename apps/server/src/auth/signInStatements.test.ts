@@ -40,7 +40,7 @@ const signIn = async (email: string) => {
 }
 
 describe('the statements a sign-in runs', () => {
-  it('signs a new member up (user, both wallets, session) in 11 statements, 22 before', async () => {
+  it('signs a new member up (user, both wallets, session) in 10 statements, 22 before', async () => {
     const { me, init, authenticate, body } = await signIn(uniqueEmail())
     expect(body.is_new_user).toBe(true)
     expect(
@@ -49,9 +49,9 @@ describe('the statements a sign-in runs', () => {
     // The client's allowance, the address's windows, the address's cap, the code.
     expect(init).toHaveLength(4)
     // The client's tries, the right code used up (with the resend wait it ends) in one, the identity looked for and
-    // marked, the user with its identity in one, both wallets in one, the session with its origin in one, the
-    // device remembered.
-    expect(authenticate).toHaveLength(7)
+    // marked, the user with its identity and both wallets in one, the session with its origin in one, the device
+    // remembered.
+    expect(authenticate).toHaveLength(6)
     // The answer built from the rows just written is the one the account gives when read.
     const read = await me.get('/api/v1/users/me')
     expect(read.status).toBe(200)

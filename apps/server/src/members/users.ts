@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { getAddress } from 'viem'
 import type { Db } from '../db/Database.ts'
 import { preparedFor } from '../db/prepared.ts'
-import { identities, users } from '../db/schema.ts'
+import { identities, users, wallets } from '../db/schema.ts'
 import { listWallets, toLinkedAccount, type WalletRow } from './walletAccounts.ts'
 
 /** The addresses a one-time code reaches: a member signs in with one by the code sent to it. */
@@ -57,10 +57,10 @@ const matching = (identity: Identity) => {
 }
 
 /**
- * Runs inside the transaction that creates a user, so a user never exists without what it hooks in (wallets);
- * answers the wallet rows it made, which the new user's answer lists without reading them back.
+ * What a new user is made with (Charter's embedded wallets): the wallet rows to write in the very statement that
+ * writes the user, so a user never exists without them. Their keys are sealed, and wiped, before it runs.
  */
-export type UserCreatedHook = (tx: Db, userId: string) => Promise<WalletRow[]>
+export type UserCreatedHook = (userId: string) => (typeof wallets.$inferInsert)[]
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000)
 
@@ -91,19 +91,21 @@ export async function addIdentity(db: Db, userId: string, identity: VerifiedIden
   })
 }
 
-/** Makes the user, its identity and what the hooks add; answers the user as `loadUser` would, from the rows written. */
+/**
+ * Makes the user, its identity and what the hooks add, all in one statement (data-modifying CTEs: all or none
+ * is written, with no transaction); answers the user as `loadUser` would, from the rows written.
+ */
 export async function createUserWithIdentity(
-  tx: Db,
+  db: Db,
   identity: VerifiedIdentity,
   onUserCreated: UserCreatedHook[],
   now = new Date(),
 ): Promise<CharterUser> {
   const id = newUserId()
-  // The user and its identity in one statement; the identity's row takes its user from the user's, so neither
-  // is written without the other.
-  const newUser = tx.$with('new_user').as(tx.insert(users).values({ id, createdAt: now }).returning())
-  const newIdentity = tx.$with('new_identity').as(
-    tx
+  const newUser = db.$with('new_user').as(db.insert(users).values({ id, createdAt: now }).returning())
+  // The identity's row takes its user from the user's row.
+  const newIdentity = db.$with('new_identity').as(
+    db
       .insert(identities)
       .values({
         userId: sql`(select ${sql.identifier('id')} from ${sql.identifier('new_user')})`,
@@ -114,11 +116,30 @@ export async function createUserWithIdentity(
       })
       .returning(),
   )
-  const [written] = await tx.with(newUser, newIdentity).select().from(newUser).crossJoin(newIdentity)
-  if (!written) throw new Error('the new user was not written')
-  const made: WalletRow[] = []
-  for (const hook of onUserCreated) made.push(...(await hook(tx, id)))
-  return userAnswer(written.new_user, [written.new_identity], made)
+  const walletValues = onUserCreated.flatMap((hook) => hook(id))
+  if (walletValues.length === 0) {
+    const [written] = await db.with(newUser, newIdentity).select().from(newUser).crossJoin(newIdentity)
+    if (!written) throw new Error('the new user was not written')
+    return userAnswer(written.new_user, [written.new_identity], [])
+  }
+  const newWallets = db.$with('new_wallets').as(
+    db
+      .insert(wallets)
+      .values(walletValues.map((row) => ({ ...row, createdAt: now })))
+      .returning(),
+  )
+  // One row per wallet, each with the user and the identity.
+  const written = await db
+    .with(newUser, newIdentity, newWallets)
+    .select()
+    .from(newUser)
+    .crossJoin(newIdentity)
+    .crossJoin(newWallets)
+  const byId = new Map(written.map((row) => [row.new_wallets.id, row.new_wallets]))
+  const made = walletValues.map((row) => byId.get(row.id as string))
+  const [first] = written
+  if (!first || made.some((row) => row === undefined)) throw new Error('the new user was not written')
+  return userAnswer(first.new_user, [first.new_identity], made as WalletRow[])
 }
 
 /**

@@ -7,6 +7,8 @@ import type { Database } from '../db/Database.ts'
 import { ApiClient, uniqueEmail } from '../testing/ApiClient.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { WalletCaller } from '../testing/WalletCaller.ts'
+import { KeyVault } from '../wallets/KeyVault.ts'
+import { createFirstWallets } from '../wallets/walletStore.ts'
 import {
   addIdentity,
   createUserWithIdentity,
@@ -206,5 +208,29 @@ describe('wallet identities', () => {
         latest_verified_at: later.getTime() / 1000,
       },
     ])
+  })
+})
+
+describe('a new user, its identity and its first wallets, written in one statement', () => {
+  it('writes all of them, or, when a wallet row is refused, none', async () => {
+    const vault = new KeyVault(randomBytes(32))
+    const made = await createUserWithIdentity(database.db, { kind: 'email', address: uniqueEmail() }, [
+      createFirstWallets(vault),
+    ])
+    expect(made.linked_accounts.filter(isEmbeddedWallet).map((wallet) => wallet.chain_type)).toEqual([
+      'ethereum',
+      'solana',
+    ])
+    expect(await loadUser(database.db, made.id)).toEqual(made)
+
+    // A wallet row the table refuses (an id already taken): the user and its identity are not written either.
+    const email = uniqueEmail()
+    const [taken] = made.linked_accounts.filter(isEmbeddedWallet)
+    const clashing = (userId: string) =>
+      createFirstWallets(vault)(userId).map((row, i) => (i === 1 ? { ...row, id: taken?.id as string } : row))
+    await expect(
+      createUserWithIdentity(database.db, { kind: 'email', address: email }, [clashing]),
+    ).rejects.toMatchObject({ cause: { code: '23505' } })
+    expect(await findUserIdByIdentity(database.db, { kind: 'email', address: email })).toBeUndefined()
   })
 })

@@ -10,11 +10,14 @@ import { type ChainType, generateWalletKey } from './walletKeys.ts'
 
 type WalletOwner = { userId: string; chainType: ChainType; walletIndex: number }
 
-/** Makes a key for each, seals it and stores the wallets in one statement; the plain keys are wiped before this returns. */
-export async function insertWallets(db: Db, vault: KeyVault, owners: WalletOwner[]): Promise<WalletRow[]> {
+/** A new wallet's row as it is written: its key sealed, the plain key already wiped. */
+export type SealedWallet = typeof wallets.$inferInsert
+
+/** Makes a key for each owner and seals it; the plain keys are wiped before this returns. */
+export function sealNewWallets(vault: KeyVault, owners: WalletOwner[]): SealedWallet[] {
   const keys: Buffer[] = []
   try {
-    const values = owners.map((owner) => {
+    return owners.map((owner) => {
       const id = randomUUID()
       const { privateKey, address } = generateWalletKey(owner.chainType)
       keys.push(privateKey)
@@ -30,12 +33,16 @@ export async function insertWallets(db: Db, vault: KeyVault, owners: WalletOwner
         masterKeyId: sealed.masterKeyId,
       }
     })
-    const rows = await db.insert(wallets).values(values).returning()
-    if (rows.length !== owners.length) throw new Error('the wallet rows were not written')
-    return rows
   } finally {
     for (const key of keys) key.fill(0)
   }
+}
+
+/** Makes a key for each, seals it and stores the wallets in one statement; the plain keys are wiped first. */
+export async function insertWallets(db: Db, vault: KeyVault, owners: WalletOwner[]): Promise<WalletRow[]> {
+  const rows = await db.insert(wallets).values(sealNewWallets(vault, owners)).returning()
+  if (rows.length !== owners.length) throw new Error('the wallet rows were not written')
+  return rows
 }
 
 /** Makes a key, seals it and stores the wallet; the plain key is wiped before this returns. */
@@ -46,8 +53,9 @@ export async function insertWallet(db: Db, vault: KeyVault, owner: WalletOwner):
 }
 
 /** Runs in the transaction that creates the user: an EVM and a Solana wallet, index 0 each, in one statement. */
-export const createFirstWallets = (vault: KeyVault) => (tx: Db, userId: string) =>
-  insertWallets(tx, vault, [
+/** A new member's first wallets, one of each chain type, written with the member (`onUserCreated`). */
+export const createFirstWallets = (vault: KeyVault) => (userId: string) =>
+  sealNewWallets(vault, [
     { userId, chainType: 'ethereum', walletIndex: 0 },
     { userId, chainType: 'solana', walletIndex: 0 },
   ])
