@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { testDatabaseUrl } from '../env.ts'
 import { sharedTestDatabase } from '../testing/startTestServer.ts'
 import { sweepExpired } from './housekeeping.ts'
 import { analyticsEvents, otpCodes, rateLimits, sessions, users } from './schema.ts'
@@ -66,4 +68,39 @@ it('deletes sessions that ended 30 days ago and analytics events after 90 days',
   expect(left.map((row) => row.id)).toEqual([`${userId}-recent`])
   const events = await db.select().from(analyticsEvents).where(eq(analyticsEvents.userId, userId))
   expect(events.map((row) => row.eventName)).toEqual(['recent'])
+})
+
+// A lock held across the sweep needs a connection of its own: PostgreSQL's.
+describe.runIf(testDatabaseUrl())('the sweep beside a code being checked', () => {
+  it('skips the rows a check holds instead of waiting for them, so the two cannot deadlock', async () => {
+    const { db, rawTransaction } = await sharedTestDatabase()
+    const destination = `email:sweep-${randomUUID()}@example.org`
+    const expiresAt = new Date(Date.now() - 2 * 86_400_000)
+    // Stored in the other order than a check locks them (by flow): b, then a.
+    await db.insert(otpCodes).values({ destination, flow: 'b', codeHash: 'x', expiresAt })
+    await db.insert(otpCodes).values({ destination, flow: 'a', codeHash: 'x', expiresAt })
+    let release = () => {}
+    const holding = new Promise<void>((resolve) => (release = resolve))
+    let held = () => {}
+    const isHeld = new Promise<void>((resolve) => (held = resolve))
+    // A check, as oneTimeCodes.ts locks: the address's rows in the order of their flows; it stops after the first.
+    const check = rawTransaction(async (query) => {
+      await query(`select flow from otp_codes where destination = '${destination}' and flow = 'a' for update`)
+      held()
+      await holding
+      await query(`select flow from otp_codes where destination = '${destination}' order by flow for update`)
+    })
+    await isHeld
+    // The sweep comes back while the check holds row a: it deleted b, and left a for its next run.
+    await sweepExpired(db)
+    release()
+    await check
+    const left = await db
+      .select({ flow: otpCodes.flow })
+      .from(otpCodes)
+      .where(eq(otpCodes.destination, destination))
+    expect(left).toEqual([{ flow: 'a' }])
+    await sweepExpired(db)
+    expect(await db.select().from(otpCodes).where(eq(otpCodes.destination, destination))).toEqual([])
+  })
 })

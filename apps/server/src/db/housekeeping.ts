@@ -1,4 +1,4 @@
-import { lt, or } from 'drizzle-orm'
+import { lt, or, sql } from 'drizzle-orm'
 import type { Db } from './Database.ts'
 import {
   analyticsEvents,
@@ -35,7 +35,15 @@ export async function sweepExpired(db: Db, now = new Date()): Promise<void> {
     .delete(analyticsEvents)
     .where(lt(analyticsEvents.createdAt, new Date(now.getTime() - retention.analyticsEventsDays * day)))
   await db.delete(rateLimits).where(lt(rateLimits.windowStart, dayAgo))
-  await db.delete(otpCodes).where(lt(otpCodes.expiresAt, dayAgo))
+  // Rows a code's check holds are skipped, never waited for: the check locks an address's rows in the order of
+  // their flows, this delete in whatever order it finds them, and two such waits could deadlock. A row skipped
+  // now goes at the next sweep.
+  await db.execute(sql`
+    delete from ${otpCodes} where (${otpCodes.destination}, ${otpCodes.flow}) in (
+      select ${otpCodes.destination}, ${otpCodes.flow} from ${otpCodes}
+      where ${otpCodes.expiresAt} < ${dayAgo.toISOString()}::timestamptz
+      for update skip locked
+    )`)
   await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, dayAgo))
   // A used solution need be kept only while its challenge could still be sent back.
   await db.delete(usedCodeChallenges).where(lt(usedCodeChallenges.expiresAt, now))
