@@ -142,9 +142,8 @@ describe('queries as prepared statements, planned once', () => {
   })
 
   it('answers a query that fails to prepare or to run with its error, and goes on answering', async () => {
-    await expect(db.query('select nonsense from nowhere where id = $1', [1])).rejects.toMatchObject({
-      code: '42P01',
-    })
+    const text = 'select nonsense from nowhere where id = $1'
+    await expect(db.query(text, [1])).rejects.toMatchObject({ code: '42P01', query: text })
     await expect(db.query('select $1::int as n', ['not a number'])).rejects.toMatchObject({ code: '22P02' })
     expect((await db.query('select $1::int as n', ['7'])).rows).toEqual([{ n: 7 }])
   })

@@ -4,6 +4,8 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite, parse, protocol } from '@electric-sql/pglite'
 
+const { serialize } = protocol
+
 /** A database error's fields (SQLSTATE `code`, `constraint`, …) as plain data, since a thrown Error crosses without them. */
 function describeError(error) {
   if (!(error instanceof Error)) return { message: String(error) }
@@ -50,7 +52,8 @@ try {
  * new unnamed one, so PostgreSQL parses and plans it again each time, over six calls into the WebAssembly. A
  * prepared one is a single call (bind, describe, execute, sync), about half the time (a session lookup 250 µs →
  * 170 µs, an activity INSERT 210 µs → 110 µs, `select 1` 90 µs → 40 µs on this project's bench machine). Each
- * text is prepared the first time it runs, up to `mostPrepared` texts (500 unless told); any more are parsed each time.
+ * text is prepared the first time it runs, up to `mostPrepared` texts (500 unless told); any more are parsed
+ * each time.
  * It does what PGlite's `query` does otherwise: the same parameter serializers by the types PostgreSQL infers,
  * the same result parser, the same locks (a query outside a transaction waits for any open one to end), the same
  * flush to disk outside a transaction.
@@ -73,10 +76,9 @@ function joined(messages) {
 async function runPrepared(statement, params, options, inTransaction) {
   const values = (params ?? []).map((param, i) => {
     if (param === null || param === undefined) return null
-    const serialize = db.serializers[statement.types[i]]
-    return serialize ? serialize(param) : param.toString()
+    const serializer = db.serializers[statement.types[i]]
+    return serializer ? serializer(param) : param.toString()
   })
-  const { serialize } = protocol
   const { messages } = await db.execProtocol(
     joined([
       serialize.bind({ statement: statement.name, values }),
@@ -92,7 +94,6 @@ async function runPrepared(statement, params, options, inTransaction) {
 /** Parses `text` as a named statement kept for next time, or, once `mostPrepared` are kept, as the unnamed one. */
 async function prepare(text) {
   const name = prepared.size < mostPrepared ? `charter_${++lastName}` : ''
-  const { serialize } = protocol
   const { messages } = await db.execProtocol(
     joined([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
     { syncToFs: false },
@@ -105,7 +106,6 @@ async function prepare(text) {
 async function forget(text, statement) {
   if (!statement.name) return
   prepared.delete(text)
-  const { serialize } = protocol
   await db
     .execProtocol(joined([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]), {
       syncToFs: false,
@@ -128,13 +128,14 @@ async function query(message) {
   const text = message.sql
   const run = async () => {
     const kept = prepared.get(text)
-    const statement = kept ?? (await prepare(text))
+    let statement = kept
     try {
+      statement ??= await prepare(text)
       return await runPrepared(statement, message.params, options, inTransaction)
     } catch (error) {
       // A failed statement is parsed afresh next time: its parameter types were fixed when it was first parsed,
       // and a table may have changed since (the error may be its own, e.g. a changed column's type).
-      await forget(text, statement)
+      if (statement) await forget(text, statement)
       // Nothing ran, so outside a transaction it is tried once more as it is now. Inside one, PostgreSQL has
       // already aborted the transaction: the error stands (only a migration changes tables, and not in a query).
       if (kept && !inTransaction && staleStatement.has(error?.code)) {
