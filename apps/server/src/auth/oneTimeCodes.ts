@@ -183,11 +183,11 @@ async function useUp(tx: Db, destination: string, codeHash: string, forget: stri
  * Judges a code against a flow's code that is still good (not expired, not tried too often), in one statement
  * locking the address's rows in the order of their flows, the first of them first (two uses of one code in two
  * of its flows would otherwise each lock its own row and wait on the other's, a deadlock; this way every use
- * queues behind the first row, and the sweep of old codes skips what is locked): a right code is used up for every flow it was good for (a first ask's cookie and
- * client address alike), with the throttling counts that end with it; a wrong one has its try counted. So no
- * wrong try goes uncounted whatever happens after, and of two uses at once only one is told yes (the answer is
- * the row this very statement deleted). Answers 'used', the wrong try's count, or undefined when the flow has no
- * code still good.
+ * queues behind the first row, and the sweep of old codes skips what is locked): a right code is used up for
+ * every flow it was good for (a first ask's cookie and client address alike), with the throttling counts that
+ * end with it; a wrong one has its try counted. So no wrong try goes uncounted whatever happens after, and of two
+ * uses at once only one is told yes (the answer is the row this very statement deleted). Answers 'used', the wrong
+ * try's count, or undefined when the flow has no code still good.
  */
 async function tryCode(
   db: Db,

@@ -52,8 +52,7 @@ export async function insertWallet(db: Db, vault: KeyVault, owner: WalletOwner):
   return row
 }
 
-/** Runs in the transaction that creates the user: an EVM and a Solana wallet, index 0 each, in one statement. */
-/** A new member's first wallets, one of each chain type, written with the member (`onUserCreated`). */
+/** A new member's first wallets, an EVM and a Solana one, index 0 each, written with the member (`onUserCreated`). */
 export const createFirstWallets = (vault: KeyVault) => (userId: string) =>
   sealNewWallets(vault, [
     { userId, chainType: 'ethereum', walletIndex: 0 },
