@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { wallets } from '../db/schema.ts'
+import { declinesPerSession } from '../http/declineLimit.ts'
 import { ApiClient } from '../testing/ApiClient.ts'
+import { withTimeLeftInWindow } from '../testing/resendWindow.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { type MemberWallet, signedInMember, WalletCaller } from '../testing/WalletCaller.ts'
 
@@ -154,6 +156,8 @@ describe('activity', () => {
 
 describe('declines', () => {
   it('records at most 20 declines per session in 10 minutes, then answers 429 with when to try again', async () => {
+    // The 10-minute window must not turn over between the 20th decline and the refused one.
+    await withTimeLeftInWindow(declinesPerSession.windowSeconds, 15_000)
     const { api, caller, wallet, address } = await signedInMember(server.url)
     const evm = wallet('ethereum')
     const decline = (by: WalletCaller) =>
@@ -163,7 +167,7 @@ describe('declines', () => {
     expect(refused.status).toBe(429)
     expect(refused.body).toEqual({
       error: expect.stringMatching(
-        /^This session has recorded 20 declined requests in the last 10 minutes, the most it may, so this one was not recorded \(nothing was signed either way\)\. Try again in \d+ (seconds|minutes)\.$/,
+        /^This session has recorded 20 declined requests in the last 10 minutes, the most it may, so this one was not recorded \(nothing was signed either way\)\. Try again in \d+ (seconds?|minutes?)\.$/,
       ),
       code: 'too_many_requests',
     })
