@@ -2,8 +2,8 @@ import Privy, { InMemoryCache, PrivyApiError } from '@privy-io/js-sdk-core'
 import { solveChallenge } from 'altcha-lib/v1'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient, uniqueEmail, uniquePhoneNumber } from '../testing/ApiClient.ts'
-import { startEarlyInResendWindow } from '../testing/resendWindow.ts'
 import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
+import { startEarlyInResendWindow } from '../testing/throttleWindows.ts'
 import { defaultSignInLimits } from './AuthService.ts'
 
 let server: TestServer

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient, uniqueEmail, uniquePhoneNumber } from '../testing/ApiClient.ts'
-import { startEarlyInResendWindow } from '../testing/resendWindow.ts'
 import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
+import { startEarlyInResendWindow } from '../testing/throttleWindows.ts'
 import { defaultSignInLimits } from './AuthService.ts'
 
 let server: TestServer

@@ -6,6 +6,7 @@ import { sha256 } from 'multiformats/hashes/sha2'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { wrongSecretLimit } from '../http/wrongSecrets.ts'
 import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
+import { withTimeLeftInWindow } from '../testing/throttleWindows.ts'
 import { importDocument } from './importDocument.ts'
 import { pinningKeyFileName } from './pinningKey.ts'
 
@@ -129,6 +130,7 @@ describe('POST /pinning/pinJSONToIPFS', () => {
   })
 
   it('answers a flood of wrong keys from one address with 429, and still lets the right key through from there', async () => {
+    await withTimeLeftInWindow(wrongSecretLimit.windowSeconds, 15_000)
     const from = address()
     const send = (authorization: string) => pin(role, undefined, { ...from, authorization })
     for (let attempt = 1; attempt <= wrongSecretLimit.limit; attempt++) {

@@ -2,6 +2,7 @@ import { importSPKI, jwtVerify } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient, uniqueEmail, uniquePhoneNumber } from '../testing/ApiClient.ts'
 import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
+import { withTimeLeftInWindow } from '../testing/throttleWindows.ts'
 import { appSecretFailureLimit } from './appSecret.ts'
 
 // The server API over HTTP, as an attacker tries it: no credentials, wrong ones, a member's session instead
@@ -158,6 +159,7 @@ describe('the server API’s credentials', () => {
   })
 
   it('counts and logs wrong secrets per client, slows only them, and never refuses the right one', async () => {
+    await withTimeLeftInWindow(appSecretFailureLimit.windowSeconds, 15_000)
     const attacker = caller()
     for (let attempt = 1; attempt <= appSecretFailureLimit.limit; attempt++) {
       const wrong = await attacker.get('/api/v1/users/did:charter:0000000000000000000000000', {

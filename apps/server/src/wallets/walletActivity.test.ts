@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { wallets } from '../db/schema.ts'
 import { declinesPerSession } from '../http/declineLimit.ts'
 import { ApiClient } from '../testing/ApiClient.ts'
-import { withTimeLeftInWindow } from '../testing/resendWindow.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
+import { withTimeLeftInWindow } from '../testing/throttleWindows.ts'
 import { type MemberWallet, signedInMember, WalletCaller } from '../testing/WalletCaller.ts'
 
 let server: TestServer
