@@ -4,9 +4,14 @@ export type LocalChain = {
   readonly rpcUrl: string
   /**
    * Credits `address` with `amount` in the asset's smallest unit (wei, or USDC's 6-decimal units); a credit the chain
-   * itself would refuse (a new Solana account below its rent-exempt minimum) throws `FundingRefusedError`.
+   * itself would refuse (`refusal`) throws `FundingRefusedError`.
    */
   fund(address: string, asset: 'native' | 'USDC', amount: bigint): Promise<void>
+  /**
+   * Why the chain would refuse that credit, asked before anything is spent on it (a new Solana account below its
+   * rent-exempt minimum); undefined when it would take it.
+   */
+  refusal(address: string, asset: 'native' | 'USDC', amount: bigint): Promise<string | undefined>
   /** The chain's current block height (EVM) or slot (Solana), for /api/health. */
   height(): Promise<bigint>
   /** Stops the chain, keeping its state for the next start. */

@@ -366,16 +366,20 @@ describe('the sandbox buy page', () => {
     expect((await balanceOn(alice, 'devnet', solana(alice))).native - before.native).toBe(2_000_000_000n)
   })
 
-  it('refuses too little SOL for an empty Solana wallet, naming the minimum, and marks the purchase failed', async () => {
+  it('refuses too little SOL for an empty Solana wallet, naming the minimum, and the same link then buys more', async () => {
     const answer = await started(bob, { addresses: [{ address: solana(bob), blockchains: ['solana'] }] })
     const link = linkOf(answer, { network: 'solana', asset: 'SOL' })
     const refused = await complete(bob.api, link, 'amount=0.0000001')
     expect(refused.status).toBe(400)
     expect(refused.text).toContain(
-      'Nothing moved: a new Solana account needs at least 0.00089088 SOL (its rent-exempt minimum).',
+      'The amount is not valid: a new Solana account needs at least 0.00089088 SOL (its rent-exempt minimum). Nothing was credited.',
     )
     expect((await balanceOn(bob, 'devnet', solana(bob))).native).toBe(0n)
-    expect((await statusOf(bob, answer.partner_user_id)).body).toEqual({ status: 'failure' })
+    // The token was not spent on the refusal: the purchase is still open, and goes through with a larger amount.
+    expect((await statusOf(bob, answer.partner_user_id)).body).toEqual({ status: 'pending' })
+    expect((await complete(bob.api, link, 'amount=0.001')).status).toBe(200)
+    expect((await balanceOn(bob, 'devnet', solana(bob))).native).toBe(1_000_000n)
+    expect((await statusOf(bob, answer.partner_user_id)).body).toEqual({ status: 'success' })
   })
 
   it('credits once when two Completes of one token race', async () => {

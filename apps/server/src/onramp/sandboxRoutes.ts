@@ -259,6 +259,9 @@ export function sandboxRoutes(options: { db: Db; chains: Chains; appId: string; 
         const purchase = await readPurchase(c)
         const form = purchase.boundAmount === undefined ? await c.req.parseBody() : {}
         const amount = amountToCredit(purchase, form.amount)
+        // Asked before the token is spent, so the same link can be completed again with an amount the chain takes.
+        const refused = await purchase.chain.local.refusal(purchase.address, purchase.asset, amount.units)
+        if (refused) throw unusable(`The amount is not valid: ${refused}.`)
         const { row } = purchase
         const claimed = await claimSandboxToken(db, {
           tokenDigest: row.tokenDigest as string,
@@ -270,11 +273,12 @@ export function sandboxRoutes(options: { db: Db; chains: Chains; appId: string; 
           await purchase.chain.local.fund(purchase.address, purchase.asset, amount.units)
         } catch (cause) {
           await settleOnrampRequest(db, row.partnerUserId, 'failure')
+          // Refused although asked above (the balance changed meanwhile): nothing moved, and the token is spent.
           if (cause instanceof FundingRefusedError) {
             throw new SandboxRefusal(
               400,
               'The purchase could not be completed',
-              `Nothing moved: ${cause.shortMessage}. Start again from Charter with a larger amount.`,
+              `Nothing moved: ${cause.shortMessage}. Start again from Charter.`,
             )
           }
           logger.warn('The on-ramp sandbox could not credit the local devnet', {

@@ -79,6 +79,8 @@ export async function startEvmDevnet({ chainId, stateDir, logger }: EvmDevnetOpt
       funding = run.catch(() => undefined)
       return run
     },
+    // An EVM account exists at any balance: a local devnet takes every credit the faucet's caps let through.
+    refusal: async () => undefined,
     height: () => client.getBlockNumber({ cacheTime: 0 }),
     close,
   }

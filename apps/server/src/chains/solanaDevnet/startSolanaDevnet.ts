@@ -80,8 +80,20 @@ export async function startSolanaDevnet({ stateDir, logger }: SolanaDevnetOption
   const server = await startJsonRpcServer({ cluster, genesisHash }, logger)
   logger.info('Local Solana cluster started', { rpcUrl: server.url, slot: String(cluster.slot()), restored })
 
+  /** A Solana account must hold its rent-exempt minimum to exist: a smaller credit to an empty one would fail. */
+  const refusal = (address: string, asset: 'native' | 'USDC', amount: bigint): string | undefined => {
+    // USDC goes to a token account whose rent the mint's authority pays; a bad address is fund's to refuse.
+    if (asset !== 'native' || !isAddress(address)) return undefined
+    const balance = cluster.account(address)?.lamports ?? 0n
+    const minimum = cluster.svm.minimumBalanceForRentExemption(0n)
+    return balance + amount < minimum
+      ? `a new Solana account needs at least ${formatTokenAmount(minimum, 9)} SOL (its rent-exempt minimum)`
+      : undefined
+  }
+
   return {
     rpcUrl: server.url,
+    refusal: async (address, asset, amount) => refusal(address, asset, amount),
     async fund(address, asset, amount) {
       if (closed) throw new SolanaDevnetError('The local Solana cluster is stopped.')
       if (!isAddress(address)) {
@@ -91,14 +103,8 @@ export async function startSolanaDevnet({ stateDir, logger }: SolanaDevnetOption
       }
       if (amount <= 0n) throw new SolanaDevnetError('The amount to fund must be positive.')
       if (asset === 'USDC') return mintUsdc(cluster, authority, usdcMint, address, amount)
-      // A Solana account must hold its rent-exempt minimum to exist; a smaller credit to an empty one would fail.
-      const balance = cluster.account(address)?.lamports ?? 0n
-      const minimum = cluster.svm.minimumBalanceForRentExemption(0n)
-      if (balance + amount < minimum) {
-        throw new FundingRefusedError(
-          `a new Solana account needs at least ${formatTokenAmount(minimum, 9)} SOL (its rent-exempt minimum)`,
-        )
-      }
+      const refused = refusal(address, asset, amount)
+      if (refused) throw new FundingRefusedError(refused)
       try {
         cluster.airdrop(address, lamports(amount))
       } catch (cause) {
