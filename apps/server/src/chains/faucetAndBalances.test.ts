@@ -394,14 +394,10 @@ describe('the faucet refuses, with a message naming what is wrong, and credits n
 
   it('too little SOL for a new Solana account to exist (400, naming the minimum); the minimum itself is credited', async () => {
     const { address } = await generateKeyPairSigner()
+    const fund = (amount: string) => faucet(member, { address, chainId: 'devnet', asset: 'native', amount })
     const balance = async () =>
       ((await proxied(member, 'devnet', 'getBalance', [address])) as { value: number }).value
-    const tooLittle = await faucet(member, {
-      address,
-      chainId: 'devnet',
-      asset: 'native',
-      amount: '0.0000001',
-    })
+    const tooLittle = await fund('0.0000001')
     expect(tooLittle.status).toBe(400)
     expect(tooLittle.body).toMatchObject({
       code: 'invalid_data',
@@ -410,16 +406,9 @@ describe('the faucet refuses, with a message naming what is wrong, and credits n
       ),
     })
     expect(await balance()).toBe(0)
-    const minimum = await faucet(member, {
-      address,
-      chainId: 'devnet',
-      asset: 'native',
-      amount: '0.00089088',
-    })
-    expect(minimum.status).toBe(200)
+    expect((await fund('0.00089088')).status).toBe(200)
     // An account that exists takes any amount.
-    const more = await faucet(member, { address, chainId: 'devnet', asset: 'native', amount: '0.0000001' })
-    expect(more.status).toBe(200)
+    expect((await fund('0.0000001')).status).toBe(200)
     expect(await balance()).toBe(890_880 + 100)
   })
 

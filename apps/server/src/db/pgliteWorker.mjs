@@ -62,25 +62,15 @@ const prepared = new Map()
 const mostPrepared = workerData.keptStatements
 let lastName = 0
 
-/** Protocol messages as one buffer, so PostgreSQL takes them in one call. */
-function joined(messages) {
-  const bytes = new Uint8Array(messages.reduce((sum, message) => sum + message.length, 0))
-  let at = 0
-  for (const message of messages) {
-    bytes.set(message, at)
-    at += message.length
-  }
-  return bytes
-}
-
 async function runPrepared(statement, params, options, inTransaction) {
   const values = (params ?? []).map((param, i) => {
     if (param === null || param === undefined) return null
     const serializer = db.serializers[statement.types[i]]
     return serializer ? serializer(param) : param.toString()
   })
+  // One buffer for the protocol messages, so PostgreSQL takes them in one call.
   const { messages } = await db.execProtocol(
-    joined([
+    Buffer.concat([
       serialize.bind({ statement: statement.name, values }),
       serialize.describe({ type: 'P' }),
       serialize.execute({}),
@@ -95,7 +85,11 @@ async function runPrepared(statement, params, options, inTransaction) {
 async function prepare(text) {
   const name = prepared.size < mostPrepared ? `charter_${++lastName}` : ''
   const { messages } = await db.execProtocol(
-    joined([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+    Buffer.concat([
+      serialize.parse({ name, text }),
+      serialize.describe({ type: 'S', name }),
+      serialize.sync(),
+    ]),
     { syncToFs: false },
   )
   const statement = { name, types: parse.parseDescribeStatementResults(messages) }
@@ -107,7 +101,7 @@ async function forget(text, statement) {
   if (!statement.name) return
   prepared.delete(text)
   await db
-    .execProtocol(joined([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]), {
+    .execProtocol(Buffer.concat([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]), {
       syncToFs: false,
     })
     .catch(() => undefined)
