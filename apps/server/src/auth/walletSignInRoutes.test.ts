@@ -267,6 +267,24 @@ describe('two unlinks at once', () => {
   })
 })
 
+describe('two tabs signing up with one new wallet at once', () => {
+  it('sign in once: the later nonce replaced the earlier, and one account has one set of embedded wallets', async () => {
+    const account = newEthereum()
+    const tabs = [new ApiClient(server.url), new ApiClient(server.url)]
+    const bodies = await Promise.all(tabs.map((api) => siweBody(api, account)))
+    const answers = await Promise.all(tabs.map((api, i) => api.post('/api/v1/siwe/authenticate', bodies[i])))
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401])
+    const signedIn = tabs[answers.findIndex((answer) => answer.status === 200)] as ApiClient
+    const user = ((await signedIn.get('/api/v1/users/me')).body as Json).user
+    expect(
+      embeddedWallets(user)
+        .map((each: Json) => each.chain_type)
+        .sort(),
+    ).toEqual(['ethereum', 'solana'])
+    expect(walletAccount(user, account.address)).toBeDefined()
+  })
+})
+
 describe('EMBEDDED_WALLETS_FOR=users-without-wallets', () => {
   it('gives a wallet sign-up no embedded wallets, and a phone sign-up its own', async () => {
     const own = await startTestServer({

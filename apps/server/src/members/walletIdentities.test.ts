@@ -233,4 +233,19 @@ describe('a new user, its identity and its first wallets, written in one stateme
     ).rejects.toMatchObject({ cause: { code: '23505' } })
     expect(await findUserIdByIdentity(database.db, { kind: 'email', address: email })).toBeUndefined()
   })
+
+  it('of two made at once for one identity, one is written whole and the other not at all', async () => {
+    const vault = new KeyVault(randomBytes(32))
+    const identity = { kind: 'email', address: uniqueEmail() } as const
+    const outcomes = await Promise.allSettled(
+      [1, 2].map(() => createUserWithIdentity(database.db, identity, [createFirstWallets(vault)])),
+    )
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected'])
+    const made = outcomes.find((outcome) => outcome.status === 'fulfilled')?.value as CharterUser
+    expect(await findUserIdByIdentity(database.db, identity)).toBe(made.id)
+    // The loser is refused by the identity's unique index (the caller then signs in to the winner's account).
+    const loser = (outcomes.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult).reason
+    expect(loser).toMatchObject({ cause: { code: '23505' } })
+    expect(await loadUser(database.db, made.id)).toEqual(made)
+  })
 })
