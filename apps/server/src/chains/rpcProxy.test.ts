@@ -5,6 +5,7 @@ import { createLogger } from '../logger.ts'
 import { spawnAnvil, type TestAnvil } from '../testing/spawnAnvil.ts'
 import { startChainsTestApp } from '../testing/startChainsTestApp.ts'
 import { relay, startTestUpstream } from '../testing/testUpstream.ts'
+import { withTimeLeftInWindow } from '../testing/throttleWindows.ts'
 import type { ChainHealth } from './Chains.ts'
 import { productionChains } from './productionChains.ts'
 import type { PublicChain } from './ServedChain.ts'
@@ -364,8 +365,7 @@ describe('throttling', () => {
   it('answers a flood from one session with 429 and Retry-After', async () => {
     const flooder = await app.member()
     // The limit counts in fixed one-minute windows: a flood split across two would count part in each.
-    const intoWindow = Date.now() % 60_000
-    if (intoWindow > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoWindow + 100))
+    await withTimeLeftInWindow(60, 10_000)
     const statuses: number[] = []
     let retryAfter: string | null = null
     for (let each = 0; each < 45; each++) {

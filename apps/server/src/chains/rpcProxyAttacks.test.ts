@@ -5,6 +5,7 @@ import { rawRequest } from '../fuzz/rawRequest.ts'
 import { ApiClient, uniquePhoneNumber } from '../testing/ApiClient.ts'
 import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { startTestUpstream } from '../testing/testUpstream.ts'
+import { withTimeLeftInWindow } from '../testing/throttleWindows.ts'
 
 // The proxy's attacks of issue 15, against the real server with its real local devnets (the custom upstreams a
 // redirect, a hang or a keyed URL need are in rpcProxy.test.ts).
@@ -175,8 +176,7 @@ describe('the real server’s RPC proxy refuses', () => {
   it('a flood from one session: 429 with Retry-After past 300 a minute, while another session goes on', async () => {
     const flooder = await signedIn()
     // The limit counts in fixed one-minute windows: a flood split across two would count half in each.
-    const intoWindow = Date.now() % 60_000
-    if (intoWindow > 35_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoWindow + 100))
+    await withTimeLeftInWindow(60, 25_000)
     const statuses: number[] = []
     let retryAfter: string | null = null
     let message = ''
