@@ -1,9 +1,10 @@
 import type { Db } from '../db/Database.ts'
 import {
   consumeRateLimit,
-  consumeRateLimits,
+  consumeRateLimitsInStages,
   type RateLimitCharge,
   type RateLimitRule,
+  type RateLimitVerdict,
   refundRateLimits,
 } from '../http/rateLimit.ts'
 import { TooManyRequestsError, waitInWords } from '../http/TooManyRequestsError.ts'
@@ -57,6 +58,18 @@ export type CodeRecipient = {
 
 const addressKey = (channel: Channel, address: string) => `${channel.kind}:${address}`
 
+const capWords = 'This address has been sent as many codes as it may get for now.'
+
+/** Refuses with `what` and the wait, unless the verdict allowed the request. */
+function refuseIfSpent(verdict: RateLimitVerdict | undefined, what: string) {
+  if (verdict && !verdict.allowed) {
+    throw new TooManyRequestsError(
+      `${what} Try again in ${waitInWords(verdict.retryAfterSeconds)}.`,
+      verdict.retryAfterSeconds,
+    )
+  }
+}
+
 /**
  * Sending and checking one-time codes under the throttling rules. The order protects the people codes go to:
  * the client's own allowance is checked before anything counts against the address; past the address's
@@ -74,13 +87,7 @@ export function codeDelivery(options: {
   const [shortestWindow] = [...limits.perDestination].sort((a, b) => a.windowSeconds - b.windowSeconds)
 
   async function throttle(key: string, rule: RateLimitRule, what: string) {
-    const verdict = await consumeRateLimit(db, key, rule)
-    if (!verdict.allowed) {
-      throw new TooManyRequestsError(
-        `${what} Try again in ${waitInWords(verdict.retryAfterSeconds)}.`,
-        verdict.retryAfterSeconds,
-      )
-    }
+    refuseIfSpent(await consumeRateLimit(db, key, rule), what)
   }
 
   return {
@@ -95,20 +102,23 @@ export function codeDelivery(options: {
         recipient.askedBy === undefined
           ? address
           : `session:${recipient.askedBy}:${sha256Hex(client.tries).slice(0, 32)}`
-      // The client's own allowance first, alone: a client past it counts nothing against the address, not even
-      // for a moment (a flood of concurrent refusals would otherwise keep the address's counts up meanwhile).
-      await throttle(
-        `send-client:${client.address}`,
-        limits.sendsPerClient,
-        'Too many codes were asked for from here.',
-      )
-      // The allowance's windows are counted together, in one statement.
+      const forClient: RateLimitCharge = { key: `send-client:${client.address}`, rule: limits.sendsPerClient }
       const perAllowance: RateLimitCharge[] = limits.perDestination.map((rule) => ({
         key: `send:${allowance}:${rule.windowSeconds}`,
         rule,
       }))
-      const verdicts = await consumeRateLimits(db, perAllowance)
-      let charged = perAllowance
+      const cap: RateLimitCharge = { key: `send-cap:${address}`, rule: limits.perAddressCap }
+      // One statement, in stages: the client's own allowance first, so a client past it counts nothing against
+      // the address, not even for a moment (a flood of concurrent refusals would otherwise keep the address's
+      // counts up meanwhile); then the allowance's windows together; then, only if they let this send through,
+      // the address's cap.
+      const [clientVerdicts, allowanceVerdicts = [], capVerdicts] = await consumeRateLimitsInStages(db, [
+        [forClient],
+        perAllowance,
+        [cap],
+      ])
+      refuseIfSpent(clientVerdicts?.[0], 'Too many codes were asked for from here.')
+      let charged = capVerdicts ? [...perAllowance, cap] : perAllowance
       const refund = async () => {
         const taken = charged
         charged = []
@@ -118,7 +128,7 @@ export function codeDelivery(options: {
         // The longest wait any of the allowance's windows asks for; 0 while none is spent.
         const spentFor = Math.max(
           0,
-          ...verdicts.map((verdict) => (verdict.allowed ? 0 : verdict.retryAfterSeconds)),
+          ...allowanceVerdicts.map((verdict) => (verdict.allowed ? 0 : verdict.retryAfterSeconds)),
         )
         if (spentFor > 0) {
           if (recipient.askedBy !== undefined) {
@@ -134,11 +144,10 @@ export function codeDelivery(options: {
               'Many codes were asked for this address lately. Your browser or app must complete a short check first: solve the challenge and send the solution as token.',
             )
           } else await challenges.redeem(proof)
-        }
-        // The address's cap is charged only once the allowance or a proof let this send through.
-        const cap: RateLimitCharge = { key: `send-cap:${address}`, rule: limits.perAddressCap }
-        charged = [...charged, cap]
-        await throttle(cap.key, cap.rule, 'This address has been sent as many codes as it may get for now.')
+          // The address's cap is charged only once the proof let this send through.
+          charged = [cap]
+          await throttle(cap.key, cap.rule, capWords)
+        } else refuseIfSpent(capVerdicts?.[0], capWords)
         const sent = newOneTimeCode()
         await recipient.channel.sendCode(
           recipient.address,

@@ -49,33 +49,51 @@ const countOne = preparedFor((db) =>
 export type RateLimitCharge = { key: string; rule: RateLimitRule }
 
 /**
- * Counts one event under each key, all in one statement (one round trip however many allowances a request
- * spends), and answers each verdict in the order asked. The keys must differ.
+ * Counts one event under each key of each stage, all in one statement (one round trip however many allowances a
+ * request spends), where a stage counts only if every count of the stages before it stayed within its limit:
+ * a caller refused at one stage charges nothing to the next, not even for a moment, since no other statement
+ * sees this one half done. Answers each stage's verdicts in the order asked, or `undefined` for a stage not
+ * reached. The keys must differ.
  */
-export async function consumeRateLimits(
+export async function consumeRateLimitsInStages(
   db: Db,
-  charges: RateLimitCharge[],
+  stages: RateLimitCharge[][],
   now = new Date(),
-): Promise<RateLimitVerdict[]> {
-  if (charges.length === 0) return []
-  const windows = charges.map(({ rule }) => windowOf(rule, now))
-  const rows = await db
-    .insert(rateLimits)
-    .values(
-      charges.map(({ key }, i) => ({
-        key,
-        windowStart: (windows[i] as (typeof windows)[number]).start,
-        count: 1,
-      })),
+): Promise<(RateLimitVerdict[] | undefined)[]> {
+  const counted = stages.map((charges, i) => ({ charges, name: sql.identifier(`stage_${i}`) }))
+  const asked = counted.filter(({ charges }) => charges.length > 0)
+  if (asked.length === 0) return stages.map(() => [])
+  // A stage is passed when none of its counts went over its key's limit.
+  const passed = ({ charges, name }: (typeof counted)[number]) =>
+    sql`not exists (select 1 from ${name} where ${sql.join(
+      charges.map(({ key, rule }) => sql`(key = ${key} and count > ${rule.limit}::int)`),
+      sql` or `,
+    )})`
+  const ctes = asked.map((stage, i) => {
+    const rows = stage.charges.map(
+      ({ key, rule }) => sql`(${key}::text, ${windowOf(rule, now).start.toISOString()}::timestamptz)`,
     )
-    .onConflictDoUpdate({
-      target: [rateLimits.key, rateLimits.windowStart],
-      set: { count: sql`${rateLimits.count} + 1` },
-    })
-    .returning({ key: rateLimits.key, count: rateLimits.count })
-  const counts = new Map(rows.map((row) => [row.key, row.count]))
-  return charges.map(({ key, rule }, i) =>
-    (windows[i] as (typeof windows)[number]).verdict((counts.get(key) ?? 0) <= rule.limit),
+    const gate = i === 0 ? sql`true` : sql.join(asked.slice(0, i).map(passed), sql` and `)
+    return sql`${stage.name} as (
+      insert into ${rateLimits} (key, window_start, count)
+      select key, window_start, 1 from (values ${sql.join(rows, sql`, `)}) as charge (key, window_start)
+      where ${gate}
+      on conflict (key, window_start) do update set count = ${rateLimits}.count + 1
+      returning key, count
+    )`
+  })
+  const answered = sql.join(
+    asked.map(({ name }) => sql`select key, count from ${name}`),
+    sql` union all `,
+  )
+  const result = (await db.execute(sql`with ${sql.join(ctes, sql`, `)} ${answered}`)) as unknown as {
+    rows: { key: string; count: number }[]
+  }
+  const counts = new Map(result.rows.map((row) => [row.key, Number(row.count)]))
+  return stages.map((charges) =>
+    charges.length > 0 && !counts.has((charges[0] as RateLimitCharge).key)
+      ? undefined
+      : charges.map(({ key, rule }) => windowOf(rule, now).verdict((counts.get(key) ?? 0) <= rule.limit)),
   )
 }
 
