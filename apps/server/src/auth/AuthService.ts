@@ -7,7 +7,6 @@ import { type AccessTokenKeys, signAccessToken } from '../members/accessToken.ts
 import { recordAccountEvent } from '../members/accountEvents.ts'
 import type { CodeCaller } from '../members/codeFlows.ts'
 import { parseAuthorizationKey } from '../members/deviceKeys.ts'
-import { recogniseDevice } from '../members/knownDevices.ts'
 import {
   type ActiveSession,
   bindSessionKey,
@@ -120,10 +119,13 @@ export function createAuthService(options: AuthServiceOptions) {
   ): Promise<SignedIn> {
     const { signedInWith, deviceToken, ...started } = input
     const now = new Date()
-    // The session's row and its origin (how it signed in, its new-device hold) in one statement.
+    // The session's row, its origin (how it signed in, its new-device hold) and the device in one statement.
     const origin = options.hold.newOrigin({ signedInWith, createdAccount: isNewUser }, now)
-    const session = await createSession(db, { userId, ...options.session, ...started, origin }, now)
-    const device = await recogniseDevice(db, userId, deviceToken, now)
+    const { device, ...session } = await createSession(
+      db,
+      { userId, ...options.session, ...started, origin, deviceToken },
+      now,
+    )
     // The account's other addresses hear of a device it never used; the one just used needs no telling.
     if (device.isNew && !isNewUser) {
       await tell(

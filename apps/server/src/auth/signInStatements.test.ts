@@ -42,7 +42,7 @@ const signIn = async (email: string) => {
 }
 
 describe('the statements a sign-in runs', () => {
-  it('signs a new member up (user, both wallets, session) in 8 statements, 22 before', async () => {
+  it('signs a new member up (user, both wallets, session) in 7 statements, 22 before', async () => {
     const { me, init, authenticate, body } = await signIn(uniqueEmail())
     expect(body.is_new_user).toBe(true)
     expect(
@@ -51,9 +51,9 @@ describe('the statements a sign-in runs', () => {
     // The client's allowance, the address's windows and its cap in one, in stages; the code.
     expect(init).toHaveLength(2)
     // The client's tries, the right code used up (with the resend wait it ends) in one, the identity looked for and
-    // marked, the user with its identity and both wallets in one, the session with its origin in one, the device
-    // remembered.
-    expect(authenticate).toHaveLength(6)
+    // marked, the user with its identity and both wallets in one, the session with its origin and the device
+    // remembered in one.
+    expect(authenticate).toHaveLength(5)
     // The answer built from the rows just written is the one the account gives when read.
     const read = await me.get('/api/v1/users/me')
     expect(read.status).toBe(200)
@@ -66,9 +66,9 @@ describe('the statements a sign-in runs', () => {
     const { init, authenticate, body } = await signIn(email)
     expect(body.is_new_user).toBe(false)
     expect(init).toHaveLength(2)
-    // The session with its origin in one; the member's new device is told to their other addresses (their
-    // identities read), and the answer reads the user with its identities, then its wallets.
-    expect(authenticate).toHaveLength(8)
+    // The session with its origin and the device in one; the member's new device is told to their other
+    // addresses (their identities read), and the answer reads the user with its identities, then its wallets.
+    expect(authenticate).toHaveLength(7)
   })
 
   it("counts a wrong code's try in the statement that judges it: the client's tries, then that one", async () => {

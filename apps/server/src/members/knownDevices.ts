@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { and, desc, eq, notInArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
 import { knownDevices } from '../db/schema.ts'
 import { randomToken, sha256Hex } from './digests.ts'
@@ -7,37 +7,50 @@ import { randomToken, sha256Hex } from './digests.ts'
 const devicesKept = 50
 
 /**
- * Whether `token` (the browser's device cookie) has signed in to the account before, remembering it from now
- * on. A request without a token (a client that keeps no cookies) is a new device every time; it is given a
- * fresh token to keep.
+ * The device cookie a sign-in leaves the browser: the one it sent, or, from a client that keeps no cookies, a
+ * fresh one (a new device every time). Only its digest is stored.
  */
-export async function recogniseDevice(
-  db: Db,
-  userId: string,
-  token: string | undefined,
-  now = new Date(),
-): Promise<{ token: string; isNew: boolean }> {
+export function deviceCookie(token: string | undefined): { token: string; digest: string } {
   const kept = token ?? randomToken()
-  const digest = sha256Hex(kept)
-  // One statement: the device is remembered (or its last use moved on), and only when it is new to the account
-  // are the oldest beyond the newest `devicesKept` forgotten (the delete sees the rows as they were before the
-  // insert, so it keeps one fewer). `xmax = 0` is PostgreSQL's mark of a row this statement inserted rather
-  // than updated.
-  const result = (await db.execute(sql`
-    with seen as (
-      insert into ${knownDevices} (user_id, device_digest, last_seen_at)
-      values (${userId}, ${digest}, ${now.toISOString()}::timestamptz)
-      on conflict (user_id, device_digest) do update set last_seen_at = excluded.last_seen_at
-      returning (xmax = 0) as is_new
-    ), forgotten as (
-      delete from ${knownDevices}
-      where user_id = ${userId}
-        and (select is_new from seen)
-        and device_digest not in (
-          select device_digest from ${knownDevices} where user_id = ${userId}
-          order by last_seen_at desc limit ${devicesKept - 1}
-        )
-    )
-    select is_new from seen`)) as unknown as { rows: { is_new: boolean }[] }
-  return { token: kept, isNew: result.rows[0]?.is_new === true }
+  return { token: kept, digest: sha256Hex(kept) }
+}
+
+/**
+ * Two data-modifying CTEs for a sign-in's statement (`members/sessions.ts` `createSession`), over its
+ * placeholders `userId`, `deviceDigest` and `now`: `seen` remembers the device (or moves its last use on) and
+ * answers `is_new`; `forgotten`, only when the device is new to the account, forgets the oldest beyond the newest
+ * `devicesKept` (it sees the rows as they were before the insert, so it keeps one fewer). `xmax = 0` is
+ * PostgreSQL's mark of a row this statement inserted rather than updated.
+ */
+export function deviceRemembered(db: Db) {
+  const userId = sql.placeholder('userId')
+  const seen = db.$with('seen').as(
+    db
+      .insert(knownDevices)
+      .values({ userId, deviceDigest: sql.placeholder('deviceDigest'), lastSeenAt: sql.placeholder('now') })
+      .onConflictDoUpdate({
+        target: [knownDevices.userId, knownDevices.deviceDigest],
+        set: { lastSeenAt: sql`excluded.last_seen_at` },
+      })
+      .returning({ isNew: sql<boolean>`(xmax = 0)`.as('is_new') }),
+  )
+  const newest = db
+    .select({ digest: knownDevices.deviceDigest })
+    .from(knownDevices)
+    .where(eq(knownDevices.userId, userId))
+    .orderBy(desc(knownDevices.lastSeenAt))
+    .limit(devicesKept - 1)
+  const forgotten = db.$with('forgotten').as(
+    db
+      .delete(knownDevices)
+      .where(
+        and(
+          eq(knownDevices.userId, userId),
+          sql`(select ${seen.isNew} from ${seen})`,
+          notInArray(knownDevices.deviceDigest, newest),
+        ),
+      )
+      .returning({ digest: knownDevices.deviceDigest }),
+  )
+  return { seen, forgotten }
 }

@@ -6,6 +6,7 @@ import type { Db } from '../db/Database.ts'
 import { preparedFor } from '../db/prepared.ts'
 import { sessionOrigins, sessionSupersededTokens, sessions } from '../db/schema.ts'
 import { hmacBase64Url, randomToken, sha256Hex } from './digests.ts'
+import { deviceCookie, deviceRemembered } from './knownDevices.ts'
 
 /**
  * Why a session was revoked, as the device that still holds it is told: signed out there, signed out
@@ -51,6 +52,11 @@ export type SessionOrigin = {
   holdEndsAt: Date | null
 }
 
+/**
+ * A new session on the device whose cookie the sign-in sent: the session's row, its origin and the device
+ * remembered (`members/knownDevices.ts`), in one statement. Answers the session's tokens and the device's
+ * cookie, and whether the account had never seen that device.
+ */
 export async function createSession(
   db: Db,
   options: SessionLifetime & {
@@ -58,11 +64,12 @@ export async function createSession(
     userAgent?: string | undefined
     clientAddress?: string | undefined
     authorizationKey?: string | undefined
-    /** Written with the session, in the same statement; without it the session has no `session_origins` row. */
-    origin?: SessionOrigin | undefined
+    origin: SessionOrigin
+    /** The browser's device cookie, if it sent one. */
+    deviceToken: string | undefined
   },
   now = new Date(),
-): Promise<SessionTokens> {
+): Promise<SessionTokens & { device: { token: string; isNew: boolean } }> {
   const token = randomToken()
   const refreshToken = randomToken()
   const sessionId = randomUUID()
@@ -70,7 +77,8 @@ export async function createSession(
   const expiresAt = new Date(
     Math.min(now.getTime() + hours(options.lifetimeHours), absoluteExpiresAt.getTime()),
   )
-  const row = {
+  const device = deviceCookie(options.deviceToken)
+  const [row] = await insertSessionOnDevice(db).execute({
     id: sessionId,
     userId: options.userId,
     tokenHash: sha256Hex(token),
@@ -82,70 +90,67 @@ export async function createSession(
     userAgent: options.userAgent?.slice(0, 300) ?? null,
     clientAddress: options.clientAddress?.slice(0, 64) ?? null,
     authorizationKey: options.authorizationKey ?? null,
+    signedInWith: options.origin.signedInWith,
+    holdEndsAt: options.origin.holdEndsAt?.toISOString() ?? null,
+    deviceDigest: device.digest,
+    now,
+  })
+  return {
+    sessionId,
+    token,
+    refreshToken,
+    expiresAt,
+    device: { token: device.token, isNew: row?.isNew === true },
   }
-  const { origin } = options
-  if (origin) {
-    await insertSessionWithOrigin(db).execute({
-      ...row,
-      signedInWith: origin.signedInWith,
-      holdEndsAt: origin.holdEndsAt?.toISOString() ?? null,
-    })
-  } else {
-    await insertSession(db).execute(row)
-  }
-  return { sessionId, token, refreshToken, expiresAt }
 }
 
-/** The new session's row, its values named for `execute`. */
-const sessionPlaceholders = () => ({
-  id: sql.placeholder('id'),
-  userId: sql.placeholder('userId'),
-  tokenHash: sql.placeholder('tokenHash'),
-  refreshTokenHash: sql.placeholder('refreshTokenHash'),
-  createdAt: sql.placeholder('createdAt'),
-  lastSeenAt: sql.placeholder('lastSeenAt'),
-  expiresAt: sql.placeholder('expiresAt'),
-  absoluteExpiresAt: sql.placeholder('absoluteExpiresAt'),
-  userAgent: sql.placeholder('userAgent'),
-  clientAddress: sql.placeholder('clientAddress'),
-  authorizationKey: sql.placeholder('authorizationKey'),
-})
-
-/** A new session's row alone, prepared. */
-const insertSession = preparedFor((db) =>
-  db.insert(sessions).values(sessionPlaceholders()).prepare('session_insert'),
-)
-
 /**
- * A new session's row and its origin in one statement, prepared: every sign-in writes both. The origin's row is
- * selected from the session's returned row, so it exists only with the session it describes.
+ * A new session's row, its origin and its device in one statement, prepared: every sign-in writes all three.
+ * The origin's row is selected from the session's returned row, so it exists only with the session it describes.
  */
-const insertSessionWithOrigin = preparedFor((db) => {
-  const started = db
-    .$with('started')
-    .as(
-      db
-        .insert(sessions)
-        .values(sessionPlaceholders())
-        .returning({ id: sessions.id, userId: sessions.userId }),
-    )
+const insertSessionOnDevice = preparedFor((db) => {
+  const started = db.$with('started').as(
+    db
+      .insert(sessions)
+      .values({
+        id: sql.placeholder('id'),
+        userId: sql.placeholder('userId'),
+        tokenHash: sql.placeholder('tokenHash'),
+        refreshTokenHash: sql.placeholder('refreshTokenHash'),
+        createdAt: sql.placeholder('createdAt'),
+        lastSeenAt: sql.placeholder('lastSeenAt'),
+        expiresAt: sql.placeholder('expiresAt'),
+        absoluteExpiresAt: sql.placeholder('absoluteExpiresAt'),
+        userAgent: sql.placeholder('userAgent'),
+        clientAddress: sql.placeholder('clientAddress'),
+        authorizationKey: sql.placeholder('authorizationKey'),
+      })
+      .returning({ id: sessions.id, userId: sessions.userId }),
+  )
+  const origin = db.$with('origin').as(
+    db
+      .insert(sessionOrigins)
+      .select((qb) =>
+        qb
+          .select({
+            sessionId: started.id,
+            userId: started.userId,
+            // Typed here: a parameter in a select list would otherwise be text.
+            signedInWith: sql<SessionOrigin['signedInWith']>`${sql.placeholder('signedInWith')}::text`.as(
+              'signed_in_with',
+            ),
+            holdEndsAt: sql<Date | null>`${sql.placeholder('holdEndsAt')}::timestamptz`.as('hold_ends_at'),
+          })
+          .from(started),
+      )
+      .returning({ sessionId: sessionOrigins.sessionId }),
+  )
+  const { seen, forgotten } = deviceRemembered(db)
   return db
-    .with(started)
-    .insert(sessionOrigins)
-    .select((qb) =>
-      qb
-        .select({
-          sessionId: started.id,
-          userId: started.userId,
-          // Typed here: a parameter in a select list would otherwise be text.
-          signedInWith: sql<SessionOrigin['signedInWith']>`${sql.placeholder('signedInWith')}::text`.as(
-            'signed_in_with',
-          ),
-          holdEndsAt: sql<Date | null>`${sql.placeholder('holdEndsAt')}::timestamptz`.as('hold_ends_at'),
-        })
-        .from(started),
-    )
-    .prepare('session_insert_with_origin')
+    .with(started, origin, seen, forgotten)
+    .select({ isNew: seen.isNew })
+    .from(seen)
+    .prepare('session_insert_on_device')
 })
 
 const live = (now: Date) => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now))
