@@ -178,13 +178,13 @@ export function codeDelivery(options: {
       /** What the person calls the code, when it is not the one they just asked for ("The confirmation code"). */
       noun?: string
     }) {
-      await throttle(
-        `try-client:${input.client.address}`,
-        limits.triesPerClient,
-        'Too many codes were tried from here.',
-      )
       const sentTo = input.consume === false ? undefined : input.sentTo
       await consumeOneTimeCode(db, secret, input.destination, input.client.tries, input.code, {
+        // The client's tries first, in the code's own statement: past them, nothing of the code is looked at.
+        countFirst: {
+          charge: { key: `try-client:${input.client.address}`, rule: limits.triesPerClient },
+          refuse: (verdict) => refuseIfSpent(verdict, 'Too many codes were tried from here.'),
+        },
         resendWindowSeconds: shortestWindow?.windowSeconds,
         ...(input.consume === false && { consume: false }),
         ...(input.noun !== undefined && { noun: input.noun }),

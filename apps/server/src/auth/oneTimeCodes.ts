@@ -3,6 +3,13 @@ import { LoginError } from '@charter/core'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
 import { otpCodes, rateLimits } from '../db/schema.ts'
+import {
+  type CountFirst,
+  consumeRateLimit,
+  countFirst,
+  type RateLimitCharge,
+  type RateLimitVerdict,
+} from '../http/rateLimit.ts'
 import { TooManyRequestsError } from '../http/TooManyRequestsError.ts'
 import { equalDigests, hmacHex } from '../members/digests.ts'
 
@@ -83,6 +90,11 @@ export async function consumeOneTimeCode(
     noun?: string
     /** Throttling counts (`rate_limits` keys) that end when a right code is used up, in the same statement. */
     forgetOnUse?: string[]
+    /**
+     * The caller's own allowance of tries, counted first, in the code's own statement: past it, `refuse` throws
+     * and nothing of the code was looked at or counted.
+     */
+    countFirst?: { charge: RateLimitCharge; refuse: (verdict: RateLimitVerdict) => void }
   } = {},
 ): Promise<void> {
   const now = options.now ?? new Date()
@@ -92,15 +104,24 @@ export async function consumeOneTimeCode(
   if (options.consume !== false) {
     // A code still good is judged in one statement: used up when right, its try counted when wrong. Anything
     // else (no code, expired, tried too often) counts nothing and is told apart by the transaction below.
-    const tried = await tryCode(db, {
-      destination,
-      flow: flowKey,
-      codeHash: digestOf(secret, destination, code),
-      now,
-      forget: options.forgetOnUse ?? [],
-    })
-    if (tried === 'used') return
-    if (tried !== undefined) throw wrongCode(noun, tried.failedAttempts)
+    const first = options.countFirst && countFirst(options.countFirst.charge, 'tried', now)
+    const tried = await tryCode(
+      db,
+      {
+        destination,
+        flow: flowKey,
+        codeHash: digestOf(secret, destination, code),
+        now,
+        forget: options.forgetOnUse ?? [],
+      },
+      first,
+    )
+    if (first) options.countFirst?.refuse(first.verdict(tried.tries ?? 0))
+    if (tried.outcome === 'used') return
+    if (tried.outcome !== undefined) throw wrongCode(noun, tried.outcome.failedAttempts)
+  } else if (options.countFirst) {
+    const { charge, refuse } = options.countFirst
+    refuse(await consumeRateLimit(db, charge.key, charge.rule, now))
   }
   const thisCode = and(eq(otpCodes.destination, destination), eq(otpCodes.flow, flowKey))
   const verdict = await db.transaction(async (tx): Promise<Verdict> => {
@@ -192,7 +213,9 @@ async function useUp(tx: Db, destination: string, codeHash: string, forget: stri
 async function tryCode(
   db: Db,
   code: { destination: string; flow: string; codeHash: string; now: Date; forget: string[] },
-): Promise<'used' | { failedAttempts: number } | undefined> {
+  /** The caller's try, counted first; past its limit, no row is even locked. */
+  first: CountFirst | undefined,
+): Promise<{ outcome: 'used' | { failedAttempts: number } | undefined; tries: number | undefined }> {
   const forgotten =
     code.forget.length === 0
       ? sql``
@@ -204,11 +227,11 @@ async function tryCode(
         )}) and exists (select 1 from good where code_hash = ${code.codeHash})
       )`
   const result = (await db.execute(sql`
-    with locked as (
+    with ${first ? sql`${first.cte}, ` : sql``}locked as (
       select ${otpCodes.flow} as flow, ${otpCodes.codeHash} as code_hash,
         ${otpCodes.failedAttempts} as failed_attempts, ${otpCodes.expiresAt} as expires_at
       from ${otpCodes}
-      where ${otpCodes.destination} = ${code.destination}
+      where ${otpCodes.destination} = ${code.destination}${first ? sql` and ${first.within}` : sql``}
       order by ${otpCodes.flow}
       for update
     ), good as (
@@ -230,10 +253,14 @@ async function tryCode(
     )${forgotten}
     select
       exists (select 1 from used where flow = ${code.flow}) as used,
-      (select failed_attempts from counted) as failed_attempts`)) as unknown as {
-    rows: { used: boolean; failed_attempts: number | null }[]
+      (select failed_attempts from counted) as failed_attempts${first ? sql`, ${first.count} as tries` : sql``}`)) as unknown as {
+    rows: { used: boolean; failed_attempts: number | null; tries?: number }[]
   }
   const [row] = result.rows
-  if (row?.used) return 'used'
-  return row?.failed_attempts == null ? undefined : { failedAttempts: Number(row.failed_attempts) }
+  const tries = row?.tries == null ? undefined : Number(row.tries)
+  if (row?.used) return { outcome: 'used', tries }
+  return {
+    outcome: row?.failed_attempts == null ? undefined : { failedAttempts: Number(row.failed_attempts) },
+    tries,
+  }
 }

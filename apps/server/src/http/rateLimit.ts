@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm'
+import { and, eq, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
 import { preparedFor } from '../db/prepared.ts'
 import { rateLimits } from '../db/schema.ts'
@@ -60,27 +60,18 @@ export async function consumeRateLimitsInStages(
   stages: RateLimitCharge[][],
   now = new Date(),
 ): Promise<(RateLimitVerdict[] | undefined)[]> {
-  const counted = stages.map((charges, i) => ({ charges, name: sql.identifier(`stage_${i}`) }))
+  const counted = stages.map((charges, i) => ({ charges, name: sql`${sql.identifier(`stage_${i}`)}` }))
   const asked = counted.filter(({ charges }) => charges.length > 0)
   if (asked.length === 0) return stages.map(() => [])
-  // A stage is passed when none of its counts went over its key's limit.
-  const passed = ({ charges, name }: (typeof counted)[number]) =>
-    sql`not exists (select 1 from ${name} where ${sql.join(
-      charges.map(({ key, rule }) => sql`(key = ${key} and count > ${rule.limit}::int)`),
-      sql` or `,
-    )})`
-  const ctes = asked.map((stage, i) => {
-    const rows = stage.charges.map(
-      ({ key, rule }) => sql`(${key}::text, ${windowOf(rule, now).start.toISOString()}::timestamptz)`,
-    )
-    const gate = i === 0 ? sql`true` : sql.join(asked.slice(0, i).map(passed), sql` and `)
-    return sql`${stage.name} as (
-      insert into ${rateLimits} (key, window_start, count)
-      select key, window_start, 1 from (values ${sql.join(rows, sql`, `)}) as charge (key, window_start)
-      where ${gate}
-      on conflict (key, window_start) do update set count = ${rateLimits}.count + 1
-      returning key, count
-    )`
+  const ctes = asked.map(({ name, charges }, i) => {
+    const gate =
+      i === 0
+        ? sql`true`
+        : sql.join(
+            asked.slice(0, i).map((before) => withinLimits(before.name, before.charges)),
+            sql` and `,
+          )
+    return countingCte(name, charges, gate, now)
   })
   const answered = sql.join(
     asked.map(({ name }) => sql`select key, count from ${name}`),
@@ -96,6 +87,48 @@ export async function consumeRateLimitsInStages(
       : charges.map(({ key, rule }) => windowOf(rule, now).verdict((counts.get(key) ?? 0) <= rule.limit)),
   )
 }
+
+/**
+ * A CTE named `name` that counts one event under each charge's key, when `gate` holds, and returns each key's
+ * count: an insert-or-increment, so concurrent statements cannot both slip under a limit.
+ */
+function countingCte(name: SQL, charges: RateLimitCharge[], gate: SQL, now: Date): SQL {
+  const rows = charges.map(
+    ({ key, rule }) => sql`(${key}::text, ${windowOf(rule, now).start.toISOString()}::timestamptz)`,
+  )
+  return sql`${name} as (
+    insert into ${rateLimits} (key, window_start, count)
+    select key, window_start, 1 from (values ${sql.join(rows, sql`, `)}) as charge (key, window_start)
+    where ${gate}
+    on conflict (key, window_start) do update set count = ${rateLimits}.count + 1
+    returning key, count
+  )`
+}
+
+/** Whether none of the counts `countingCte` named `name` returned went over its key's limit. */
+const withinLimits = (name: SQL, charges: RateLimitCharge[]): SQL =>
+  sql`not exists (select 1 from ${name} where ${sql.join(
+    charges.map(({ key, rule }) => sql`(key = ${key} and count > ${rule.limit}::int)`),
+    sql` or `,
+  )})`
+
+/**
+ * One count to take first in a statement of another module's (`auth/oneTimeCodes.ts`), so that a caller past
+ * its allowance has nothing else of the statement done: the CTE that counts it, named `name`; the condition
+ * that it stayed within its limit, to gate the statement's own work on; the count, for the statement to answer;
+ * and the verdict for that count.
+ */
+export function countFirst(charge: RateLimitCharge, name: string, now = new Date()) {
+  const table = sql`${sql.identifier(name)}`
+  return {
+    cte: countingCte(table, [charge], sql`true`, now),
+    within: withinLimits(table, [charge]),
+    count: sql`(select count from ${table})`,
+    verdict: (count: number) => windowOf(charge.rule, now).verdict(count <= charge.rule.limit),
+  }
+}
+
+export type CountFirst = ReturnType<typeof countFirst>
 
 /** Takes back one event under each key in its current window, in one statement. */
 export async function refundRateLimits(db: Db, charges: RateLimitCharge[], now = new Date()): Promise<void> {
