@@ -206,17 +206,21 @@ function toAccount(row: typeof identities.$inferSelect): LinkedAccount {
  * the embedded wallets.
  */
 export async function loadUser(db: Db, userId: string): Promise<CharterUser | undefined> {
-  // The user and its identities in one statement; its wallets in one more.
-  const rows = await db
-    .select({ user: users, identity: identities })
-    .from(users)
-    .leftJoin(identities, eq(identities.userId, users.id))
-    .where(eq(users.id, userId))
-    .orderBy(identities.firstVerifiedAt, identities.id)
+  // The user and its identities in one statement, its wallets in another, at the same time: on PostgreSQL two
+  // connections answer them together.
+  const [rows, walletRows] = await Promise.all([
+    db
+      .select({ user: users, identity: identities })
+      .from(users)
+      .leftJoin(identities, eq(identities.userId, users.id))
+      .where(eq(users.id, userId))
+      .orderBy(identities.firstVerifiedAt, identities.id),
+    listWallets(db, userId),
+  ])
   const user = rows[0]?.user
   if (!user) return undefined
   const identityRows = rows.flatMap((row) => (row.identity ? [row.identity] : []))
-  return userAnswer(user, identityRows, await listWallets(db, userId))
+  return userAnswer(user, identityRows, walletRows)
 }
 
 /** The user in Privy's shape: its identities in the order they were verified, then its wallets by chain and index. */
