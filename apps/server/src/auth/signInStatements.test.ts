@@ -68,7 +68,7 @@ describe('the statements a sign-in runs', () => {
     expect(body.is_new_user).toBe(false)
     expect(init).toHaveLength(2)
     // The session with its origin and the device in one; the member's new device is told to their other
-    // addresses (their identities read), and the answer reads the user with its identities, then its wallets.
+    // addresses (their identities read), and the answer reads the user with its identities, and its wallets.
     expect(authenticate).toHaveLength(6)
   })
 

@@ -1,4 +1,4 @@
-import { and, eq, or, type SQL, sql } from 'drizzle-orm'
+import { and, eq, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
 import { preparedFor } from '../db/prepared.ts'
 import { rateLimits } from '../db/schema.ts'
@@ -32,7 +32,7 @@ export async function consumeRateLimit(
   return window.verdict((row?.count ?? 0) <= rule.limit)
 }
 
-/** `consumeRateLimit`'s one statement, prepared: every code tried and every wallet sign-in runs it. */
+/** `consumeRateLimit`'s one statement, prepared: every wallet sign-in runs it. */
 const countOne = preparedFor((db) =>
   db
     .insert(rateLimits)
@@ -130,19 +130,28 @@ export function countFirst(charge: RateLimitCharge, name: string, now = new Date
 
 export type CountFirst = ReturnType<typeof countFirst>
 
-/** Takes back one event under each key in its current window, in one statement. */
+/**
+ * Takes back one event under each key in its current window, in one statement. The rows are locked in the order
+ * of `charges`, the order `consumeRateLimitsInStages` counts them in, so a refund and a count of the same keys at
+ * the same moment cannot each hold one row and wait on the other.
+ */
 export async function refundRateLimits(db: Db, charges: RateLimitCharge[], now = new Date()): Promise<void> {
   if (charges.length === 0) return
-  await db
-    .update(rateLimits)
-    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
-    .where(
-      or(
-        ...charges.map(({ key, rule }) =>
-          and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowOf(rule, now).start)),
-        ),
-      ),
+  const rows = charges.map(
+    ({ key, rule }, position) =>
+      sql`(${key}::text, ${windowOf(rule, now).start.toISOString()}::timestamptz, ${position}::int)`,
+  )
+  await db.execute(sql`
+    with refunded as (
+      select ${rateLimits}.key, ${rateLimits}.window_start from ${rateLimits}
+      join (values ${sql.join(rows, sql`, `)}) as charge (key, window_start, position)
+        on ${rateLimits}.key = charge.key and ${rateLimits}.window_start = charge.window_start
+      order by charge.position
+      for update of ${rateLimits}
     )
+    update ${rateLimits} set count = greatest(${rateLimits}.count - 1, 0)
+    from refunded
+    where ${rateLimits}.key = refunded.key and ${rateLimits}.window_start = refunded.window_start`)
 }
 
 /**
