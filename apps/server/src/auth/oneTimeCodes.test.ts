@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { testDatabaseUrl } from '../env.ts'
+import { holdRows, lockWaiters } from '../testing/heldRows.ts'
 import { sharedTestDatabase } from '../testing/startTestServer.ts'
 import { consumeOneTimeCode, newOneTimeCode, storeOneTimeCode } from './oneTimeCodes.ts'
 
@@ -19,27 +19,18 @@ describe.runIf(testDatabaseUrl())('a code used twice at the same moment, from tw
   ] as [string, string[]][])(
     '%s: is used once; the other use is told it was already used',
     async (_name, flows) => {
-      const { db, rawTransaction } = await sharedTestDatabase()
+      const database = await sharedTestDatabase()
+      const { db } = database
       const secret = 'a secret of this test'
       const destination = `email:${randomUUID()}@example.org`
       const sent = newOneTimeCode()
       await storeOneTimeCode(db, secret, destination, [...new Set(flows)], sent)
 
       // A third connection holds the code's row, so that both uses are in the database before either can go on.
-      let release = () => {}
-      const holding = new Promise<void>((resolve) => {
-        release = resolve
-      })
-      let held = () => {}
-      const isHeld = new Promise<void>((resolve) => {
-        held = resolve
-      })
-      const holder = rawTransaction(async (query) => {
-        await query(`select 1 from otp_codes where destination = '${destination}' for update`)
-        held()
-        await holding
-      })
-      await isHeld
+      const holder = await holdRows(
+        database,
+        `select 1 from otp_codes where destination = '${destination}' for update`,
+      )
       const uses = flows.map((flow) =>
         consumeOneTimeCode(db, secret, destination, flow, sent.code).then(
           () => 'used',
@@ -48,18 +39,9 @@ describe.runIf(testDatabaseUrl())('a code used twice at the same moment, from tw
       )
       // Both uses are in the database, waiting on the held row, before it is let go.
       await expect
-        .poll(
-          async () => {
-            const waiting = (await db.execute(
-              sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%otp_codes%'`,
-            )) as unknown as { rows: { n: number }[] }
-            return waiting.rows[0]?.n
-          },
-          { timeout: 10_000 },
-        )
+        .poll(() => lockWaiters(database, 'otp_codes'), { timeout: 10_000 })
         .toBeGreaterThanOrEqual(2)
-      release()
-      await holder
+      await holder.release()
       const outcomes = await Promise.all(uses)
       expect(outcomes.filter((outcome) => outcome === 'used')).toHaveLength(1)
       expect(outcomes.find((outcome) => outcome !== 'used')).toContain('already used')

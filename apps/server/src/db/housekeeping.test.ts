@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { testDatabaseUrl } from '../env.ts'
+import { holdRows } from '../testing/heldRows.ts'
 import { sharedTestDatabase } from '../testing/startTestServer.ts'
 import { sweepExpired } from './housekeeping.ts'
 import { analyticsEvents, otpCodes, rateLimits, sessions, users } from './schema.ts'
@@ -73,28 +74,23 @@ it('deletes sessions that ended 30 days ago and analytics events after 90 days',
 // A lock held across the sweep needs a connection of its own: PostgreSQL's.
 describe.runIf(testDatabaseUrl())('the sweep beside a code being checked', () => {
   it('skips the rows a check holds instead of waiting for them, so the two cannot deadlock', async () => {
-    const { db, rawTransaction } = await sharedTestDatabase()
+    const database = await sharedTestDatabase()
+    const { db } = database
     const destination = `email:sweep-${randomUUID()}@example.org`
     const expiresAt = new Date(Date.now() - 2 * 86_400_000)
     // Stored in the other order than a check locks them (by flow): b, then a.
     await db.insert(otpCodes).values({ destination, flow: 'b', codeHash: 'x', expiresAt })
     await db.insert(otpCodes).values({ destination, flow: 'a', codeHash: 'x', expiresAt })
-    let release = () => {}
-    const holding = new Promise<void>((resolve) => (release = resolve))
-    let held = () => {}
-    const isHeld = new Promise<void>((resolve) => (held = resolve))
     // A check, as oneTimeCodes.ts locks: the address's rows in the order of their flows; it stops after the first.
-    const check = rawTransaction(async (query) => {
-      await query(`select flow from otp_codes where destination = '${destination}' and flow = 'a' for update`)
-      held()
-      await holding
-      await query(`select flow from otp_codes where destination = '${destination}' order by flow for update`)
-    })
-    await isHeld
+    const check = await holdRows(
+      database,
+      `select flow from otp_codes where destination = '${destination}' and flow = 'a' for update`,
+      (query) =>
+        query(`select flow from otp_codes where destination = '${destination}' order by flow for update`),
+    )
     // The sweep comes back while the check holds row a: it deleted b, and left a for its next run.
     await sweepExpired(db)
-    release()
-    await check
+    await check.release()
     const left = await db
       .select({ flow: otpCodes.flow })
       .from(otpCodes)

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { rateLimits } from '../db/schema.ts'
 import { testDatabaseUrl } from '../env.ts'
+import { holdRows, lockWaiters } from '../testing/heldRows.ts'
 import { sharedTestDatabase } from '../testing/startTestServer.ts'
 import { consumeRateLimitsInStages, type RateLimitCharge, refundRateLimits } from './rateLimit.ts'
 
@@ -103,38 +104,26 @@ describe.runIf(testDatabaseUrl())(
   'a count and a refund of the same keys at the same moment, from two connections',
   () => {
     it('both finish: the refund locks the rows in the order the count does, so neither waits on the other for good', async () => {
-      const { db, rawTransaction } = await sharedTestDatabase()
+      const database = await sharedTestDatabase()
+      const { db } = database
       const [client, windowA, windowB, cap] = [charge(1000), charge(1000), charge(1000), charge(1000)]
       // Their rows written in the reverse order first, so the table's own order is the reverse of a count's.
       for (const each of [cap, windowB, windowA, client]) await consumeRateLimitsInStages(db, [[each]], now)
-      const waiting = async () => {
-        const rows = (await db.execute(
-          sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%rate_limits%'`,
-        )) as unknown as { rows: { n: number }[] }
-        return rows.rows[0]?.n ?? 0
-      }
       // A third connection holds the second window's row: the count takes the first window's and waits there.
-      let release = () => {}
-      const holding = new Promise<void>((resolve) => {
-        release = resolve
-      })
-      let held = () => {}
-      const isHeld = new Promise<void>((resolve) => {
-        held = resolve
-      })
-      const holder = rawTransaction(async (query) => {
-        await query(`select 1 from rate_limits where key = '${windowB.key}' for update`)
-        held()
-        await holding
-      })
-      await isHeld
+      const holder = await holdRows(
+        database,
+        `select 1 from rate_limits where key = '${windowB.key}' for update`,
+      )
       const counted = consumeRateLimitsInStages(db, [[client], [windowA, windowB], [cap]], now)
-      await expect.poll(waiting, { timeout: 10_000 }).toBeGreaterThanOrEqual(1)
+      await expect
+        .poll(() => lockWaiters(database, 'rate_limits'), { timeout: 10_000 })
+        .toBeGreaterThanOrEqual(1)
       // The refund of a failed send of the same address, while the count waits.
       const refunded = refundRateLimits(db, [windowA, windowB, cap], now)
-      await expect.poll(waiting, { timeout: 10_000 }).toBeGreaterThanOrEqual(2)
-      release()
-      await holder
+      await expect
+        .poll(() => lockWaiters(database, 'rate_limits'), { timeout: 10_000 })
+        .toBeGreaterThanOrEqual(2)
+      await holder.release()
       const [verdicts] = await Promise.all([counted, refunded])
       expect(verdicts.every((stage) => stage?.every((verdict) => verdict.allowed))).toBe(true)
       expect(await countOf(client.key)).toBe(2)
