@@ -3,17 +3,20 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 /**
- * Signs in by email on the embedded server with a fresh device key: the cookie, the key, the Ethereum wallet (its id and address).
+ * Signs in by email (a new one unless given) on the embedded server with a fresh device key: the cookie, the key, the Ethereum wallet (its id and address).
  * The code is read from the dev outbox with the token the server made in its DATA_DIR.
  */
-export async function signInWithDeviceKey(url: string, dataDir: string) {
+export async function signInWithDeviceKey(
+  url: string,
+  dataDir: string,
+  email = `bench-${Date.now()}@example.org`,
+) {
   const post = (path: string, body: unknown) =>
     fetch(`${url}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     })
-  const email = `bench-${Date.now()}@example.org`
   await (await post('/api/v1/passwordless/init', { email })).arrayBuffer()
   const outboxToken = readFileSync(join(dataDir, 'dev-outbox-token'), 'utf8').trim()
   const outbox = (await (
@@ -23,6 +26,7 @@ export async function signInWithDeviceKey(url: string, dataDir: string) {
   ).json()) as {
     messages: { body: string }[]
   }
+  // The newest message is this sign-in's code (messages are listed newest first).
   const code = outbox.messages[0]?.body.match(/\b(\d{6})\b/)?.[1]
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
   const signedIn = await post('/api/v1/passwordless/authenticate', {
@@ -38,5 +42,5 @@ export async function signInWithDeviceKey(url: string, dataDir: string) {
   ).user
   const wallet = user.linked_accounts.find((account) => account.chain_type === 'ethereum')
   if (!wallet) throw new Error('sign-in gave no Ethereum wallet')
-  return { cookie, deviceKey: privateKey, walletId: wallet.id, address: wallet.address }
+  return { cookie, deviceKey: privateKey, walletId: wallet.id, address: wallet.address, email }
 }

@@ -49,14 +49,19 @@ function inProcessFloor() {
  * session cookie, one keep-alive agent. Every request is built and signed before the clock starts: the callers
  * share this machine's two cores with the server, and their signing is not the server's cost.
  */
-function signedCaller(options: {
+export function signedCaller(options: {
   baseUrl: string
   path: string
   appId: string
   cookie: string
   deviceKey: KeyObject
   agent: Agent
+  /** The body of the request numbered `i`: `personal_sign` of a message of its own unless told. */
+  body?: (i: number) => unknown
 }) {
+  const bodyOf =
+    options.body ??
+    ((i: number) => ({ method: 'personal_sign', params: { message: message(i), encoding: 'utf-8' } }))
   const { port } = new URL(options.baseUrl)
   let sent = 0
   const prepare = (count: number) => {
@@ -64,7 +69,7 @@ function signedCaller(options: {
     const expiry = String(Date.now() + 25 * 60_000)
     return Array.from({ length: count }, () => {
       sent += 1
-      const body = { method: 'personal_sign', params: { message: message(sent), encoding: 'utf-8' } }
+      const body = bodyOf(sent)
       const payload = authorizationPayload({
         method: 'POST',
         url: `${options.baseUrl}${options.path}`,

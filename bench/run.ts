@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { measureBalances, type Reads } from './balances.ts'
 import { reportPersonalSign } from './personalSignReport.ts'
 import { measurePinning } from './pinning.ts'
+import { reportPolicyCost } from './policyCost.ts'
 import { kb, ms, ratio, row, times } from './report.ts'
 import { percentile, ratios, type Summary, spread, summarize } from './rounds.ts'
 import { measureSends } from './sends.ts'
@@ -20,11 +21,20 @@ const p50 = (summary: Summary) => summary.p50
 const p99 = (summary: Summary) => summary.p99
 const rate = (summary: Summary) => summary.perSecond
 /**
- * BENCH_SECTIONS: the sections to run, separated by commas (bundle, start, balances, signIn, personalSign, sends,
- * pinning); all of them when unset. BENCH_DATABASE_URL: a PostgreSQL database the sign-in and personal_sign
+ * BENCH_SECTIONS: the sections to run, separated by commas (bundle, start, balances, signIn, personalSign, policy,
+ * sends, pinning); all of them when unset. BENCH_DATABASE_URL: a PostgreSQL database the sign-in and personal_sign
  * servers use instead of PGlite (the others keep PGlite).
  */
-const sectionNames = ['bundle', 'start', 'balances', 'signIn', 'personalSign', 'sends', 'pinning'] as const
+const sectionNames = [
+  'bundle',
+  'start',
+  'balances',
+  'signIn',
+  'personalSign',
+  'policy',
+  'sends',
+  'pinning',
+] as const
 const asked = (process.env.BENCH_SECTIONS ?? '')
   .split(',')
   .map((name) => name.trim())
@@ -170,6 +180,7 @@ if (wanted('signIn')) {
   )
 }
 if (wanted('personalSign')) await reportPersonalSign(repoRoot)
+if (wanted('policy')) await reportPolicyCost(repoRoot)
 if (wanted('sends')) {
   const sendsPlan = { rounds: 5, concurrency: 20 }
   const sends = await measureSends(repoRoot, sendsPlan)

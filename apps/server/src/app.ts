@@ -40,6 +40,7 @@ import type { PartsRegistry } from './parts/PartsRegistry.ts'
 import type { PinningService } from './pinning/choosePinning.ts'
 import { gatewayRoutes } from './pinning/gatewayRoutes.ts'
 import { pinningRoutes } from './pinning/pinningRoutes.ts'
+import type { PolicyEngine } from './policy/policyEngine.ts'
 import type { DevOutboxPart, SenderService } from './senders/chooseSenders.ts'
 import { devOutboxRoutes } from './senders/devOutboxRoutes.ts'
 import type { EmailSender, SmsSender } from './senders/Senders.ts'
@@ -64,6 +65,8 @@ export type AppParts = {
   hold: NewDeviceHold
   /** Sends above NEW_DEVICE_SEND_LIMIT_* from a new device: held, then sent when the hold ends (holds/). */
   sendHold: SendHold
+  /** The one decision before any key signs (policy/policyEngine.ts). */
+  policy: PolicyEngine
   accessTokenKeys: AccessTokenKeys
   vault: KeyVault
   /** The storage client organisations pin their documents through, connected once the server's origin is known. */
@@ -336,7 +339,7 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
         trustProxy: settings.trustProxy,
         flows,
         maxWalletsPerChain: settings.maxWalletsPerChain,
-        sending: { chains, ...sendFeeCaps(settings), sendHold: parts.sendHold },
+        sending: { chains, ...sendFeeCaps(settings), policy: parts.policy },
         limitDeclines: declineLimiter(database.db),
       }),
     )
@@ -344,6 +347,7 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
       '/v1',
       holdRoutes({
         hold: parts.hold,
+        budget: parts.policy.budget,
         signed: signedRequest({
           appId: settings.appId,
           publicOrigin,

@@ -22,6 +22,8 @@ import type { Part } from './parts/Part.ts'
 import { PartStartError } from './parts/PartStartError.ts'
 import { partsRegistry } from './parts/PartsRegistry.ts'
 import { choosePinning } from './pinning/choosePinning.ts'
+import { newDeviceBudget } from './policy/newDeviceBudget.ts'
+import { policyEngine } from './policy/policyEngine.ts'
 import { chooseSenders } from './senders/chooseSenders.ts'
 import { defaultSignInNonceLimits, type SignInNonceLimits } from './walletSignIn/signInNonces.ts'
 import { loadKeyVault } from './wallets/loadKeyVault.ts'
@@ -146,8 +148,16 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
   const heldSends = sendHold({
     db: database.db,
     hold,
-    limits: settings.newDeviceSendLimits,
     tell: (userId, notice) => tell(userId, notice),
+  })
+  const policy = policyEngine({
+    hold,
+    sendHold: heldSends,
+    budget: newDeviceBudget({
+      db: database.db,
+      limits: settings.newDeviceSendLimits,
+      windowHours: settings.newDeviceHoldHours,
+    }),
   })
   const auth = createAuthService({
     db: database.db,
@@ -209,7 +219,7 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
     logger,
   )
   const documents = documentStorage(() => registry.get('pinning').adapter)
-  return { database, auth, hold, sendHold: heldSends, accessTokenKeys, vault, documents, registry }
+  return { database, auth, hold, sendHold: heldSends, policy, accessTokenKeys, vault, documents, registry }
 }
 
 type NodeServer = ReturnType<typeof serve>
@@ -283,8 +293,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       sending: {
         chains: parts.registry.get('chains').adapter,
         ...sendFeeCaps(options.settings),
-        sendHold: parts.sendHold,
+        policy: parts.policy,
       },
+      sendHold: parts.sendHold,
       logger: options.logger,
     }).catch((error: unknown) => options.logger.warn('Could not send held sends', { error: String(error) }))
   })

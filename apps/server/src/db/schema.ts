@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -218,6 +219,8 @@ export const walletActivity = pgTable(
     summary: text('summary').notNull(),
     /** The transaction a send made (EVM hash, Solana signature): the line shows that send's status. */
     sendHash: text('send_hash'),
+    /** The policy's decision that let it be signed: "a trusted device", "within the new-device budget". */
+    decision: text('decision'),
     createdAt: createdAt(),
   },
   (table) => [index('wallet_activity_user').on(table.userId, table.createdAt)],
@@ -247,6 +250,8 @@ export const accountEvents = pgTable(
         'held_send_cancelled',
         'held_send_sent',
         'held_send_failed',
+        'signature_held',
+        'held_signature_cancelled',
       ],
     }).notNull(),
     /** A line a person reads: "Phone number changed from *2671 to *9876". */
@@ -280,8 +285,11 @@ export const heldActions = pgTable(
     sessionId: text('session_id')
       .notNull()
       .references(() => sessions.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['export', 'send'] }).notNull(),
-    /** What it acts on: the wallet's id for an export; the wallet's id and the idempotency key for a send. */
+    kind: text('kind', { enum: ['export', 'send', 'signature'] }).notNull(),
+    /**
+     * What it acts on: the wallet's id for an export; the wallet's id and the idempotency key for a send; the
+     * wallet's id and the digest of the request for a signature.
+     */
     subject: text('subject').notNull(),
     /** A line a person reads: "Export the key of Ethereum wallet 0x…". */
     summary: text('summary').notNull(),
@@ -313,6 +321,30 @@ export const heldActions = pgTable(
       .on(table.opensAt)
       .where(sql`${table.kind} = 'send' AND ${table.cancelledAt} IS NULL AND ${table.completedAt} IS NULL`),
   ],
+)
+
+/**
+ * What sessions within the new-device hold have moved, or are about to (policy/newDeviceBudget.ts): reserved
+ * before a signature is made, released when none was. The budget is their sum over the hold's length.
+ */
+export const budgetReservations = pgTable(
+  'budget_reservations',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id').notNull(),
+    walletId: text('wallet_id').notNull(),
+    /** The chain's id as `GET /chains` names it (`84532`, `devnet`). */
+    chain: text('chain').notNull(),
+    asset: text('asset', { enum: ['native', 'usdc'] }).notNull(),
+    /** Base units (wei, lamports, USDC's 6 decimals). */
+    amount: numeric('amount', { precision: 78, scale: 0 }).notNull(),
+    createdAt: createdAt(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+  },
+  (table) => [index('budget_reservations_user').on(table.userId, table.createdAt)],
 )
 
 /** The devices an account signed in from: the SHA-256 of a long-lived random cookie. */

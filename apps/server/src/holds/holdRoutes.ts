@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { jsonBody, pathParams } from '../http/validate.ts'
 import { requireSession, sessionRequired } from '../members/sessionMiddleware.ts'
 import type { SignedRequestVariables } from '../members/signedRequest.ts'
+import type { NewDeviceBudget } from '../policy/newDeviceBudget.ts'
 import type { NewDeviceHold } from './newDeviceHold.ts'
 
 type Env = { Variables: SignedRequestVariables }
@@ -13,15 +14,21 @@ const noSuchAction = () =>
   new LoginError('invalid_data', { message: 'There is no such request on your account.' })
 
 /**
- * The member's held actions (docs/wallets.md, "A new device waits"): this session's own hold and every
- * request held on the account, and cancelling one, which is signed with the device key like the export itself.
+ * The member's held actions (docs/wallets.md, "A new device waits"): this session's own hold, every request held
+ * on the account and what the member's new devices may still move at once (`budget`, per chain and asset they
+ * used), and cancelling a held action, which is signed with the device key like the export itself.
  */
-export function holdRoutes(options: { hold: NewDeviceHold; signed: MiddlewareHandler<Env> }) {
+export function holdRoutes(options: {
+  hold: NewDeviceHold
+  budget: NewDeviceBudget
+  signed: MiddlewareHandler<Env>
+}) {
   const { hold, signed } = options
   return new Hono<Env>()
     .get('/held_actions', async (c) => {
       const session = requireSession(c)
-      return c.json(await hold.list(session))
+      const [held, budget] = await Promise.all([hold.list(session), options.budget.remaining(session.userId)])
+      return c.json({ ...held, budget })
     })
     .post(
       '/held_actions/:id/cancel',

@@ -45,6 +45,7 @@ export type NewDeviceHoldOptions = {
 const kindWords: Record<HeldActionKind, string> = {
   export: 'export wallet keys',
   send: 'send above the new-device limit',
+  signature: 'sign what moves money before its wait ends',
 }
 /** How the member is told, per kind: a key leaving, or money leaving. */
 const notices: Record<HeldActionKind, { subject: string; opens: string }> = {
@@ -53,9 +54,17 @@ const notices: Record<HeldActionKind, { subject: string; opens: string }> = {
     subject: 'A new device asked to send from your Charter wallet',
     opens: 'it will go out at',
   },
+  signature: {
+    subject: 'A new device asked to sign for your Charter wallet',
+    opens: 'it can be signed from that device at',
+  },
 }
-const heldEvents = { export: 'export_held', send: 'send_held' } as const
-const cancelledEvents = { export: 'held_export_cancelled', send: 'held_send_cancelled' } as const
+const heldEvents = { export: 'export_held', send: 'send_held', signature: 'signature_held' } as const
+const cancelledEvents = {
+  export: 'held_export_cancelled',
+  send: 'held_send_cancelled',
+  signature: 'held_signature_cancelled',
+} as const
 const when = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`
 const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null)
 
@@ -131,6 +140,25 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
         `Another of your devices cancelled a request this device made, so this device cannot ${kindWords[request.kind]}. If that was you by mistake, sign out here and sign in again: the wait starts anew, and your addresses are told.`,
       )
     }
+  }
+
+  /**
+   * Whether another of the member's sessions cancelled a request of this one, of any kind: such a session moves
+   * no money again (policy/policyEngine.ts), whatever its age.
+   */
+  async function cancelledByAnother(sessionId: string): Promise<boolean> {
+    const [cancelled] = await db
+      .select({ id: heldActions.id })
+      .from(heldActions)
+      .where(
+        and(
+          eq(heldActions.sessionId, sessionId),
+          isNotNull(heldActions.cancelledAt),
+          ne(heldActions.cancelledBySessionId, sessionId),
+        ),
+      )
+      .limit(1)
+    return cancelled !== undefined
   }
 
   /** The session's request of that kind and subject that is neither cancelled nor done. */
@@ -211,6 +239,7 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
     duration: durationInWords(options.hours),
     holdIfNew,
     holdEnd,
+    cancelledByAnother,
 
     /**
      * `holdIfNew` for a step that must not go on while held: refuses with the time it opens, saying the member

@@ -1,6 +1,5 @@
 import canonicalize from 'canonicalize'
 import { and, asc, desc, eq, isNull, lt, lte, or } from 'drizzle-orm'
-import { parseUnits } from 'viem'
 import type { Db } from '../db/Database.ts'
 import { heldActions } from '../db/schema.ts'
 import { WalletApiError } from '../http/WalletApiError.ts'
@@ -9,76 +8,52 @@ import { abandonedClaimMs } from '../members/idempotency.ts'
 import { durationInWords } from './durationInWords.ts'
 import type { HeldAction, NewDeviceHold } from './newDeviceHold.ts'
 import { SendHeldError } from './SendHeldError.ts'
-import type { SendLimits } from './sendLimitSettings.ts'
 
-/** A send a method is about to sign, as the new-device hold weighs it: what it moves, and how to replay it. */
-export type LargeSendCheck = {
+/** A send the policy holds: whose it is, and how the sweep replays it when the hold ends. */
+export type SendToHold = {
   session: { sessionId: string; userId: string }
   wallet: { id: string }
   /** Privy's `caip2` of the request, kept to replay it: `eip155:84532`, `solana:<genesis hash>`. */
   caip2: string
-  /** The chain's id in `GET /chains` (`84532`, `devnet`), whose NEW_DEVICE_SEND_LIMIT_* applies. */
-  chain: string
-  /** What leaves the wallet: native coin in its base unit (wei, lamports) and USDC in its (6 decimals). */
-  moves: { native: bigint; usdc: bigint }
-  nativeDecimals: number
-  nativeSymbol: string
   /** "Send 250 USDC to 0x… on Base Sepolia": the member reads it in the notice and on the Security page. */
   what: string
   /** The request as the wallet's method table replays it when the hold ends. */
   replay: { method: string; params: unknown; idempotencyKey: string }
-  /** The replay itself (the sweep): it was held already, so it goes. */
-  heldReplay: boolean
 }
 
 const when = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`
 
 /**
- * Sends above a limit from a new device (docs/wallets.md, "A new device waits"): held like an export, then sent
- * by the sweep (wallets/sends/releaseHeldSends.ts) when the hold ends. `check` is the one call a send method
- * makes, after its own checks and before it signs.
+ * Sends a new device may not make at once (policy/policyEngine.ts decides which): held like an export, then sent
+ * by the sweep (wallets/sends/releaseHeldSends.ts) when the hold ends.
  */
 export function sendHold(options: {
   db: Db
   hold: NewDeviceHold
-  limits: SendLimits
   /** Tells the member through every sign-in address they have (a held send that did not go out). */
   tell: (userId: string, notice: { subject: string; text: string }) => Promise<void>
 }) {
-  const { db, hold, limits } = options
+  const { db, hold } = options
 
-  /** The limits of a chain in base units: a chain without a setting has none to send at once. */
-  function limitsOf(chain: string, nativeDecimals: number) {
-    const native = limits.native[chain] ?? '0'
-    return {
-      native: parseUnits(native, nativeDecimals),
-      usdc: parseUnits(limits.usdc, 6),
-      words: { native, usdc: limits.usdc },
-    }
-  }
-
-  function held(action: HeldAction, limit: { usdc: string; native: string; symbol: string }, now: Date) {
+  function held(action: HeldAction, why: string, now: Date) {
     const opens =
       action.opensAt.getTime() > now.getTime()
         ? `it goes out at ${when(action.opensAt)}`
         : 'its wait is over and it goes out within a minute'
     return new SendHeldError(
-      `This device signed in less than ${hold.duration} ago, and this send is above what a new device sends at once (${limit.usdc} USDC, ${limit.native} ${limit.symbol}), so it waits: ${opens}, unless one of your other devices cancels it on its Security page. Your sign-in addresses were told.`,
+      `This device signed in less than ${hold.duration} ago, and ${why}, so it waits: ${opens}, unless one of your other devices cancels it on its Security page. Your sign-in addresses were told.`,
       action,
     )
   }
 
   return {
     /**
-     * Holds the send if it is large and the session new: records it, tells every address of the account, and
-     * throws SendHeldError (403 `action_held`). The same request again (same wallet and idempotency key) answers
-     * the same held send; one that was cancelled or failed is refused. Otherwise returns, and the method signs.
+     * What became of an earlier send under the same wallet and idempotency key, if one was held: the same send
+     * still waiting answers its held send again (SendHeldError); one cancelled or failed is refused, and another
+     * send under the key is refused as the idempotency layer refuses another body. Returns when there is none, or
+     * it went out.
      */
-    async check(request: LargeSendCheck, now = new Date()): Promise<void> {
-      if (request.heldReplay) return
-      const limit = limitsOf(request.chain, request.nativeDecimals)
-      const words = { ...limit.words, symbol: request.nativeSymbol }
-      if (request.moves.native <= limit.native && request.moves.usdc <= limit.usdc) return
+    async assertNoEarlier(request: Omit<SendToHold, 'what' | 'session'>, now = new Date()): Promise<void> {
       const key = request.replay.idempotencyKey
       const [earlier] = await db
         .select()
@@ -92,29 +67,37 @@ export function sendHold(options: {
         )
         .orderBy(desc(heldActions.createdAt))
         .limit(1)
-      // The key names one send: another under it is refused, as the idempotency layer refuses another body.
+      if (!earlier) return
       const sameSend =
-        earlier?.caip2 === request.caip2 &&
+        earlier.caip2 === request.caip2 &&
         earlier.method === request.replay.method &&
         canonicalize(earlier.params) === canonicalize(request.replay.params)
-      if (earlier && !sameSend) {
+      if (!sameSend) {
         throw new WalletApiError(-32600, 409, 'This idempotency key was already used for a different send.')
       }
-      if (earlier?.cancelledAt) {
+      if (earlier.cancelledAt) {
         throw new WalletApiError(
           -32000,
           409,
           'This send was cancelled from one of your devices and will never go out. If you still mean to send it, send it again with a new idempotency key.',
         )
       }
-      if (earlier?.failure) {
+      if (earlier.failure) {
         throw new WalletApiError(
           -32000,
           409,
           `This send was held, and did not go out when its wait ended: ${earlier.failure}. Send it again with a new idempotency key.`,
         )
       }
-      if (earlier && !earlier.completedAt) throw held(earlier, words, now)
+      if (!earlier.completedAt) throw held(earlier, 'this send was held', now)
+    },
+
+    /**
+     * Holds the send: records it, tells every address of the account, and throws SendHeldError (403
+     * `action_held`) saying `why` ("this send is above …"). Returns only if the session is not within its hold.
+     */
+    async hold(request: SendToHold, why: string, now = new Date()): Promise<void> {
+      const key = request.replay.idempotencyKey
       const action = await hold.holdIfNew(
         {
           session: request.session,
@@ -131,34 +114,7 @@ export function sendHold(options: {
         },
         now,
       )
-      if (action) throw held(action, words, now)
-    },
-
-    /**
-     * For a method that signs without sending (`eth_signTransaction`, a USDC permit by `eth_signTypedData_v4`): a
-     * new device may not sign above the limits, since the signature could be used without any wait. Refused (403, 4100) with
-     * the way that waits instead: the send method.
-     */
-    async assertMaySign(
-      request: Pick<LargeSendCheck, 'session' | 'chain' | 'moves' | 'nativeDecimals' | 'nativeSymbol'> & {
-        /** What it would sign: "a transaction", "a USDC permit". */
-        signing: string
-      },
-      now = new Date(),
-    ): Promise<void> {
-      const limit = limitsOf(request.chain, request.nativeDecimals)
-      if (request.moves.native <= limit.native && request.moves.usdc <= limit.usdc) return
-      const endsAt = await hold.holdEnd(request.session.sessionId, now)
-      if (!endsAt) return
-      const over =
-        request.moves.usdc > limit.usdc
-          ? `${limit.words.usdc} USDC`
-          : `${limit.words.native} ${request.nativeSymbol}`
-      throw new WalletApiError(
-        4100,
-        403,
-        `This device signed in less than ${hold.duration} ago, so until ${when(endsAt)} it cannot sign ${request.signing} that moves more than ${over}: signed, it could be sent without the wait. Send it with eth_sendTransaction instead: it waits, your other devices are told and can cancel it, and it goes out when the wait ends.`,
-      )
+      if (action) throw held(action, why, now)
     },
 
     /** Held sends whose wait is over: not cancelled, not done, and not being sent (or whose sender died). */

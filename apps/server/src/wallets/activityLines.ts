@@ -24,6 +24,7 @@ export function activityLines(
         subject: line.signed,
         summary: line.summary,
         sendHash: line.sendHash,
+        decision: line.decision,
       })
       // Handled here so a line that fails while the call is still signing is no unhandled rejection: `written`
       // and `withdraw` read its outcome.

@@ -18,8 +18,8 @@ import canonicalize from 'canonicalize'
 import { and, eq } from 'drizzle-orm'
 import { encodeFunctionData, erc20Abi, type Hex, parseEther, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { idempotencyKeys } from '../db/schema.ts'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { budgetReservations, idempotencyKeys } from '../db/schema.ts'
 import { createLogger } from '../logger.ts'
 import { ApiClient } from '../testing/ApiClient.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
@@ -101,8 +101,9 @@ const sweep = (hoursAhead: number) =>
     sending: {
       chains: server.parts.registry.get('chains').adapter,
       ...sendFeeCaps({ sendMaxFeeEth: '0.01', sendMaxFeeSol: '0.01' }),
-      sendHold: server.parts.sendHold,
+      policy: server.parts.policy,
     },
+    sendHold: server.parts.sendHold,
     logger: createLogger('silent'),
     now: new Date(Date.now() + hoursAhead * 3_600_000),
   })
@@ -119,7 +120,7 @@ function expectHeld(answer: { status: number; text: string }) {
   const body = JSON.parse(answer.text) as Json
   expect(body).toEqual({
     error: expect.stringMatching(
-      /^This device signed in less than 1 hour ago, and this send is above what a new device sends at once \(100 USDC, 0\.05 ETH\), so it waits: it goes out at \d{4}-\d\d-\d\d \d\d:\d\d UTC, unless one of your other devices cancels it on its Security page\. Your sign-in addresses were told\.$/,
+      /^This device signed in less than 1 hour ago, and .+, so it waits: it goes out at \d{4}-\d\d-\d\d \d\d:\d\d UTC, unless one of your other devices cancels it on its Security page\. Your sign-in addresses were told\.$/,
     ),
     code: 'action_held',
     held_action: { id: expect.any(String), opens_at: expect.any(Number) },
@@ -149,6 +150,13 @@ beforeAll(async () => {
 
 afterAll(() => server?.close())
 
+// Each test starts with the member's new-device budget unused, as if the hold's length had passed since the
+// sends of the test before.
+beforeEach(async () => {
+  const { db } = await sharedTestDatabase()
+  await db.delete(budgetReservations)
+})
+
 describe('a new device’s large sends wait', () => {
   it('GET /chains tells each chain’s limits, in whole coins', async () => {
     const chains = (JSON.parse((await new ApiClient(server.url).get('/api/v1/chains')).text) as Json).chains
@@ -168,7 +176,8 @@ describe('a new device’s large sends wait', () => {
   it('a new device sends small amounts at once, and a large native send waits: nothing signed, the member told', async () => {
     const device = await newDevice()
     const small = recipient()
-    const native = await send(device, { to: small, value: parseEther('0.05').toString() })
+    // 0.04 ETH and its fee fit within the 0.05 ETH budget; 100 USDC is the USDC budget, whole.
+    const native = await send(device, { to: small, value: parseEther('0.04').toString() })
     expect(native.status, native.text).toBe(200)
     const token = await send(device, usdcTransfer(small, '100'))
     expect(token.status, token.text).toBe(200)
@@ -343,33 +352,50 @@ describe('a new device’s large sends wait', () => {
     expect(JSON.parse(replay.text).data).toEqual({ caip2: solanaClusters.devnet.caip2, hash: gone.hash })
   })
 
-  it('a new device cannot get round the wait: no large signed transaction, no large USDC allowance', async () => {
+  it('a new device cannot get round the wait: a large signed transaction, authorisation or any allowance waits', async () => {
     const device = await newDevice()
     const sign = (transaction: Record<string, unknown>) =>
       device.rpc(evm.id, 'eth_signTransaction', {
         transaction: { chain_id: chainId, nonce: 0, gas_limit: 100_000, max_fee_per_gas: 1, ...transaction },
       })
-    const small = await sign({ to: recipient(), value: parseEther('0.05').toString() })
+    // Signed bytes count as sent the moment they are signed: 0.04 ETH and its fee fit the budget.
+    const small = await sign({ to: recipient(), value: parseEther('0.04').toString() })
     expect(small.status, small.text).toBe(200)
-    const refused = (what: string, over: string) => ({
-      code: 4100,
-      error: expect.stringMatching(
-        new RegExp(
-          `^This device signed in less than 1 hour ago, so until .+ UTC it cannot sign ${what} that moves more than ${over}: .+ Send it with eth_sendTransaction instead`,
+    /** A held signature: 403 `action_held`, which this device may sign once its hour has passed. */
+    const heldSignature = (answer: { status: number; text: string }, why: RegExp) => {
+      expect(answer.status, answer.text).toBe(403)
+      const body = JSON.parse(answer.text) as Json
+      expect(body).toEqual({
+        code: 'action_held',
+        held_action: { id: expect.any(String), opens_at: expect.any(Number) },
+        error: expect.stringMatching(
+          /^This device signed in less than 1 hour ago, and .+, so it waits: this device can sign it at \d{4}-\d\d-\d\d \d\d:\d\d UTC, unless one of your other devices cancels it on its Security page\. Your sign-in addresses were told\.$/,
         ),
-      ),
-    })
-    for (const [transaction, over] of [
-      [{ to: recipient(), value: parseEther('0.06').toString() }, '0\\.05 ETH'],
-      [usdcTransfer(recipient(), '101'), '100 USDC'],
-      // Ethereum mainnet: a chain this server does not offer is still a chain the bytes could be sent to.
-      [{ to: recipient(), value: parseEther('0.06').toString(), chain_id: 1 }, '0\\.05 ETH'],
-    ] as const) {
-      const large = await sign(transaction)
-      expect(large.status, large.text).toBe(403)
-      expect(JSON.parse(large.text)).toEqual(refused('a transaction', over))
+      })
+      expect(body.error).toMatch(why)
+      return body.held_action as { id: string }
     }
-    // A USDC permit (EIP-2612) or transfer authorisation (EIP-3009) is money whoever holds it moves at once.
+    for (const [transaction, why] of [
+      // With the 0.04 ETH already signed, 0.02 more is past the budget: the budget is a total, not a limit per request.
+      [
+        { to: recipient(), value: parseEther('0.02').toString() },
+        /with the 0\.0400000000001 ETH your new devices moved already/,
+      ],
+      [usdcTransfer(recipient(), '101'), /moves 101 USDC \(fees included\)/],
+      // Ethereum mainnet: a chain this server does not offer is still a chain the bytes could be sent to.
+      [
+        { to: recipient(), value: '1', chain_id: 1 },
+        /cannot be weighed \(a transaction on chain 1, which this server does not offer\)/,
+      ],
+      // Chain id 0: a legacy signature any chain would take.
+      [
+        { to: recipient(), value: '1', chain_id: 0, gas_price: 1, max_fee_per_gas: undefined, type: 0 },
+        /without a chain id/,
+      ],
+    ] as const) {
+      heldSignature(await sign(transaction), why)
+    }
+    // A USDC transfer authorisation (EIP-3009) is money whoever holds it moves at once: it counts against the budget.
     const authorisation = (value: string) =>
       device.rpc(evm.id, 'eth_signTypedData_v4', {
         typed_data: {
@@ -401,22 +427,40 @@ describe('a new device’s large sends wait', () => {
           },
         },
       })
-    expect((await authorisation(parseUnits('100', 6).toString())).status).toBe(200)
-    const permit = await authorisation(parseUnits('1000', 6).toString())
-    expect(permit.status, permit.text).toBe(403)
-    expect(JSON.parse(permit.text)).toEqual(refused('a USDC permit or transfer authorisation', '100 USDC'))
-    // An allowance is money within someone else's reach: held above the limit like a transfer.
-    const spender = recipient()
-    const approve = {
+    expect((await authorisation(parseUnits('60', 6).toString())).status).toBe(200)
+    heldSignature(
+      await authorisation(parseUnits('60', 6).toString()),
+      /with the 60 USDC your new devices moved already/,
+    )
+    // An allowance of any amount cannot be weighed: it waits, however small.
+    const approve = (amount: string) => ({
       to: usdc,
       data: encodeFunctionData({
         abi: erc20Abi,
         functionName: 'approve',
-        args: [spender, parseUnits('500', 6)],
+        args: [recipient(), parseUnits(amount, 6)],
       }),
-    }
-    const held = expectHeld(await send(device, approve))
+    })
+    const held = expectHeld(await send(device, approve('1')))
+    expect(JSON.parse((await send(device, approve('1'))).text).error).toMatch(
+      /cannot be weighed \(an allowance of 1 USDC for 0x/,
+    )
+    // Taking an allowance back is safe: at once.
+    expect((await send(device, approve('0'))).status).toBe(200)
+    // The held signature shows on the older device, which cancels it; then this device moves no money at all.
+    const signatures = (await heldActionsOf(own)).filter(
+      (action) => action.kind === 'signature' && action.status === 'held',
+    )
+    expect(signatures.length).toBeGreaterThanOrEqual(5)
     expect((await own.post(`/api/v1/held_actions/${held.id}/cancel`, {})).status).toBe(200)
+    const after = await send(device, { to: recipient(), value: '1' })
+    expect(after.status, after.text).toBe(403)
+    expect(JSON.parse(after.text)).toMatchObject({
+      code: 4100,
+      error: expect.stringMatching(/^Another of your devices cancelled a request this device made/),
+    })
+    // A message moves nothing: still signed.
+    expect((await device.rpc(evm.id, 'personal_sign', { message: 'hi', encoding: 'utf-8' })).status).toBe(200)
   })
 
   it('a held send whose device was signed out never goes out', async () => {

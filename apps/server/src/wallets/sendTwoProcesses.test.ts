@@ -45,7 +45,7 @@ async function startFakeTwilio(): Promise<string> {
  * Charter in production mode, as a deployment of several replicas runs it: one PostgreSQL, one chain node (the
  * test's anvil, RPC_URL_84532), the same secrets; sign-in codes go by SMS through the fake Twilio.
  */
-async function startReplica(twilioUrl: string): Promise<ServerProcess> {
+async function startReplica(twilioUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await findFreePort()
   const server = await startServerProcess({
     port,
@@ -68,6 +68,7 @@ async function startReplica(twilioUrl: string): Promise<ServerProcess> {
       NEW_DEVICE_HOLD_HOURS: '0',
       CHAINS: String(chainId),
       RPC_URL_84532: anvil?.url as string,
+      ...env,
     },
   })
   servers.push(server)
@@ -99,6 +100,24 @@ const send = (caller: WalletCaller, walletId: string, transaction: object, key: 
     { method: 'eth_sendTransaction', caip2, params: { transaction } },
     { headers: { 'privy-idempotency-key': key } },
   )
+
+/** Signs `phoneNumber` in at the caller's replica with the code the fake Twilio received; answers the user. */
+async function signInBySms(caller: WalletCaller, phoneNumber: string): Promise<Json> {
+  const init = await caller.api.post('/api/v1/passwordless_sms/init', { phoneNumber })
+  expect(init.status, init.text).toBe(200)
+  const code = texts
+    .get(phoneNumber)
+    ?.at(-1)
+    ?.match(/\b(\d{6})\b/)?.[1]
+  expect(code).toBeDefined()
+  const signedIn = await caller.api.post('/api/v1/passwordless_sms/authenticate', {
+    phoneNumber,
+    code,
+    authorization_key: caller.publicKeySpki,
+  })
+  expect(signedIn.status, signedIn.text).toBe(200)
+  return signedIn.body.user
+}
 
 /** Every transaction `address` sent, read from the node's blocks. */
 async function sentOnChain(node: TestAnvil, address: string): Promise<{ hash: string; nonce: number }[]> {
@@ -204,6 +223,51 @@ describe.skipIf(!postgres)('two server processes on one PostgreSQL', () => {
     expect(
       Number(BigInt((await node.rpc('eth_getTransactionCount', [wallet.address, 'pending'])) as string)),
     ).toBe(20)
+
+    for (const server of [a, b]) expect(await server.stop()).toEqual({ code: 0, signal: null })
+  }, 300_000)
+
+  it("new devices' budget holds under 20 concurrent sends across two server processes", async () => {
+    const twilioUrl = await startFakeTwilio()
+    const held = { NEW_DEVICE_HOLD_HOURS: '1' }
+    const a = await startReplica(twilioUrl, held)
+    const b = await startReplica(twilioUrl, held)
+    const phoneNumber = uniquePhoneNumber()
+    // The member signs up at A (that session is not held); the thief signs in with the same phone, twice: a new
+    // device at each replica.
+    const user = await signInBySms(new WalletCaller(new ApiClient(a.url)), phoneNumber)
+    const wallet = walletsOf(user).find((each) => each.chain_type === 'ethereum')
+    if (!wallet) throw new Error('the member has no EVM wallet')
+    const node = anvil as TestAnvil
+    await node.rpc('anvil_setBalance', [wallet.address, `0x${(10n ** 18n).toString(16)}`])
+    const atA = new WalletCaller(new ApiClient(a.url))
+    await signInBySms(atA, phoneNumber)
+    const atB = new WalletCaller(new ApiClient(b.url))
+    await signInBySms(atB, phoneNumber)
+
+    // 20 sends of 0.004 ETH at once, half at each replica: each costs 0.004 ETH and its fee of the 0.05 ETH budget.
+    const to = privateKeyToAccount(generatePrivateKey()).address
+    const value = 4n * 10n ** 15n
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        send(i % 2 === 0 ? atA : atB, wallet.id, { to, value: value.toString() }, randomUUID()),
+      ),
+    )
+    const sent = answers.filter((answer) => answer.status === 200)
+    const heldAnswers = answers.filter((answer) => answer.status === 403)
+    expect(sent.length + heldAnswers.length, answers.map((answer) => answer.text).join('\n')).toBe(20)
+    for (const answer of heldAnswers) expect((JSON.parse(answer.text) as Json).code).toBe('action_held')
+    expect(heldAnswers.length).toBeGreaterThan(0)
+    // What left the wallet, value and fees, is within the budget: no process overshot it for the other.
+    await expect
+      .poll(async () => (await sentOnChain(node, wallet.address)).length, { timeout: 30_000 })
+      .toBe(sent.length)
+    const left = 10n ** 18n - BigInt((await node.rpc('eth_getBalance', [wallet.address, 'latest'])) as string)
+    expect(left).toBeGreaterThanOrEqual(BigInt(sent.length) * value)
+    expect(left).toBeLessThanOrEqual(5n * 10n ** 16n)
+    expect(BigInt((await node.rpc('eth_getBalance', [to, 'latest'])) as string)).toBe(
+      BigInt(sent.length) * value,
+    )
 
     for (const server of [a, b]) expect(await server.stop()).toEqual({ code: 0, signal: null })
   }, 300_000)

@@ -29,7 +29,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sends, users, wallets } from '../db/schema.ts'
 import { loadSettings } from '../env.ts'
 import { ApiClient } from '../testing/ApiClient.ts'
-import { saidActivity } from '../testing/saidActivity.ts'
+import { allowedWith, saidActivity } from '../testing/saidActivity.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { type MemberWallet, signedInMember, WalletCaller } from '../testing/WalletCaller.ts'
 import { solanaSignAndSendTransaction } from './methods/solanaSignAndSendTransaction.ts'
@@ -157,13 +157,13 @@ async function sendInProcess(
   const outcome = await solanaSignAndSendTransaction(
     {
       activity,
-      privateKey: key.privateKey,
+      authorize: allowedWith(key.privateKey),
       wallet: row,
       sending: {
         db,
         chains: server.parts.registry.get('chains').adapter,
         ...sendFeeCaps(loadSettings({ SEND_MAX_FEE_SOL: options.maxFeeSol ?? '0.01' })),
-        sendHold: server.parts.sendHold,
+        policy: server.parts.policy,
       },
       request: {
         caip2,

@@ -18,6 +18,8 @@ export type ActivityEntry = {
   summary: string
   /** The transaction the call sent (its answer's `hash`), whose status the line shows. */
   sendHash?: string | undefined
+  /** The policy's decision that let it be signed (policy/policyEngine.ts): "a trusted device". */
+  decision?: string | undefined
 }
 
 /** The methods whose answer, `{caip2, hash}`, names a transaction they broadcast. */
@@ -49,6 +51,7 @@ const insertOneLine = preparedFor((db) =>
       digest: sql.placeholder('digest'),
       summary: sql.placeholder('summary'),
       sendHash: sql.placeholder('sendHash'),
+      decision: sql.placeholder('decision'),
     })
     .returning({ id: walletActivity.id })
     .prepare('wallet_activity_insert_one'),
@@ -69,6 +72,7 @@ export function activityRecorder(db: Db): (entry: ActivityEntry) => Promise<numb
       digest: digestOf(entry.subject),
       summary: entry.summary,
       sendHash: entry.sendHash ?? null,
+      decision: entry.decision ?? null,
     }))
     // A lone line, the usual case, runs one prepared statement; a batch is built for its size.
     if (rows.length === 1) {
@@ -132,6 +136,7 @@ export async function listActivity(
       digest: walletActivity.digest,
       summary: walletActivity.summary,
       sendHash: walletActivity.sendHash,
+      decision: walletActivity.decision,
       createdAt: walletActivity.createdAt,
     })
     .from(walletActivity)
@@ -159,6 +164,8 @@ export async function listActivity(
     method: row.method,
     digest: row.digest,
     summary: row.summary,
+    /** Why it could be signed: "a trusted device", "within the new-device budget"; null before the policy. */
+    decision: row.decision,
     created_at: Math.floor(row.createdAt.getTime() / 1000),
     send: row.sendHash === null ? null : (sent.get(activitySendKey(row.walletId, row.sendHash)) ?? null),
   }))

@@ -12,11 +12,11 @@ import { idempotency } from '../members/idempotency.ts'
 import { requireSession, type SessionVariables, sessionRequired } from '../members/sessionMiddleware.ts'
 import { type SignedRequestVariables, signedRequest } from '../members/signedRequest.ts'
 import { toLinkedAccount, type WalletRow } from '../members/walletAccounts.ts'
-import { activityLines } from './activityLines.ts'
 import type { KeyVault } from './KeyVault.ts'
 import { encryptKeystore, type KeystoreV3 } from './keystore.ts'
 import type { WalletRpcRequest } from './methods/index.ts'
 import { walletCall } from './methods/walletCall.ts'
+import { runWalletCall } from './runWalletCall.ts'
 import type { Sending } from './sends/Sending.ts'
 import type { WalletAuth } from './WalletAuth.ts'
 import { activityPage, activityRecorder, listActivity, removeActivity } from './walletActivity.ts'
@@ -156,7 +156,12 @@ export function walletRoutes(options: WalletRoutesOptions) {
     what: `export the key of your ${wallet.chainType === 'ethereum' ? 'Ethereum' : 'Solana'} wallet ${shortenAddress(wallet.address)}`,
   })
   const recordActivity = activityRecorder(db)
-  const removeLines = (ids: number[]) => removeActivity(db, ids)
+  const callParts = {
+    vault,
+    sending,
+    recordActivity,
+    removeActivity: (ids: number[]) => removeActivity(db, ids),
+  }
 
   const withKey = <T>(wallet: WalletRow, use: (privateKey: Buffer) => Promise<T> | T) =>
     withWalletKey(vault, wallet, use)
@@ -188,30 +193,7 @@ export function walletRoutes(options: WalletRoutesOptions) {
         method: body.method,
         params: body.params,
       }
-      const lines = activityLines(recordActivity, removeLines, {
-        userId: session.userId,
-        walletId: wallet.id,
-        method: call.method,
-      })
-      let result: Awaited<ReturnType<typeof call.run>>
-      try {
-        result = await withKey(wallet, (privateKey) =>
-          call.run({
-            privateKey,
-            wallet,
-            sending,
-            request,
-            session,
-            heldReplay: false,
-            activity: lines.start,
-          }),
-        )
-      } catch (error) {
-        await lines.withdraw()
-        throw error
-      }
-      // The line was written while the signature was computed; none is answered without it.
-      await lines.written()
+      const result = await runWalletCall(callParts, call, { wallet, request, session, heldReplay: false })
       return c.json(result.answer)
     })
     .post(
@@ -279,6 +261,8 @@ export function walletRoutes(options: WalletRoutesOptions) {
         subject: { address: wallet.address, format: answer.format },
         summary:
           answer.format === 'keystore' ? 'Exported the key as a keystore file' : 'Exported the private key',
+        // A new device's export was held above (the hold is the policy's for keys): only a trusted one gets here.
+        decision: 'a trusted device, with a fresh code',
       })
       await recordAccountEvent(db, {
         userId: session.userId,

@@ -13,6 +13,7 @@ const line: ActivityLine = {
   method: 'personal_sign',
   digest: '0'.repeat(64),
   summary: 'Signed a message',
+  decision: null,
   created_at: 1_760_000_000,
   send: null,
 }

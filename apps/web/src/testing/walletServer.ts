@@ -252,6 +252,7 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
       method,
       digest: '0'.repeat(64),
       summary,
+      decision: kind === 'signature' ? 'a trusted device' : null,
       created_at: now(),
       send: null,
     })

@@ -1,13 +1,34 @@
 import type { z } from 'zod'
 import type { WalletRow } from '../../members/walletAccounts.ts'
+import type { PolicyRequest } from '../../policy/policyEngine.ts'
 import type { Sending } from '../sends/Sending.ts'
 
+/** What the policy asks of a method: what its request can move, in words and in amounts. */
+export type AuthorizationRequest = Omit<
+  PolicyRequest,
+  'session' | 'wallet' | 'method' | 'params' | 'heldReplay'
+>
+
+/** What the policy let through: the wallet's key, for this request alone. */
+export type Authorization = {
+  /** Opens the wallet's key, runs `use` with it, and wipes the key after, whatever happens. */
+  withKey<T>(use: (privateKey: Buffer) => T | Promise<T>): Promise<T>
+  /** Gives back the budget the decision reserved: for a signed send that never reached a chain. */
+  release(): Promise<void>
+}
+
 /**
- * What a wallet method runs with: the wallet's opened key (the caller's to wipe) and its row. Parts a later method
- * needs (a chain client to send a transaction) join here.
+ * What a wallet method runs with: the wallet's row, and `authorize`, the one way to its key: the policy decides on
+ * what the method says its request moves before the key is opened. Parts a later method needs (a chain client to
+ * send a transaction) join here.
  */
 export type WalletMethodContext = {
-  privateKey: Uint8Array
+  /**
+   * Asks the policy (policy/policyEngine.ts) whether this request may be signed now: the key, or a held answer
+   * (403 `action_held`) or a refusal thrown. Called once, after the method's own checks and before its activity
+   * line.
+   */
+  authorize(request: AuthorizationRequest): Promise<Authorization>
   wallet: WalletRow
   /** The database and the chains a send goes through (`eth_sendTransaction`). */
   sending: Sending
@@ -42,6 +63,8 @@ export type ActivityLineInput = {
   signed: unknown
   /** A line a person reads in the activity list. */
   summary: string
+  /** Why it could be signed, from the policy's decision (filled by the runner, not by the method). */
+  decision?: string | undefined
   /** The transaction the call sent, whose status the line shows. */
   sendHash?: string | undefined
 }

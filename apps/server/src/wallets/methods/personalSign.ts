@@ -1,3 +1,4 @@
+import { noEffect } from '@charter/core'
 import type { Hex } from 'viem'
 import { z } from 'zod'
 import { signMessageNatively } from '../secp256k1Signer.ts'
@@ -37,13 +38,13 @@ export async function personalSign(
   context: WalletMethodContext,
   { message, encoding }: PersonalSignParameters,
 ): Promise<MethodOutcome<PersonalSignReturnType>> {
+  const authorized = await context.authorize({ effect: noEffect(), what: 'Sign a message' })
   const line = await context.activity({
     signed: { method: 'personal_sign', message, encoding },
     summary: 'Signed a message',
   })
-  const signature = signMessageNatively(
-    encoding === 'hex' ? { raw: rawBytes(message) } : message,
-    context.privateKey,
+  const signature = await authorized.withKey((privateKey) =>
+    signMessageNatively(encoding === 'hex' ? { raw: rawBytes(message) } : message, privateKey),
   )
   return {
     data: { encoding: 'hex', signature },

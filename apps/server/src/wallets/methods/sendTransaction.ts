@@ -1,4 +1,4 @@
-import { chainName } from '@charter/core'
+import { chainName, evmFeeCap, gasLimitWithMargin, readEvmTransaction } from '@charter/core'
 import {
   decodeFunctionResult,
   encodeFunctionData,
@@ -17,7 +17,6 @@ import { broadcastSend, dataDigest } from '../sends/broadcastSend.ts'
 import { ChainRpcError } from '../sends/ChainRpcError.ts'
 import { type ChainRpc, chainRpc } from '../sends/chainRpc.ts'
 import { earlierSend } from '../sends/earlierSend.ts'
-import { usdcAtStake } from '../sends/usdcAtStake.ts'
 import { usdcTransfer } from '../sends/usdcTransfer.ts'
 import { feeProblem, isLegacyTransaction, quantity, toBigInt, transactionFields } from './signTransaction.ts'
 import type { MethodOutcome, WalletMethodContext } from './WalletMethod.ts'
@@ -25,8 +24,6 @@ import type { MethodOutcome, WalletMethodContext } from './WalletMethod.ts'
 const uint256Max = 2n ** 256n - 1n
 /** EIP-2681: a nonce is below 2^64 − 1; a gas limit above a block's is nonsense well before 2^64. */
 const uint64Limit = 2n ** 64n - 1n
-/** The estimate's margin: a state change between estimate and inclusion costs a little more gas. */
-const gasMarginPercent = 120n
 
 export const sendTransactionParams = z.strictObject({
   transaction: transactionFields
@@ -189,44 +186,55 @@ export async function sendTransaction(
   }
 
   const what = token ? `${formatUnits(token.amount, 6)} USDC to ${token.to}` : `${eth(value)} to ${to}`
-  // A new device's large send waits (holds/sendHold.ts): after every check above, before anything is signed.
-  await context.sending.sendHold.check({
-    session: context.session,
-    wallet,
-    caip2: `eip155:${chainId}`,
-    chain: String(chainId),
-    moves: { native: value, usdc: usdcAtStake(to, data, usdc) },
-    nativeDecimals: chain.info.nativeCurrency.decimals,
-    nativeSymbol: symbol,
+  const effect = readEvmTransaction(
+    { chainId, to, value, data, gas, maxFeePerGas: fees.cap },
+    { offered: true, usdc },
+  )
+  if (maxFee > context.sending.maxFeeWei) {
+    // Paid only with allow_high_fee: a fee above the cap is money burnt, which a new device does not burn at once.
+    effect.unweighable.push(`a maximum fee of ${eth(maxFee)}, above this server's cap`)
+  }
+  // After every check above, before anything is signed: the policy decides, and a held send goes out later.
+  const authorized = await context.authorize({
+    effect,
     what: `Send ${what} on ${name}`,
-    replay: { method: request.method, params: request.params, idempotencyKey: key },
-    heldReplay: context.heldReplay,
+    send: {
+      caip2: `eip155:${chainId}`,
+      replay: { method: request.method, params: request.params, idempotencyKey: key },
+    },
   })
 
-  const { hash } = await broadcastSend(
-    db,
-    rpc,
-    { userId: wallet.userId, wallet, chainId, idempotencyKey: key, to, value, data, token },
-    async (nonce) => {
-      if (callerNonce !== undefined && callerNonce !== BigInt(nonce)) {
-        throw refuse(
-          `params.transaction.nonce: ${callerNonce} is not this wallet's next nonce on ${name} (${nonce}). Leave nonce out and the server picks it.`,
-        )
-      }
-      const unsigned: TransactionSerializable = {
-        chainId,
-        to,
-        value,
-        nonce,
-        gas,
-        ...(data && { data }),
-        ...(fees.type === 'legacy'
-          ? { type: 'legacy', gasPrice: fees.cap }
-          : { type: 'eip1559', maxFeePerGas: fees.cap, maxPriorityFeePerGas: fees.tip }),
-      }
-      return signTransactionNatively(unsigned, context.privateKey)
-    },
-  )
+  let hash: Hex
+  try {
+    ;({ hash } = await broadcastSend(
+      db,
+      rpc,
+      { userId: wallet.userId, wallet, chainId, idempotencyKey: key, to, value, data, token },
+      async (nonce) => {
+        if (callerNonce !== undefined && callerNonce !== BigInt(nonce)) {
+          throw refuse(
+            `params.transaction.nonce: ${callerNonce} is not this wallet's next nonce on ${name} (${nonce}). Leave nonce out and the server picks it.`,
+          )
+        }
+        const unsigned: TransactionSerializable = {
+          chainId,
+          to,
+          value,
+          nonce,
+          gas,
+          ...(data && { data }),
+          ...(fees.type === 'legacy'
+            ? { type: 'legacy', gasPrice: fees.cap }
+            : { type: 'eip1559', maxFeePerGas: fees.cap, maxPriorityFeePerGas: fees.tip }),
+        }
+        return authorized.withKey((privateKey) => signTransactionNatively(unsigned, privateKey))
+      },
+    ))
+  } catch (error) {
+    // The node refused it (400): nothing went out, and the budget it reserved is free again.
+    if (error instanceof WalletApiError && error.status === 400) await authorized.release()
+    throw error
+  }
 
   // A send's line names the transaction it broadcast, so it is said last.
   const line = await context.activity({
@@ -274,7 +282,7 @@ async function chainFees(
       'latest',
       false,
     ])
-    cap = 2n * BigInt(block?.baseFeePerGas ?? '0x0') + tip
+    cap = evmFeeCap(BigInt(block?.baseFeePerGas ?? '0x0'), tip)
   }
   if (givenTip !== undefined && givenTip > cap) {
     throw refuse(
@@ -300,7 +308,7 @@ async function estimateGas(
         },
       ]),
     )
-    return (estimate * gasMarginPercent + 99n) / 100n
+    return gasLimitWithMargin(estimate)
   } catch (error) {
     if (error instanceof ChainRpcError) {
       throw new WalletApiError(

@@ -1,17 +1,8 @@
-import {
-  chainName,
-  getChain,
-  getStablecoin,
-  isSupportedChainId,
-  parseQuantity,
-  quantityPattern,
-  type SupportedChainId,
-} from '@charter/core'
+import { chainName, parseQuantity, quantityPattern, readEvmTransaction } from '@charter/core'
 import { type Hex, isAddress, isHex, type TransactionSerializable } from 'viem'
 import { z } from 'zod'
 import { WalletApiError } from '../../http/WalletApiError.ts'
 import { signTransactionNatively } from '../secp256k1Signer.ts'
-import { usdcAtStake } from '../sends/usdcAtStake.ts'
 import type { MethodOutcome, WalletMethodContext } from './WalletMethod.ts'
 
 const hexString = z.string().refine((value) => isHex(value), 'must be 0x-prefixed hex')
@@ -142,27 +133,33 @@ export async function signTransaction(
       `params.transaction.from: ${transaction.from} is not this wallet's address, ${address}. Leave from out, or send the address of the wallet that signs.`,
     )
   }
-  // A new device signs nothing above the new-device limits: the signed bytes would skip the send's wait.
-  const value = transaction.value === undefined ? 0n : toBigInt(transaction.value)
-  const chainId = toBigInt(transaction.chain_id)
-  const knownChain = isSupportedChainId(Number(chainId)) ? (Number(chainId) as SupportedChainId) : undefined
-  const usdc = usdcAtStake(transaction.to, transaction.data, knownChain && getStablecoin(knownChain)?.address)
-  if (value > 0n || usdc > 0n) {
-    await context.sending.sendHold.assertMaySign({
-      session: context.session,
-      chain: chainId.toString(),
-      moves: { native: value, usdc },
-      nativeDecimals: 18,
-      nativeSymbol: knownChain ? getChain(knownChain).nativeCurrency.symbol : "of the chain's coin",
-      signing: 'a transaction',
-    })
-  }
   const viemTransaction = toViemTransaction(transaction)
+  const chainId = viemTransaction.chainId ?? 0
+  const chain = context.sending.chains.find(String(chainId))
+  const offered = chain?.info.type === 'ethereum'
+  // Signed bytes can be sent by whoever holds them, at once: they count as sent the moment they are signed.
+  const authorized = await context.authorize({
+    effect: readEvmTransaction(
+      {
+        chainId,
+        to: viemTransaction.to ?? undefined,
+        value: viemTransaction.value,
+        data: viemTransaction.data,
+        gas: viemTransaction.gas,
+        maxFeePerGas: 'maxFeePerGas' in viemTransaction ? viemTransaction.maxFeePerGas : undefined,
+        gasPrice: 'gasPrice' in viemTransaction ? viemTransaction.gasPrice : undefined,
+      },
+      { offered, usdc: offered ? chain.info.usdc?.address : undefined },
+    ),
+    what: `Sign a transaction on ${chainName(chainId)}${transaction.to ? ` to ${transaction.to}` : ''}`,
+  })
   const line = await context.activity({
     signed: { method: 'eth_signTransaction', transaction },
-    summary: `Signed a transaction on ${chainName(viemTransaction.chainId ?? 0)}${transaction.to ? ` to ${transaction.to}` : ''}`,
+    summary: `Signed a transaction on ${chainName(chainId)}${transaction.to ? ` to ${transaction.to}` : ''}`,
   })
-  const signed_transaction = signTransactionNatively(viemTransaction, context.privateKey)
+  const signed_transaction = await authorized.withKey((privateKey) =>
+    signTransactionNatively(viemTransaction, privateKey),
+  )
   return {
     data: { encoding: 'rlp', signed_transaction },
     line,

@@ -1,8 +1,7 @@
-import { parseQuantity } from '@charter/core'
+import { readTypedDataEffect } from '@charter/core'
 import type { Hex, TypedDataDefinition } from 'viem'
 import { z } from 'zod'
 import { signTypedDataNatively } from '../secp256k1Signer.ts'
-import { usdcSignatureAtStake } from '../sends/usdcSignatureAtStake.ts'
 import { inheritedNameMessage, isInheritedName, typedDataProblem } from './typedDataProblem.ts'
 import type { MethodOutcome, WalletMethodContext } from './WalletMethod.ts'
 
@@ -45,18 +44,6 @@ export async function signTypedData(
   context: WalletMethodContext,
   { typed_data }: SignTypedDataParameters,
 ): Promise<MethodOutcome<SignTypedDataReturnType>> {
-  // A USDC permit or transfer authorisation is money anyone holding it can move: the new-device limit applies.
-  const usdc = usdcSignatureAtStake(typed_data)
-  if (usdc > 0n) {
-    await context.sending.sendHold.assertMaySign({
-      session: context.session,
-      chain: String(parseQuantity(typed_data.domain.chainId) ?? 0n),
-      moves: { native: 0n, usdc },
-      nativeDecimals: 18,
-      nativeSymbol: 'ETH',
-      signing: 'a USDC permit or transfer authorisation',
-    })
-  }
   const { EIP712Domain: _domainType, ...types } = typed_data.types
   const definition = {
     domain: typed_data.domain,
@@ -65,13 +52,22 @@ export async function signTypedData(
     primaryType: typed_data.primary_type,
   } as unknown as TypedDataDefinition
   const where = typeof typed_data.domain.name === 'string' ? ` for ${typed_data.domain.name}` : ''
+  // A permit or a transfer authorisation is money whoever holds the signature can move at once.
+  const { chains } = context.sending
+  const authorized = await context.authorize({
+    effect: readTypedDataEffect(typed_data, (chainId) => {
+      const chain = chains.find(String(chainId))
+      return chain?.info.type === 'ethereum' ? chain.info.usdc?.address : undefined
+    }),
+    what: `Sign ${typed_data.primary_type} data${where}`,
+  })
   const line = await context.activity({
     signed: { method: 'eth_signTypedData_v4', typed_data },
     summary: `Signed ${typed_data.primary_type} data${where}`,
   })
   let signature: Hex
   try {
-    signature = signTypedDataNatively(definition, context.privateKey)
+    signature = await authorized.withKey((privateKey) => signTypedDataNatively(definition, privateKey))
   } catch (cause) {
     // viem checks the values against their types only as it encodes them, and not every refusal is its own
     // error class (a struct given a string is a TypeError): whatever it refuses is the caller's typed data.

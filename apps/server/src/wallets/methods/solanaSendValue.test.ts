@@ -22,6 +22,8 @@ import {
   AuthorityType,
   findAssociatedTokenPda,
   getApproveInstruction,
+  getBurnCheckedInstruction,
+  getCloseAccountInstruction,
   getCreateAssociatedTokenIdempotentInstruction,
   getSetAuthorityInstruction,
   getTransferCheckedInstruction,
@@ -167,7 +169,7 @@ describe('solanaSendValue', () => {
     ])
   })
 
-  it('does not count another mint, nor a token account another owner authorises', async () => {
+  it('cannot weigh a transfer of another mint the wallet authorises, and leaves out one another owner authorises', async () => {
     const otherMint = (await generateKeyPairSigner()).address
     const transaction = wire([
       getTransferCheckedInstruction({
@@ -185,8 +187,12 @@ describe('solanaSendValue', () => {
         amount: 9n,
       }),
     ])
-    expect(await movedBy(transaction)).toEqual({ native: 0n, usdc: 0n, unmeasured: [] })
-    // Without a USDC mint on the cluster, no transfer is USDC.
+    expect(await movedBy(transaction)).toEqual({
+      native: 0n,
+      usdc: 0n,
+      unmeasured: [`a transfer of the token ${otherMint}, which is not weighed here`],
+    })
+    // Without a USDC mint on the cluster, no transfer is USDC: a transfer the wallet authorises is not weighed.
     expect(
       await solanaSendValue(
         wire([
@@ -201,7 +207,25 @@ describe('solanaSendValue', () => {
         ]),
         { wallet, usdcMint: null },
       ),
-    ).toEqual({ native: 0n, usdc: 0n, unmeasured: [] })
+    ).toEqual({
+      native: 0n,
+      usdc: 0n,
+      unmeasured: [`a transfer of the token ${usdcMint}, which is not weighed here`],
+    })
+  })
+
+  it('cannot weigh a burn or a closed token account', async () => {
+    const burn = wire([
+      getBurnCheckedInstruction({
+        account: walletUsdc,
+        mint: usdcMint,
+        authority: createNoopSigner(wallet),
+        amount: 5n,
+        decimals: 6,
+      }),
+      getCloseAccountInstruction({ account: walletUsdc, destination: to, owner: createNoopSigner(wallet) }),
+    ])
+    expect((await movedBy(burn)).unmeasured).toEqual(['burns tokens', 'closes a token account'])
   })
 
   it('refuses bytes that are no Solana transaction, naming the param', async () => {

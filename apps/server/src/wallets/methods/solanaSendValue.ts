@@ -149,9 +149,43 @@ export function readSolanaSend(
   return reading
 }
 
+const computeBudgetProgram = 'ComputeBudget111111111111111111111111111111'
+/** Solana's fee per signature, in lamports, and its compute limits when a transaction sets none. */
+const lamportsPerSignature = 5000n
+const defaultUnitsPerInstruction = 200_000n
+const maxUnits = 1_400_000n
+
+/**
+ * The most the transaction's fee can be, in lamports: 5,000 per signature and its priority fee (the compute unit
+ * price it sets, in micro-lamports, times its compute unit limit, or the limit Solana gives it when it sets none).
+ */
+export function solanaMaxFee(reading: Pick<SolanaSendReading, 'message' | 'signers'>): bigint {
+  const { message } = reading
+  let price = 0n
+  let limit: bigint | undefined
+  let instructions = 0n
+  for (const compiled of message.instructions) {
+    const data = new Uint8Array(compiled.data ?? [])
+    if (message.staticAccounts[compiled.programAddressIndex] !== computeBudgetProgram) {
+      instructions += 1n
+      continue
+    }
+    const view = new DataView(data.buffer, data.byteOffset, data.byteLength)
+    if (data[0] === 2 && data.length >= 5) limit = BigInt(view.getUint32(1, true))
+    if (data[0] === 3 && data.length >= 9) price = view.getBigUint64(1, true)
+  }
+  const units =
+    limit ??
+    (instructions * defaultUnitsPerInstruction > maxUnits
+      ? maxUnits
+      : instructions * defaultUnitsPerInstruction)
+  const priority = (price * units + 999_999n) / 1_000_000n
+  return BigInt(reading.signers.length) * lamportsPerSignature + priority
+}
+
 /** Programs that move nothing of a signer's: the compute budget and memos. */
 const harmlessPrograms = new Set<string>([
-  'ComputeBudget111111111111111111111111111111',
+  computeBudgetProgram,
   'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr',
   'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo',
 ])
@@ -210,11 +244,18 @@ function readInstruction(
       }
       case TokenInstruction.TransferChecked: {
         const parsed = parseTransferCheckedInstruction(instruction)
-        if (parsed.accounts.mint.address === usdcMint && parsed.accounts.authority.address === wallet) {
+        if (parsed.accounts.authority.address !== wallet) return
+        if (parsed.accounts.mint.address === usdcMint) {
           reading.usdc.push({ destination: parsed.accounts.destination.address, amount: parsed.data.amount })
+          return
         }
-        return
+        return `a transfer of the token ${parsed.accounts.mint.address}, which is not weighed here`
       }
+      case TokenInstruction.Burn:
+      case TokenInstruction.BurnChecked:
+        return 'burns tokens'
+      case TokenInstruction.CloseAccount:
+        return 'closes a token account'
       case TokenInstruction.Approve:
       case TokenInstruction.ApproveChecked:
         return 'approves a delegate to spend from a token account'

@@ -260,27 +260,30 @@ export async function solanaSignAndSendTransaction(
     : native > 0n
       ? `${sol(native)} to ${to}`
       : undefined
-  // A new device's large send waits (holds/sendHold.ts): after every check above, before anything is signed.
-  // What the transaction could move beyond what can be measured from it (an approval, another program handed the
-  // wallet's account) puts the whole balance at stake.
-  const unmeasured = reading.unmeasured.length > 0
-  await context.sending.sendHold.check({
-    session: context.session,
-    wallet,
-    caip2,
-    chain: String(chain.info.id),
-    moves: {
-      native: unmeasured ? balance : native,
-      usdc: unmeasured && usdcMint !== null ? await usdcHeld(rpc, walletAddress, usdcMint) : usdc,
+  // After every check above, before anything is signed: the policy decides, and a held send goes out later.
+  // What leaves the wallet counts its fee and the rent of accounts it creates; what the transaction could move
+  // beyond what can be measured from it (an approval, another program handed the wallet's account) is unweighable.
+  const chainKey = String(chain.info.id)
+  const authorized = await context.authorize({
+    effect: {
+      moves: [
+        { chain: chainKey, asset: 'native', amount: native + BigInt(fee) + rent },
+        { chain: chainKey, asset: 'usdc', amount: usdc },
+      ],
+      unweighable: [
+        ...reading.unmeasured,
+        ...(BigInt(fee) > context.sending.maxFeeLamports
+          ? [`a fee of ${sol(BigInt(fee))}, above this server's cap`]
+          : []),
+      ],
     },
-    nativeDecimals: 9,
-    nativeSymbol: 'SOL',
     what: `${moving ? `Send ${moving}` : 'Send a transaction'} on ${name}`,
-    replay: { method: request.method, params: request.params, idempotencyKey: key },
-    heldReplay: context.heldReplay,
+    send: { caip2, replay: { method: request.method, params: request.params, idempotencyKey: key } },
   })
 
-  const signature = new Uint8Array(sign(null, messageBytes, ed25519PrivateKey(context.privateKey)))
+  const signature = new Uint8Array(
+    await authorized.withKey((seed) => sign(null, messageBytes, ed25519PrivateKey(seed))),
+  )
   const hash = getBase58Decoder().decode(signature)
   const signed = Buffer.from(wire(signature)).toString('base64')
   const id = randomUUID()
@@ -317,7 +320,13 @@ export async function solanaSignAndSendTransaction(
       `An identical transaction (${hash}) was already sent under another idempotency key with this same blockhash; it can land only once. Send it again in a moment, when a new blockhash makes it a new transaction.`,
     )
   }
-  await broadcast(db, rpc, { id, hash, signed })
+  try {
+    await broadcast(db, rpc, { id, hash, signed })
+  } catch (error) {
+    // The node refused it (400): nothing went out, and the budget it reserved is free again.
+    if (error instanceof WalletApiError && error.status === 400) await authorized.release()
+    throw error
+  }
 
   const what = moving ?? `transaction ${hash}`
   // A send's line names the transaction it broadcast, so it is said last.

@@ -1,4 +1,5 @@
 import { sign } from 'node:crypto'
+import { noEffect } from '@charter/core'
 import { z } from 'zod'
 import { ed25519PrivateKey } from '../walletKeys.ts'
 import { base64Param } from './base64Param.ts'
@@ -23,11 +24,12 @@ export async function solanaSignMessage(
       'message: these bytes are a Solana transaction, and a signature over them would authorise it. Use signTransaction, which shows the transaction for what it is.',
     )
   }
+  const authorized = await context.authorize({ effect: noEffect(), what: 'Sign a message' })
   const line = await context.activity({
     signed: { method: 'signMessage', message },
     summary: 'Signed a message',
   })
-  const signature = sign(null, bytes, ed25519PrivateKey(context.privateKey))
+  const signature = await authorized.withKey((seed) => sign(null, bytes, ed25519PrivateKey(seed)))
   return {
     data: { encoding: 'base64', signature: signature.toString('base64') },
     line,

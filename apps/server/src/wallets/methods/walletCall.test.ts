@@ -2,22 +2,30 @@ import { recoverMessageAddress } from 'viem'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { WalletApiError } from '../../http/WalletApiError.ts'
 import type { WalletRow } from '../../members/walletAccounts.ts'
-import { saidActivity } from '../../testing/saidActivity.ts'
+import { allowedWith, saidActivity } from '../../testing/saidActivity.ts'
 import type { WalletAnswers } from '../../testing/WalletCaller.ts'
 import type { Sending } from '../sends/Sending.ts'
 import { type ChainType, generateWalletKey } from '../walletKeys.ts'
 import type { WalletRpcAnswer } from './index.ts'
 import { walletCall } from './walletCall.ts'
 
-/** A wallet's opened key and its row, as the route hands them to a method. */
+/** A wallet's row and its key, handed over as the policy hands it to a trusted device's method. */
 function opened(chainType: ChainType) {
   const { privateKey, address } = generateWalletKey(chainType)
   const wallet = { id: 'wallet', userId: 'user', chainType, walletIndex: 0, address } as WalletRow
-  // Signing methods reach no chain: a send's parts are not theirs (wallets/sendTransaction.test.ts sends).
-  const sending = undefined as unknown as Sending
+  // Signing methods reach no chain (wallets/sendTransaction.test.ts sends); this server offers none.
+  const sending = { chains: { chains: [], find: () => undefined } } as unknown as Sending
   const request = { caip2: undefined, idempotencyKey: undefined, expiry: undefined, method: '', params: {} }
   const session = { sessionId: 'session', userId: wallet.userId }
-  return { privateKey, wallet, sending, request, session, heldReplay: false, ...saidActivity() }
+  return {
+    authorize: allowedWith(privateKey),
+    wallet,
+    sending,
+    request,
+    session,
+    heldReplay: false,
+    ...saidActivity(),
+  }
 }
 
 /** What `run` throws, as the answer the route gives. */

@@ -1,6 +1,6 @@
 import type { Chains } from '../../chains/Chains.ts'
 import type { Db } from '../../db/Database.ts'
-import type { SendHold } from '../../holds/sendHold.ts'
+import type { PolicyEngine } from '../../policy/policyEngine.ts'
 import type { SendFeeCaps } from './sendFeeCaps.ts'
 
 /**
@@ -10,6 +10,6 @@ import type { SendFeeCaps } from './sendFeeCaps.ts'
 export type Sending = SendFeeCaps & {
   db: Db
   chains: Chains
-  /** The new-device hold for sends: a method calls `sendHold.check` after its checks, before it signs. */
-  sendHold: SendHold
+  /** The one decision before any key signs: a method asks it through `context.authorize`. */
+  policy: PolicyEngine
 }

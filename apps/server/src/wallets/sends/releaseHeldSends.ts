@@ -2,13 +2,13 @@ import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/Database.ts'
 import { sessions, wallets } from '../../db/schema.ts'
 import type { HeldAction } from '../../holds/newDeviceHold.ts'
+import type { SendHold } from '../../holds/sendHold.ts'
 import { WalletApiError } from '../../http/WalletApiError.ts'
 import type { Logger } from '../../logger.ts'
-import { activityLines } from '../activityLines.ts'
 import type { KeyVault } from '../KeyVault.ts'
 import { walletCall } from '../methods/walletCall.ts'
+import { runWalletCall } from '../runWalletCall.ts'
 import { activityRecorder, removeActivity, sentHash } from '../walletActivity.ts'
-import { withWalletKey } from '../withWalletKey.ts'
 import type { Sending } from './Sending.ts'
 
 /**
@@ -22,14 +22,19 @@ export async function releaseHeldSends(options: {
   db: Db
   vault: KeyVault
   sending: Omit<Sending, 'db'>
+  sendHold: SendHold
   logger: Logger
   now?: Date
 }): Promise<{ sent: number; failed: number }> {
   const { db, vault, logger } = options
   const now = options.now ?? new Date()
-  const holds = options.sending.sendHold
-  const sending: Sending = { db, ...options.sending }
-  const recordActivity = activityRecorder(db)
+  const holds = options.sendHold
+  const parts = {
+    vault,
+    sending: { db, ...options.sending },
+    recordActivity: activityRecorder(db),
+    removeActivity: (ids: number[]) => removeActivity(db, ids),
+  }
   let sent = 0
   let failed = 0
   for (const due of await holds.due(now)) {
@@ -57,34 +62,19 @@ export async function releaseHeldSends(options: {
     if (!wallet || wallet.userId !== action.userId) return { failure: 'Its wallet is no longer there.' }
     try {
       const call = walletCall(wallet.chainType, method, action.params)
-      const lines = activityLines(recordActivity, (ids) => removeActivity(db, ids), {
-        userId: wallet.userId,
-        walletId: wallet.id,
-        method: call.method,
+      const result = await runWalletCall(parts, call, {
+        wallet,
+        request: {
+          caip2,
+          idempotencyKey,
+          // No caller: the request was signed and checked when it was held.
+          expiry: String(now.getTime()),
+          method,
+          params: action.params,
+        },
+        session: { sessionId: action.sessionId, userId: action.userId },
+        heldReplay: true,
       })
-      const result = await withWalletKey(vault, wallet, (privateKey) =>
-        call.run({
-          activity: lines.start,
-          privateKey,
-          wallet,
-          sending,
-          request: {
-            caip2,
-            idempotencyKey,
-            // No caller: the request was signed and checked when it was held.
-            expiry: String(now.getTime()),
-            method,
-            params: action.params,
-          },
-          session: { sessionId: action.sessionId, userId: action.userId },
-          heldReplay: true,
-        }),
-      ).catch(async (error: unknown) => {
-        // A send refused after it said what it would sign: its line goes too.
-        await lines.withdraw()
-        throw error
-      })
-      await lines.written()
       return { hash: sentHash(result.answer) ?? '' }
     } catch (error) {
       // The node could not be reached, or the wallet's other sends hold its nonce: nothing was decided, so the

@@ -36,6 +36,7 @@ async function showActivity(...sends: ActivitySend[]) {
     method: 'eth_sendTransaction',
     digest: 'c'.repeat(64),
     summary: `Sent 2.5 USDC to ${recipient} on Base Sepolia`,
+    decision: null,
     created_at: send.created_at,
     send,
   }))
@@ -118,6 +119,7 @@ describe('sends in the activity', () => {
       method: 'eth_sendTransaction',
       digest: 'c'.repeat(64),
       summary: `Sent 0.25 ETH to ${recipient} on Base Sepolia`,
+      decision: null,
       created_at: send.created_at,
       send,
     })

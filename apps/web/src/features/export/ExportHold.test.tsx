@@ -51,9 +51,9 @@ describe('the export screen of a new device', () => {
   })
 
   it('says when export will be possible, in local time, before any form; asking shows the request held', async () => {
-    const asked: HeldActions = { hold_ends_at: holdEndsAt, held_actions: [request()] }
+    const asked: HeldActions = { hold_ends_at: holdEndsAt, held_actions: [request()], budget: [] }
     const { api, user } = await openExport(
-      { hold_ends_at: holdEndsAt, held_actions: [] },
+      { hold_ends_at: holdEndsAt, held_actions: [], budget: [] },
       { 'POST /api/v1/wallets/:id/export/hold': () => answer(asked) },
     )
     expect(screen.getByRole('note')).toHaveTextContent(
@@ -70,7 +70,7 @@ describe('the export screen of a new device', () => {
 
   it('says when another device cancelled the request, and offers no way to ask again', async () => {
     const cancelled = request({ status: 'cancelled', cancelled_at: now - 30, can_cancel: false })
-    await openExport({ hold_ends_at: holdEndsAt, held_actions: [cancelled] })
+    await openExport({ hold_ends_at: holdEndsAt, held_actions: [cancelled], budget: [] })
     expect(await screen.findByText(/^Cancelled from another of your devices/)).toHaveTextContent(
       /This device cannot export keys\.$/,
     )

@@ -1,4 +1,4 @@
-import { describeUserAgent } from '@charter/core'
+import { chainName, describeUserAgent } from '@charter/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import {
@@ -16,7 +16,14 @@ const pending = (action: HeldAction) =>
   (action.status === 'held' || action.status === 'ready') && !action.device.signed_out
 
 /** What a device asked for, in the words of "asked to …". */
-const asked: Record<HeldAction['kind'], string> = { export: 'export a key', send: 'send funds' }
+const asked: Record<HeldAction['kind'], string> = {
+  export: 'export a key',
+  send: 'send funds',
+  signature: 'sign what moves funds',
+}
+
+/** A chain by the id the server names it with: "Base Sepolia", "Solana devnet". */
+const chainWords = (chain: string) => (/^\d+$/.test(chain) ? chainName(Number(chain)) : `Solana ${chain}`)
 
 /** When it may happen: an export the device may then make, a send that then goes out by itself. */
 function opening(action: HeldAction) {
@@ -25,9 +32,9 @@ function opening(action: HeldAction) {
 }
 
 /**
- * The exports and sends new devices asked for while they had to wait, on the Security page: which device, when it
- * happens, and a Cancel button for the devices allowed to (this one signed in before it). Shown only when there is
- * something to decide.
+ * The exports, sends and signatures new devices asked for while they had to wait, on the Security page: which
+ * device, when it happens, and a Cancel button for the devices allowed to (this one signed in before it); and, on a
+ * device still within its hold, what the new devices' budget has left. Shown only when there is something to say.
  */
 export function HeldRequests() {
   const headingId = useId()
@@ -44,7 +51,9 @@ export function HeldRequests() {
     },
   })
   const waiting = held.data?.held_actions.filter(pending) ?? []
-  if (waiting.length === 0 && !said && !cancel.error) return null
+  const holdEndsAt = held.data?.hold_ends_at
+  const used = held.data?.budget ?? []
+  if (waiting.length === 0 && !said && !cancel.error && !holdEndsAt) return null
 
   return (
     <section className="stack-small" aria-labelledby={headingId}>
@@ -56,6 +65,25 @@ export function HeldRequests() {
         <p className="field-error" role="alert">
           {cancel.error.message}
         </p>
+      )}
+      {holdEndsAt && (
+        <div className="stack-small">
+          <p>
+            This device signed in recently. Until <LocalTime at={holdEndsAt} />, your new devices together
+            send at most a small amount at once, fees included; more, and anything Charter cannot weigh (an
+            allowance, an unknown contract), waits until then.
+          </p>
+          {used.length > 0 && (
+            <ul aria-label="New-device budget used">
+              {used.map((use) => (
+                <li key={`${use.chain}:${use.asset}`}>
+                  {chainWords(use.chain)}: {use.used} of {use.limit} {use.symbol} used, {use.remaining}{' '}
+                  {use.symbol} left
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
       )}
       {waiting.length > 0 && (
         <>

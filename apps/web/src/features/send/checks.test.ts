@@ -105,18 +105,42 @@ describe('the amount as typed', () => {
 
 describe('the new-device hold, before signing', () => {
   const inAnHour = Math.floor(Date.now() / 1000) + 3600
-  const base = { decimals: 6, symbol: 'USDC', asset: 'usdc' as const, holdEndsAt: inAnHour }
-  it('warns of a send above the limit from a held session', () => {
-    expect(holdWarning({ ...base, limit: { native: '0.1', usdc: '100' }, amount: 100_000_001n })).toEqual({
+  const base = {
+    decimals: 6,
+    symbol: 'USDC',
+    asset: 'usdc' as const,
+    holdEndsAt: inAnHour,
+    chain: '84532',
+    budget: [],
+  }
+  const limit = { native: '0.1', usdc: '100' }
+  it('warns of a send above what is left of the budget from a held session', () => {
+    expect(holdWarning({ ...base, limit, amount: 100_000_001n })).toEqual({
       kind: 'held-send',
       opensAt: inAnHour,
       limit: '100 USDC',
     })
+    // 60 USDC moved already by a new device: 41 more is past the 100.
+    const used = [{ chain: '84532', asset: 'usdc' as const, used: '60' }]
+    expect(holdWarning({ ...base, budget: used, limit, amount: 41_000_000n })).toEqual({
+      kind: 'held-send',
+      opensAt: inAnHour,
+      limit: '100 USDC',
+      used: '60 USDC',
+    })
+    expect(holdWarning({ ...base, budget: used, limit, amount: 40_000_000n })).toBeUndefined()
+    // Another chain's use is that chain's.
+    expect(
+      holdWarning({
+        ...base,
+        budget: [{ ...used[0], chain: '421614' }] as typeof used,
+        limit,
+        amount: 41_000_000n,
+      }),
+    ).toBeUndefined()
   })
   it('says nothing at or below the limit, without a limit, or once the hold is over', () => {
-    expect(
-      holdWarning({ ...base, limit: { native: '0.1', usdc: '100' }, amount: 100_000_000n }),
-    ).toBeUndefined()
+    expect(holdWarning({ ...base, limit, amount: 100_000_000n })).toBeUndefined()
     expect(holdWarning({ ...base, limit: undefined, amount: 10n ** 12n })).toBeUndefined()
     expect(holdWarning({ ...base, limit: { native: '0.1', usdc: null }, amount: 10n ** 12n })).toBeUndefined()
     expect(

@@ -14,8 +14,8 @@ import { holdWarning } from './holdWarning.ts'
 import { maxAmount } from './maxAmount.ts'
 import { newDeviceSendLimit } from './newDeviceSendLimit.ts'
 import type { SendAsset, SendOrder } from './SendOrder.ts'
-import { useHoldEndsAt } from './useHoldEndsAt.ts'
 import { useMaxFee } from './useMaxFee.ts'
+import { useNewDeviceHold } from './useNewDeviceHold.ts'
 import { useRecipientFacts } from './useRecipientFacts.ts'
 
 /** The rent exemption of an account without data (890 880 lamports): the least SOL a new account can receive. */
@@ -82,14 +82,17 @@ export function useSendDraft(user: CharterUser) {
         : undefined,
   })
   const most = maxAmount(balance, native, maxFee)
-  const holdEndsAt = useHoldEndsAt()
+  const { holdEndsAt, budget } = useNewDeviceHold()
   const hold =
     chain && amount.ok
       ? holdWarning({
           limit: newDeviceSendLimit(chain),
           holdEndsAt,
+          chain: String(chain.id),
+          budget,
           asset,
-          amount: amount.amount,
+          // The budget counts fees: a native send is weighed with the most its fee can be.
+          amount: amount.amount + (native ? (maxFee ?? 0n) : 0n),
           decimals,
           symbol,
         })

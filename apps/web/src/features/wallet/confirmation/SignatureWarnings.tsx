@@ -78,9 +78,11 @@ function Warning({ warning }: { warning: SignatureWarning }) {
     case 'held-send':
       return (
         <>
-          <strong>This send will wait.</strong> This device signed in recently, and a send of more than{' '}
-          {warning.limit} from a new device is held until <LocalTime at={warning.opensAt} />. Your sign-in
-          addresses are told, and your other devices can cancel it; it goes out when the hold ends.
+          <strong>This send will wait.</strong> This device signed in recently, and new devices move at most{' '}
+          {warning.limit} (fees included) before their wait ends
+          {warning.used ? `, of which ${warning.used} has gone already` : ''}. This send is held until{' '}
+          <LocalTime at={warning.opensAt} />. Your sign-in addresses are told, and your other devices can
+          cancel it; it goes out when the hold ends.
         </>
       )
     case 'recipient':

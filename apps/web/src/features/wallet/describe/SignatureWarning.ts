@@ -22,6 +22,7 @@ export type SignatureWarning =
   /** Contract data Charter cannot decode: shown raw, as it could ask the contract for anything. */
   | { kind: 'unreadable-call'; selector: string | undefined; bytes: number }
   /** A send from a new device above the limit: it waits until `opensAt` (Unix seconds), cancellable. */
-  | { kind: 'held-send'; opensAt: number; limit: string }
+  /** `used`: what the member's new devices moved already of `limit`, when anything. */
+  | { kind: 'held-send'; opensAt: number; limit: string; used?: string }
   /** What the Send screen found of the recipient: the wallet itself, a contract, an address never used. */
   | { kind: 'recipient'; text: string }

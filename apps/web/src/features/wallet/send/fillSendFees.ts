@@ -1,11 +1,10 @@
+import { evmFeeCap, gasLimitWithMargin } from '@charter/core'
 import { deepFreeze } from '../params/deepFreeze.ts'
 import type { ServerTransaction } from '../params/transactionParams.ts'
 
 /** A read of the send's chain (through Charter's RPC proxy): the node's result, or its error. */
 export type ChainRead = (method: string, params: unknown[]) => Promise<unknown>
 
-/** The server's margin on the node's gas estimate, so the dialog's maximum is the one the server would sign. */
-const gasMarginPercent = 120n
 const hex = (value: bigint) => `0x${value.toString(16)}`
 
 /**
@@ -32,7 +31,8 @@ export async function fillSendFees(
         },
       ])) as string,
     )
-    filled.gas_limit = hex((estimate * gasMarginPercent + 99n) / 100n)
+    // The server's margin, so the dialog's maximum is the one the server would sign.
+    filled.gas_limit = hex(gasLimitWithMargin(estimate))
   }
   const noFees =
     filled.gas_price === undefined &&
@@ -45,7 +45,7 @@ export async function fillSendFees(
     ])
     const baseFee = BigInt((block as { baseFeePerGas?: string } | null)?.baseFeePerGas ?? '0x0')
     filled.max_priority_fee_per_gas = hex(BigInt(tip as string))
-    filled.max_fee_per_gas = hex(2n * baseFee + BigInt(tip as string))
+    filled.max_fee_per_gas = hex(evmFeeCap(baseFee, BigInt(tip as string)))
   } else if (noFees) {
     filled.gas_price = hex(BigInt((await read('eth_gasPrice', [])) as string))
   }
