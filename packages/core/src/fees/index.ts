@@ -1,0 +1,3 @@
+export type { FeeHistory } from './FeeHistory.ts'
+export { feeHistoryParams } from './feeHistoryParams.ts'
+export { suggestedTip } from './suggestedTip.ts'
