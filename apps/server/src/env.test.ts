@@ -154,6 +154,20 @@ describe('the app and its server API', () => {
     expect(() => loadSettings({ APP_SECRET: secret, AUTH_SECRET: secret })).toThrow(
       'APP_SECRET: must differ from AUTH_SECRET',
     )
+    // The same secret pasted twice, once with a stray space, tab or line break, is still the same secret.
+    for (const [app, auth] of [
+      [` ${secret}`, secret],
+      [secret, `${secret}\t`],
+      [`${secret.slice(0, 32)} ${secret.slice(32)}`, secret],
+      [secret, `${secret.slice(0, 16)}\n${secret.slice(16)}\r\n`],
+    ]) {
+      expect(() => loadSettings({ APP_SECRET: app, AUTH_SECRET: auth })).toThrow(
+        'APP_SECRET: must differ from AUTH_SECRET',
+      )
+    }
+    expect(() => loadSettings({ ...production, APP_SECRET: ` ${production.AUTH_SECRET}\n` })).toThrow(
+      'APP_SECRET: must differ from AUTH_SECRET',
+    )
     expect(() => loadSettings({ ...production, APP_SECRET: 'x'.repeat(40) })).toThrow(
       'APP_SECRET: too weak (one character repeated)',
     )

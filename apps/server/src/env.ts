@@ -241,8 +241,13 @@ const settingsSchema = variablesSchema.transform((env, context) => {
       `HOST: embedded mode listens on this machine only (127.0.0.1, ::1 or localhost), since whoever holds the dev outbox token can read every sign-in code. To listen on ${env.HOST}, choose that token yourself: also set DEV_OUTBOX_TOKEN (openssl rand -hex 16).`,
     )
   }
-  // The app's server holds APP_SECRET; were it AUTH_SECRET too, that server could sign any member's tokens.
-  if (env.APP_SECRET && env.APP_SECRET === env.AUTH_SECRET) {
+  // The app's server holds APP_SECRET; were it AUTH_SECRET too, that server could sign any member's tokens. A
+  // copy that differs only by a space or a line break is the same secret pasted twice, so whitespace is ignored.
+  if (
+    env.APP_SECRET &&
+    env.AUTH_SECRET &&
+    withoutWhitespace(env.APP_SECRET) === withoutWhitespace(env.AUTH_SECRET)
+  ) {
     problems.push('APP_SECRET: must differ from AUTH_SECRET (openssl rand -hex 32 for each)')
   }
   // Embedded mode runs its own devnets; a chain list there would be silently ignored, so it is refused.
@@ -486,6 +491,9 @@ function chooseAppId(
   if (kept && 'problem' in kept) problems.push(kept.problem)
   return { appId: kept && 'appId' in kept ? kept.appId : newAppId(), file }
 }
+
+/** A secret as two settings are compared: spaces, tabs and line breaks anywhere in it do not count. */
+const withoutWhitespace = (secret: string) => secret.replace(/\s+/g, '')
 
 const loopbackHosts = new Set(['127.0.0.1', '::1', 'localhost'])
 export const isLoopbackHost = (host: string): boolean =>

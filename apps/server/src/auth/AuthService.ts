@@ -7,6 +7,7 @@ import { type AccessTokenKeys, signAccessToken } from '../members/accessToken.ts
 import { recordAccountEvent } from '../members/accountEvents.ts'
 import type { CodeCaller } from '../members/codeFlows.ts'
 import { parseAuthorizationKey } from '../members/deviceKeys.ts'
+import { embeddedWalletOwner } from '../members/embeddedWalletOwner.ts'
 import {
   type ActiveSession,
   bindSessionKey,
@@ -31,6 +32,7 @@ import { accountChanges } from './accountChanges.ts'
 import type { Channel } from './channels.ts'
 import { codeChallenges } from './codeChallenges.ts'
 import { codeDelivery, type SignInLimits } from './codeDelivery.ts'
+import { embeddedWalletRefused } from './embeddedWalletRefused.ts'
 import { type Channels, stepUp } from './stepUp.ts'
 import { tellMember } from './tellMember.ts'
 import { walletLinks } from './walletLinks.ts'
@@ -273,6 +275,10 @@ export function createAuthService(options: AuthServiceOptions) {
       const { identity } = input
       if (input.authorizationKey !== undefined)
         parseAuthorizationKey(input.authorizationKey, 'authorization_key')
+      // A wallet Charter keeps is reached through its member's own sign-in, never as an outside wallet: its key,
+      // once exported or made to sign, would otherwise open an account of its own (or one it was linked to).
+      const keptBy = await embeddedWalletOwner(db, identity)
+      if (keptBy) throw embeddedWalletRefused(keptBy, undefined)
       const started = {
         userAgent: input.userAgent,
         clientAddress: input.clientAddress,

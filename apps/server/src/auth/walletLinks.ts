@@ -4,6 +4,7 @@ import { getAddress } from 'viem'
 import type { Db } from '../db/Database.ts'
 import { identities, users } from '../db/schema.ts'
 import { recordAccountEvent } from '../members/accountEvents.ts'
+import { embeddedWalletOwner } from '../members/embeddedWalletOwner.ts'
 import {
   addIdentity,
   findUserIdByIdentity,
@@ -11,6 +12,7 @@ import {
   type WalletClient,
   type WalletIdentity,
 } from '../members/users.ts'
+import { embeddedWalletRefused } from './embeddedWalletRefused.ts'
 import type { TellMember } from './tellMember.ts'
 
 const when = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`
@@ -44,6 +46,8 @@ export function walletLinks({
       identity: WalletIdentity & WalletClient
     }): Promise<CharterUser> {
       const { userId, identity } = input
+      const keptBy = await embeddedWalletOwner(db, identity)
+      if (keptBy) throw embeddedWalletRefused(keptBy, userId)
       const owner = await findUserIdByIdentity(db, identity)
       if (owner === userId) {
         await markIdentityVerified(db, identity)

@@ -1,6 +1,6 @@
 import { generateKeyPairSync, sign } from 'node:crypto'
 import { getBase58Decoder } from '@solana/kit'
-import { type Address, verifyMessage } from 'viem'
+import { type Address, type Hex, verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -16,7 +16,8 @@ const chainId = 84532
 let server: TestServer
 let site: URL
 
-type Ethereum = ReturnType<typeof privateKeyToAccount>
+/** Who signs a Sign-In with Ethereum message: a key of the test's own, or a member's embedded wallet. */
+type Ethereum = { address: Address; signMessage: (args: { message: string }) => Promise<Hex> }
 const newEthereum = () => privateKeyToAccount(generatePrivateKey())
 
 /** A signed Sign-In with Ethereum body for `path` (authenticate or link), with a fresh nonce from init. */
@@ -49,12 +50,51 @@ function newSolana() {
   return { address: getBase58Decoder().decode(raw), privateKey }
 }
 
-async function siwsBody(api: ApiClient, wallet: ReturnType<typeof newSolana>) {
+/** Who signs a Sign In With Solana message (base64 signature): a key of the test's own, or an embedded wallet. */
+type Solana = { address: string; signMessage: (message: string) => Promise<string> }
+const solanaSigner = (wallet: ReturnType<typeof newSolana>): Solana => ({
+  address: wallet.address,
+  signMessage: async (message) =>
+    sign(null, Buffer.from(message, 'utf8'), wallet.privateKey).toString('base64'),
+})
+
+async function siwsBody(api: ApiClient, wallet: ReturnType<typeof newSolana> | Solana) {
+  const signer = 'privateKey' in wallet ? solanaSigner(wallet) : wallet
   const init = await api.post('/api/v1/siws/init', { address: wallet.address })
   expect(init.status).toBe(200)
   const message = `${site.host} wants you to sign in with your Solana account:\n${wallet.address}\n\nSign in to Charter.\n\nURI: ${site.origin}\nVersion: 1\nNonce: ${(init.body as Json).nonce}\nIssued At: ${new Date().toISOString()}`
-  const signature = sign(null, Buffer.from(message, 'utf8'), wallet.privateKey).toString('base64')
-  return { message, signature, walletClientType: 'phantom', connectorType: 'injected' }
+  return {
+    message,
+    signature: await signer.signMessage(message),
+    walletClientType: 'phantom',
+    connectorType: 'injected',
+  }
+}
+
+/** A member's embedded EVM and Solana wallets as signers: each message signed by Charter's wallet API. */
+function embeddedSigners(member: Awaited<ReturnType<typeof signedInMember>>) {
+  const evm = member.wallet('ethereum')
+  const solana = member.wallet('solana')
+  const ethereum: Ethereum = {
+    address: evm.address as Address,
+    signMessage: async ({ message }) => {
+      const answer = await member.caller.rpc(evm.id, 'personal_sign', { message, encoding: 'utf-8' })
+      expect(answer.status).toBe(200)
+      return (answer.body as Json).data.signature
+    },
+  }
+  const solanaWallet: Solana = {
+    address: solana.address,
+    signMessage: async (message) => {
+      const answer = await member.caller.rpc(solana.id, 'signMessage', {
+        message: Buffer.from(message, 'utf8').toString('base64'),
+        encoding: 'base64',
+      })
+      expect(answer.status).toBe(200)
+      return (answer.body as Json).data.signature
+    },
+  }
+  return { ethereum, solana: solanaWallet }
 }
 
 const walletAccount = (user: Json, address: string) =>
@@ -243,6 +283,75 @@ describe('linking and unlinking a wallet', () => {
     // Unsigned, the account change is refused before anything is looked at.
     const unsigned = await caller.api.post('/api/v1/siwe/unlink', { address: account.address })
     expect(unsigned.status).toBe(401)
+  })
+})
+
+describe('a Charter-embedded wallet offered as an outside one', () => {
+  it('is refused to another account, EVM and Solana alike, though its member’s key signed the message', async () => {
+    const owner = await signedInMember(server.url)
+    const signers = embeddedSigners(owner)
+    const other = await signedInMember(server.url)
+
+    const evm = await other.caller.post('/api/v1/siwe/link', await siweBody(other.api, signers.ethereum))
+    expect(evm.status).toBe(409)
+    expect(evm.body).toEqual({
+      code: 'linked_to_another_user',
+      error:
+        'This is a wallet Charter keeps for another account, so it cannot be linked to yours. Link a wallet you hold yourself.',
+    })
+    const solana = await other.caller.post('/api/v1/siws/link', await siwsBody(other.api, signers.solana))
+    expect(solana.status).toBe(409)
+    expect((solana.body as Json).code).toBe('linked_to_another_user')
+
+    // Nothing was linked, and neither member heard of a link.
+    const me = (await other.api.get('/api/v1/users/me')).body as Json
+    expect(walletAccount(me.user, signers.ethereum.address)).toBeUndefined()
+    expect(walletAccount(me.user, signers.solana.address)).toBeUndefined()
+    for (const member of [owner, other]) {
+      const told = await member.api.outbox(member.address)
+      expect(told.some((each: Json) => /was linked/.test(each.body))).toBe(false)
+    }
+  })
+
+  it('is refused to its own member too, as a wallet of their own', async () => {
+    const owner = await signedInMember(server.url)
+    const signers = embeddedSigners(owner)
+    const evm = await owner.caller.post('/api/v1/siwe/link', await siweBody(owner.api, signers.ethereum))
+    expect(evm.status).toBe(400)
+    expect(evm.body).toEqual({
+      code: 'invalid_data',
+      error:
+        'This is a wallet Charter keeps for you: it is already on your account, and cannot also be linked as a wallet of your own.',
+    })
+    const solana = await owner.caller.post('/api/v1/siws/link', await siwsBody(owner.api, signers.solana))
+    expect(solana.status).toBe(400)
+  })
+
+  it('cannot sign in, nor sign up an account of its own', async () => {
+    const owner = await signedInMember(server.url)
+    const signers = embeddedSigners(owner)
+    const stranger = new ApiClient(server.url)
+    const refused = {
+      code: 'invalid_data',
+      error:
+        'This is a wallet Charter keeps for a member, so it cannot sign in as a wallet of its own. Sign in with the phone number or email address of the account it belongs to.',
+    }
+    for (const mode of ['login-or-sign-up', 'no-signup'] as const) {
+      const evm = await stranger.post('/api/v1/siwe/authenticate', {
+        ...(await siweBody(stranger, signers.ethereum)),
+        mode,
+      })
+      expect(evm.status).toBe(400)
+      expect(evm.body).toEqual(refused)
+      const solana = await stranger.post('/api/v1/siws/authenticate', {
+        ...(await siwsBody(stranger, signers.solana)),
+        mode,
+      })
+      expect(solana.status).toBe(400)
+      expect(solana.body).toEqual(refused)
+    }
+    // No session was started: the stranger is still nobody.
+    expect((await stranger.get('/api/v1/users/me')).status).toBe(401)
   })
 })
 

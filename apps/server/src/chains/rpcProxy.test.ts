@@ -248,6 +248,38 @@ describe('the RPC proxy refuses', () => {
     ])
   })
 
+  it('state overrides, which never reach the node; a call without a gas limit reaches it with the cap', async () => {
+    const before = keyed.seen.length
+    const target = '0x00000000000000000000000000000000000000aa'
+    const answer = await member.client.post('/api/v1/rpc/84532', [
+      call('eth_call', [{ to: target }, 'latest', { [target]: { code: '0x602a60005260206000f3' } }], 1),
+      call('eth_estimateGas', [{ to: target }, 'latest', { [target]: { balance: '0x1' } }], 2),
+    ])
+    expect(answer.body).toEqual(
+      [1, 2].map((id) => ({
+        jsonrpc: '2.0',
+        id,
+        error: { code: -32602, message: 'state overrides are not accepted through this proxy' },
+      })),
+    )
+    expect(keyed.seen.length).toBe(before)
+
+    await member.client.post('/api/v1/rpc/84532', [
+      call('eth_call', [{ to: target, data: '0x' }, 'latest', {}], 1),
+      call('eth_estimateGas', [{ to: target }], 2),
+      call('eth_call', [{ to: target, gas: '0x5208' }, 'latest'], 3),
+    ])
+    // What the node was sent: the cap where the caller named no gas, the caller's own where it did, and the
+    // empty override object left out.
+    expect(JSON.parse(keyed.seen.at(-1)?.body ?? '').map((each: { params: unknown }) => each.params)).toEqual(
+      [
+        [{ to: target, data: '0x', gas: '0x1c9c380' }, 'latest'],
+        [{ to: target, gas: '0x1c9c380' }],
+        [{ to: target, gas: '0x5208' }, 'latest'],
+      ],
+    )
+  })
+
   it('what is not JSON-RPC: not JSON, an empty batch, an entry without method or id', async () => {
     expect((await member.client.post('/api/v1/rpc/84532', '{nope')).body).toMatchObject({
       error: { code: -32700 },

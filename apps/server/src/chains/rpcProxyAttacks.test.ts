@@ -23,8 +23,8 @@ let elsewhere: Awaited<ReturnType<typeof startTestUpstream>>
 const uniqueClientAddress = () =>
   `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`
 
-async function signedIn(): Promise<ApiClient> {
-  const client = new ApiClient(server.url, { headers: { 'x-forwarded-for': uniqueClientAddress() } })
+async function signedIn(from = uniqueClientAddress()): Promise<ApiClient> {
+  const client = new ApiClient(server.url, { headers: { 'x-forwarded-for': from } })
   const answer = await client.signInByPhone(uniquePhoneNumber())
   if (answer.status !== 200) throw new Error(`sign-in failed: ${answer.text}`)
   return client
@@ -199,4 +199,148 @@ describe('the real server’s RPC proxy refuses', () => {
     expect(message).toContain('Too many RPC requests from this session')
     expect((await member.post('/api/v1/rpc/84532', call('eth_chainId'))).status).toBe(200)
   }, 90_000)
+})
+
+/** Code that answers 42 from any address it is put at: PUSH1 42, PUSH1 0, MSTORE, PUSH1 32, PUSH1 0, RETURN. */
+const answers42 = '0x602a60005260206000f3'
+/** Init code that loops until its gas runs out: JUMPDEST, PUSH1 0, JUMP. */
+const loopsForever = '0x5b600056'
+const loopingCall = (id: number | string = 1) => call('eth_call', [{ data: loopsForever }, 'latest'], id)
+
+describe('the real server’s RPC proxy runs code only on the chain as it is, within a gas cap', () => {
+  const target = privateKeyToAccount(generatePrivateKey()).address
+  const overridden = { [target]: { code: answers42, balance: '0xffffffffffffffffffff' } }
+
+  it('refuses state overrides on eth_call and eth_estimateGas, and block overrides: -32602 naming why', async () => {
+    const refused = [
+      call('eth_call', [{ to: target }, 'latest', overridden], 'state'),
+      call('eth_estimateGas', [{ to: target }, 'latest', overridden], 'estimate'),
+      call('eth_call', [{ to: target }, 'latest', null, { number: '0xffffff', time: '0x1' }], 'block'),
+    ]
+    const answer = await member.post('/api/v1/rpc/84532', refused)
+    expect(answer.status).toBe(200)
+    expect(answer.body).toEqual(
+      refused.map(({ id }) => ({
+        jsonrpc: '2.0',
+        id,
+        error: { code: -32602, message: 'state overrides are not accepted through this proxy' },
+      })),
+    )
+    // The same call on the chain as it is: the address has no code, so nothing answers 42.
+    const plain = await member.post('/api/v1/rpc/84532', [
+      call('eth_call', [{ to: target }, 'latest'], 'plain'),
+      call('eth_call', [{ to: target }, 'latest', {}], 'empty override'),
+    ])
+    expect(plain.body).toEqual([
+      { jsonrpc: '2.0', id: 'plain', result: '0x' },
+      { jsonrpc: '2.0', id: 'empty override', result: '0x' },
+    ])
+  })
+
+  it('refuses a call or an estimate asking for more than 30 million gas: -32602 naming the cap', async () => {
+    const over = `0x${(30_000_001).toString(16)}`
+    const answer = await member.post('/api/v1/rpc/84532', [
+      call('eth_call', [{ data: loopsForever, gas: over }, 'latest'], 'call'),
+      call('eth_estimateGas', [{ to: target, gasLimit: '0xffffffffffff' }, 'latest'], 'estimate'),
+      call('eth_call', [{ to: target, gas: 30_000_000 }, 'latest'], 'a number'),
+    ])
+    expect(answer.body).toEqual([
+      {
+        jsonrpc: '2.0',
+        id: 'call',
+        error: {
+          code: -32602,
+          message: 'eth_call may use at most 30000000 gas through this proxy (gas asked 30000001)',
+        },
+      },
+      {
+        jsonrpc: '2.0',
+        id: 'estimate',
+        error: {
+          code: -32602,
+          message:
+            'eth_estimateGas may use at most 30000000 gas through this proxy (gasLimit asked 281474976710655)',
+        },
+      },
+      {
+        jsonrpc: '2.0',
+        id: 'a number',
+        error: { code: -32602, message: 'gas must be a hex quantity, like 0x5208' },
+      },
+    ])
+    // At the cap, and without a gas limit of its own, a looping call runs until its gas is spent, and stops.
+    const atCap = await member.post('/api/v1/rpc/84532', [
+      call('eth_call', [{ data: loopsForever, gas: '0x1c9c380' }, 'latest'], 'at cap'),
+      loopingCall('none given'),
+    ])
+    expect(atCap.body).toEqual([
+      {
+        jsonrpc: '2.0',
+        id: 'at cap',
+        error: expect.objectContaining({ message: expect.stringMatching(/gas/i) }),
+      },
+      {
+        jsonrpc: '2.0',
+        id: 'none given',
+        error: expect.objectContaining({ message: expect.stringMatching(/gas/i) }),
+      },
+    ])
+  })
+
+  it('refuses a request holding more than 20 calls that run code: 400, nothing sent', async () => {
+    const answer = await member.post(
+      '/api/v1/rpc/84532',
+      Array.from({ length: 21 }, (_, id) => loopingCall(id)),
+    )
+    expect(answer.status).toBe(400)
+    expect(answer.body).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: {
+        code: -32600,
+        message:
+          'A request may hold at most 20 calls that run code (eth_call, eth_estimateGas, simulateTransaction); it held 21',
+      },
+    })
+  })
+
+  it('a session that spends its 10 seconds a minute of the node’s time is refused (429, Retry-After); others go on', async () => {
+    const address = uniqueClientAddress()
+    const flooder = await signedIn(address)
+    // The budget counts in fixed one-minute windows: spending split across two would count part in each.
+    await withTimeLeftInWindow(60, 45_000)
+    const started = Date.now()
+    let refusal: Awaited<ReturnType<ApiClient['post']>> | undefined
+    // Twenty looping calls a request (about a second of the devnet's time, more on a busy machine), one after
+    // another, until the session's 10 seconds are spent.
+    for (let sent = 0; sent < 40 && !refusal; sent++) {
+      const answer = await flooder.post(
+        '/api/v1/rpc/84532',
+        Array.from({ length: 20 }, (_, id) => loopingCall(id)),
+      )
+      if (answer.status === 429) refusal = answer
+      else expect(answer.status).toBe(200)
+    }
+    expect(refusal?.body).toEqual({
+      code: 'too_many_requests',
+      error: expect.stringMatching(
+        /^This session has used its share of the chains' nodes for now \(10 seconds of their time a minute\)\. Try again in \d+ seconds?\.$/,
+      ),
+    })
+    expect(Number(refusal?.headers.get('retry-after'))).toBeGreaterThan(0)
+    // Only once the node's time was spent: a request reserves 100 ms a call (2 seconds for this one) before it
+    // goes, so it was refused with more than 8 seconds spent, and at least that much looping went by.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(8_000)
+    // Another member, elsewhere, still runs code; so does another session at the flooder's address, which has
+    // 20 seconds a minute across its sessions.
+    for (const other of [member, await signedIn(address)]) {
+      const answer = await other.post('/api/v1/rpc/84532', loopingCall())
+      expect(answer.status).toBe(200)
+      expect(answer.body).toMatchObject({
+        jsonrpc: '2.0',
+        id: 1,
+        error: { message: expect.stringMatching(/gas/i) },
+      })
+    }
+  }, 120_000)
 })

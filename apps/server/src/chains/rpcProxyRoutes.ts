@@ -9,8 +9,10 @@ import { TooManyRequestsError, waitInWords } from '../http/TooManyRequestsError.
 import { pathParams, queryParams } from '../http/validate.ts'
 import type { Logger } from '../logger.ts'
 import { requireSession, type SessionVariables } from '../members/sessionMiddleware.ts'
+import { boundExecution, executingMethods } from './boundExecution.ts'
 import { ChainNotOfferedError } from './ChainNotOfferedError.ts'
 import type { Chains } from './Chains.ts'
+import { nodeTimeBudget } from './nodeTimeBudget.ts'
 import { defaultUpstreamLimits, postJsonRpc, type UpstreamLimits } from './postJsonRpc.ts'
 import { isProxiedMethod, paramsProblem } from './proxyMethods.ts'
 import { redactRpcUrl } from './redactRpcUrl.ts'
@@ -22,19 +24,45 @@ export type RpcProxyLimits = {
   perSession: RateLimitRule
   /** Requests from one client address, whoever is signed in. */
   perClient: RateLimitRule
+  /**
+   * Milliseconds of the node's time one session may spend per window: the time from sending a request to the
+   * node until its whole answer, counted in the database like the request rates, so replicas share it.
+   */
+  nodeTimePerSession: RateLimitRule
+  /** The same, for one client address, whoever is signed in (an allowed app's page without a session too). */
+  nodeTimePerClient: RateLimitRule
+  /**
+   * Milliseconds reserved from both budgets per call that runs code (`executingMethods`) before the request goes
+   * to the node, and settled against the time measured once it is answered: so a caller cannot send many such
+   * requests at once and have them all pass before the first is counted.
+   */
+  reservedMsPerExecution: number
   /** Entries one batch may hold. */
   maxBatch: number
+  /** Calls that run code (eth_call, eth_estimateGas, simulateTransaction) one request may hold. */
+  maxExecutionsPerRequest: number
+  /** The most gas one eth_call or eth_estimateGas may run with; a call that names none is given this. */
+  maxCallGas: bigint
   upstream: UpstreamLimits
 }
 
 /**
  * A wallet page reads each chain every half minute and a send takes a handful of calls; these leave a member
  * ample room while capping what one session can make Charter's nodes do (300 requests × 100 entries a minute).
+ * A looping eth_call costs the node as long as its gas lasts (about 50 ms at 30 million gas on anvil, more on a
+ * slower node); so a request may carry 20 of them, each within 30 million gas (a wallet's read or estimate needs
+ * well under a million), and a session may keep the node busy 10 seconds a minute (a client address 20): a
+ * hundred times what a member's pages take over a remote node, a few hundred times over a local one.
  */
 export const defaultRpcProxyLimits: RpcProxyLimits = {
   perSession: { limit: 300, windowSeconds: 60 },
   perClient: { limit: 600, windowSeconds: 60 },
+  nodeTimePerSession: { limit: 10_000, windowSeconds: 60 },
+  nodeTimePerClient: { limit: 20_000, windowSeconds: 60 },
+  reservedMsPerExecution: 100,
   maxBatch: 100,
+  maxExecutionsPerRequest: 20,
+  maxCallGas: 30_000_000n,
   upstream: defaultUpstreamLimits,
 }
 
@@ -55,7 +83,11 @@ const isId = (value: unknown): value is Id =>
   (typeof value === 'number' && Number.isFinite(value))
 
 /** One entry checked: the call to forward, or the answer it gets without being forwarded. */
-function checkEntry(entry: unknown, chain: ServedChain): { call: Call } | { answer: RpcAnswer } {
+function checkEntry(
+  entry: unknown,
+  chain: ServedChain,
+  maxCallGas: bigint,
+): { call: Call } | { answer: RpcAnswer } {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
     return { answer: errorAnswer(null, -32600, 'Each request must be a JSON-RPC object') }
   }
@@ -81,8 +113,11 @@ function checkEntry(entry: unknown, chain: ServedChain): { call: Call } | { answ
   }
   const problem = paramsProblem(method, params)
   if (problem) return { answer: errorAnswer(id, -32005, problem) }
+  const bounded = boundExecution(method, params, maxCallGas)
+  if ('problem' in bounded) return { answer: errorAnswer(id, -32602, bounded.problem) }
   // Rebuilt from the fields JSON-RPC defines, so nothing else the caller sent reaches the node.
-  return { call: { jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) } }
+  const sent = bounded.params
+  return { call: { jsonrpc: '2.0', id, method, ...(sent === undefined ? {} : { params: sent }) } }
 }
 
 /** The node's answer to the call sent as `id`, in JSON-RPC's shape only, under the caller's own id. */
@@ -113,7 +148,9 @@ const proxyQuery = z.object({ privyAppId: z.string().max(128).optional() })
  * `POST /rpc/:chainId`: JSON-RPC, single or batched, to the node of a chain this server offers, and only there.
  * The chain id only picks one of the configured chains (never a URL); the node's URL comes from the settings;
  * the caller's headers are not forwarded, a redirect is not followed. Callers need a session, and each session
- * and client address has a rate. Methods not in `proxyMethods.ts` are answered -32601 without reaching the node.
+ * and client address has a rate, and a budget of the node's time. Methods not in `proxyMethods.ts` are answered
+ * -32601 without reaching the node; calls that run code run on the chain as it is, within a gas cap
+ * (`boundExecution.ts`).
  */
 export function rpcProxyRoutes(options: {
   chains: Chains
@@ -132,6 +169,8 @@ export function rpcProxyRoutes(options: {
   const appOrigins = new Set(options.appOrigins ?? [])
   const { chains, db, logger } = options
   const limits = { ...defaultRpcProxyLimits, ...options.limits }
+
+  const nodeTime = nodeTimeBudget(db, limits)
 
   const throttle = async (key: string, rule: RateLimitRule, whose: string) => {
     const verdict = await consumeRateLimit(db, key, rule)
@@ -191,13 +230,30 @@ export function rpcProxyRoutes(options: {
         )
       }
 
-      const checked = entries.map((entry) => checkEntry(entry, chain))
+      const checked = entries.map((entry) => checkEntry(entry, chain, limits.maxCallGas))
       const forward = checked.flatMap((each, index) => ('call' in each ? [{ index, call: each.call }] : []))
+      const executions = forward.filter(({ call }) => executingMethods.has(call.method)).length
+      if (executions > limits.maxExecutionsPerRequest) {
+        return c.json(
+          errorAnswer(
+            null,
+            -32600,
+            `A request may hold at most ${limits.maxExecutionsPerRequest} calls that run code (eth_call, eth_estimateGas, simulateTransaction); it held ${executions}`,
+          ),
+          400,
+        )
+      }
       let answers = new Map<unknown, Record<string, unknown>>()
       let failure: RpcAnswer['error'] | undefined
       if (forward.length > 0) {
+        const budget = await nodeTime.reserve(
+          session?.sessionId,
+          clientAddress(c, options.trustProxy),
+          executions * limits.reservedMsPerExecution,
+        )
         // Our own ids on the way up: the caller's may repeat, and the node's answers are matched by them.
         const sent = forward.map(({ call }, at) => ({ ...call, id: at }))
+        const started = performance.now()
         try {
           const reply = await postJsonRpc(chain.rpcUrl, isBatch ? sent : sent[0], limits.upstream)
           const list = Array.isArray(reply) ? reply : [reply]
@@ -220,6 +276,8 @@ export function rpcProxyRoutes(options: {
                   code: -32002,
                   message: `${chain.info.name}'s node is not available right now. Try again later.`,
                 }
+        } finally {
+          await budget.settle(performance.now() - started)
         }
       }
       const results = checked.map((each, index): RpcAnswer => {

@@ -5,7 +5,12 @@ import { rateLimits } from '../db/schema.ts'
 import { testDatabaseUrl } from '../env.ts'
 import { holdRows, lockWaiters } from '../testing/heldRows.ts'
 import { sharedTestDatabase } from '../testing/startTestServer.ts'
-import { consumeRateLimitsInStages, type RateLimitCharge, refundRateLimits } from './rateLimit.ts'
+import {
+  adjustRateLimits,
+  consumeRateLimitsInStages,
+  type RateLimitCharge,
+  refundRateLimits,
+} from './rateLimit.ts'
 
 // Every count of these tests falls in one window of this moment's: none sees its window turn over mid-test.
 const now = new Date()
@@ -95,6 +100,29 @@ describe('refundRateLimits', () => {
     await refundRateLimits(db, [windowB], now)
     expect(await countOf(windowB.key)).toBe(0)
     expect(await countOf(never.key)).toBe(0)
+  })
+})
+
+describe('a charge of an amount (a budget of milliseconds)', () => {
+  it('counts the amount, refuses past the limit, and is settled up or down afterwards, never below 0', async () => {
+    const { db } = await sharedTestDatabase()
+    const budget = charge(1000)
+    const reserve = (amount: number) => consumeRateLimitsInStages(db, [[{ ...budget, amount }]], now)
+    expect(await reserve(600)).toEqual([[{ allowed: true }]])
+    expect(await countOf(budget.key)).toBe(600)
+    // Measured at 50 ms after all: the 550 reserved beyond it are given back.
+    await adjustRateLimits(db, [{ ...budget, amount: -550 }], now)
+    expect(await countOf(budget.key)).toBe(50)
+    // 950 more is exactly the budget; one more millisecond is past it.
+    expect(await reserve(950)).toEqual([[{ allowed: true }]])
+    expect(await reserve(1)).toEqual([[{ allowed: false, retryAfterSeconds: expect.any(Number) }]])
+    // A call that ran longer than reserved adds what it took beyond; a refund of more than was counted stops at 0.
+    await adjustRateLimits(db, [{ ...budget, amount: 200 }], now)
+    expect(await countOf(budget.key)).toBe(1201)
+    await refundRateLimits(db, [{ ...budget, amount: 5000 }], now)
+    expect(await countOf(budget.key)).toBe(0)
+    // An amount of 0 still asks whether the budget is spent, and counts nothing.
+    expect(await reserve(0)).toEqual([[{ allowed: true }]])
   })
 })
 

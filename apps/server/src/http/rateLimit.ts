@@ -45,11 +45,14 @@ const countOne = preparedFor((db) =>
     .prepare('rate_limit_count_one'),
 )
 
-/** One count to take: the key and the rule whose window it falls in. */
-export type RateLimitCharge = { key: string; rule: RateLimitRule }
+/**
+ * One count to take: the key, the rule whose window it falls in, and how much it counts (one event unless said
+ * otherwise; a budget of time counts its milliseconds).
+ */
+export type RateLimitCharge = { key: string; rule: RateLimitRule; amount?: number }
 
 /**
- * Counts one event under each key of each stage, all in one statement (one round trip however many allowances a
+ * Counts one event (or the charge's `amount`) under each key of each stage, all in one statement (one round trip however many allowances a
  * request spends), where a stage counts only if every count of the stages before it stayed within its limit:
  * a caller refused at one stage charges nothing to the next, not even for a moment, since no other statement
  * sees this one half done. Answers each stage's verdicts in the order asked, or `undefined` for a stage not
@@ -89,18 +92,19 @@ export async function consumeRateLimitsInStages(
 }
 
 /**
- * A CTE named `name` that counts one event under each charge's key, when `gate` holds, and returns each key's
- * count: an insert-or-increment, so concurrent statements cannot both slip under a limit.
+ * A CTE named `name` that counts each charge's amount (one event unless said) under its key, when `gate` holds,
+ * and returns each key's count: an insert-or-increment, so concurrent statements cannot both slip under a limit.
  */
 function countingCte(name: SQL, charges: RateLimitCharge[], gate: SQL, now: Date): SQL {
   const rows = charges.map(
-    ({ key, rule }) => sql`(${key}::text, ${windowOf(rule, now).start.toISOString()}::timestamptz)`,
+    ({ key, rule, amount = 1 }) =>
+      sql`(${key}::text, ${windowOf(rule, now).start.toISOString()}::timestamptz, ${amount}::int)`,
   )
   return sql`${name} as (
     insert into ${rateLimits} (key, window_start, count)
-    select key, window_start, 1 from (values ${sql.join(rows, sql`, `)}) as charge (key, window_start)
+    select key, window_start, amount from (values ${sql.join(rows, sql`, `)}) as charge (key, window_start, amount)
     where ${gate}
-    on conflict (key, window_start) do update set count = ${rateLimits}.count + 1
+    on conflict (key, window_start) do update set count = ${rateLimits}.count + excluded.count
     returning key, count
   )`
 }
@@ -131,27 +135,42 @@ export function countFirst(charge: RateLimitCharge, name: string, now = new Date
 export type CountFirst = ReturnType<typeof countFirst>
 
 /**
- * Takes back one event under each key in its current window, in one statement. The rows are locked in the order
- * of `charges`, the order `consumeRateLimitsInStages` counts them in, so a refund and a count of the same keys at
- * the same moment cannot each hold one row and wait on the other.
+ * Takes back one event (or the charge's `amount`) under each key in the window of `now`, in one statement, never
+ * below 0. The rows are locked in the order of `charges`, the order `consumeRateLimitsInStages` counts them in, so
+ * a refund and a count of the same keys at the same moment cannot each hold one row and wait on the other.
  */
 export async function refundRateLimits(db: Db, charges: RateLimitCharge[], now = new Date()): Promise<void> {
-  if (charges.length === 0) return
-  const rows = charges.map(
-    ({ key, rule }, position) =>
-      sql`(${key}::text, ${windowOf(rule, now).start.toISOString()}::timestamptz, ${position}::int)`,
+  await adjustRateLimits(
+    db,
+    charges.map((charge) => ({ ...charge, amount: -(charge.amount ?? 1) })),
+    now,
+  )
+}
+
+/**
+ * Adds each charge's `amount` (a negative one takes back) to the count under its key in the window of `now`,
+ * never below 0, and only where that window was counted: how a charge made up front is settled once the real
+ * amount is known (a budget of time reserved before the work, measured after it), in the window it was taken in.
+ * Locks the rows in the order of `charges`, as `refundRateLimits` does.
+ */
+export async function adjustRateLimits(db: Db, charges: RateLimitCharge[], now = new Date()): Promise<void> {
+  const changes = charges.filter(({ amount }) => amount !== 0)
+  if (changes.length === 0) return
+  const rows = changes.map(
+    ({ key, rule, amount = 1 }, position) =>
+      sql`(${key}::text, ${windowOf(rule, now).start.toISOString()}::timestamptz, ${amount}::int, ${position}::int)`,
   )
   await db.execute(sql`
-    with refunded as (
-      select ${rateLimits}.key, ${rateLimits}.window_start from ${rateLimits}
-      join (values ${sql.join(rows, sql`, `)}) as charge (key, window_start, position)
+    with adjusted as (
+      select ${rateLimits}.key, ${rateLimits}.window_start, charge.amount from ${rateLimits}
+      join (values ${sql.join(rows, sql`, `)}) as charge (key, window_start, amount, position)
         on ${rateLimits}.key = charge.key and ${rateLimits}.window_start = charge.window_start
       order by charge.position
       for update of ${rateLimits}
     )
-    update ${rateLimits} set count = greatest(${rateLimits}.count - 1, 0)
-    from refunded
-    where ${rateLimits}.key = refunded.key and ${rateLimits}.window_start = refunded.window_start`)
+    update ${rateLimits} set count = greatest(${rateLimits}.count + adjusted.amount, 0)
+    from adjusted
+    where ${rateLimits}.key = adjusted.key and ${rateLimits}.window_start = adjusted.window_start`)
 }
 
 /**

@@ -474,3 +474,68 @@ describe('eth_sendTransaction on a local devnet', () => {
     expect(await nonceOf(evm.address)).toBe(start)
   })
 })
+
+describe('one member’s send with an absurd tip on the local devnet', () => {
+  const absurdTip = 5_000_000_000_000n // 5,000 gwei
+  /** The tip the chain's node suggests now (anvil's: the lowest tip of the latest block, one send per block). */
+  const nodeTip = async () => BigInt(await rpc('eth_maxPriorityFeePerGas', []))
+  const absurdSend = async () => {
+    const block = await rpc('eth_getBlockByNumber', ['latest', false])
+    const answer = await send(
+      {
+        to: recipient(),
+        value: '1',
+        max_priority_fee_per_gas: absurdTip.toString(),
+        max_fee_per_gas: (2n * BigInt(block.baseFeePerGas) + absurdTip).toString(),
+      },
+      { extra: { allow_high_fee: true } },
+    )
+    expect(answer.status, answer.text).toBe(200)
+    await settled((JSON.parse(answer.text) as Json).data.hash)
+  }
+
+  it('is not suggested to another member: their next send pays a normal tip', async () => {
+    const other = await signedInMember(server.url)
+    const otherEvm = other.wallet('ethereum')
+    const funded = await other.api.post('/api/dev/faucet', {
+      address: otherEvm.address,
+      chainId,
+      asset: 'native',
+      amount: '1',
+    })
+    expect(funded.status, funded.text).toBe(200)
+    const normalTip = await nodeTip()
+    expect(normalTip).toBeLessThan(absurdTip / 1000n)
+
+    await absurdSend()
+    // The node now suggests the absurd tip to everyone: that is the reading Charter must not pass on.
+    expect(await nodeTip()).toBeGreaterThanOrEqual(absurdTip)
+
+    const answer = await send(
+      { to: recipient(), value: '1' },
+      { caller: other.caller, walletId: otherEvm.id },
+    )
+    expect(answer.status, answer.text).toBe(200)
+    const hash = (JSON.parse(answer.text) as Json).data.hash
+    expect((await settled(hash, other.caller, otherEvm.id)).status).toBe('confirmed')
+    const sent = await rpc('eth_getTransactionByHash', [hash])
+    expect(BigInt(sent.maxPriorityFeePerGas)).toBeLessThanOrEqual(normalTip)
+    expect(BigInt(sent.maxFeePerGas)).toBeLessThan(absurdTip / 1000n)
+  })
+
+  it('leaves the faucet minting USDC at its own tip, not at the absurd one', async () => {
+    await absurdSend()
+    expect(await nodeTip()).toBeGreaterThanOrEqual(absurdTip)
+    const minted = await me.api.post('/api/dev/faucet', {
+      address: recipient(),
+      chainId,
+      asset: 'USDC',
+      amount: '5',
+    })
+    expect(minted.status, minted.text).toBe(200)
+    const block = await rpc('eth_getBlockByNumber', ['latest', true])
+    const mint = block.transactions.find((each: Json) => each.to?.toLowerCase() === usdc.toLowerCase())
+    expect(mint).toBeDefined()
+    expect(BigInt(mint.maxPriorityFeePerGas)).toBe(1_000_000_000n)
+  })
+})

@@ -170,6 +170,14 @@ export function chainServer(options: ChainServerOptions = {}) {
         return numberToHex(1_000_000_000)
       case 'eth_getBlockByNumber':
         return { number: '0x1', baseFeePerGas: numberToHex(1_000_000_000) }
+      // One block, half full, its median tip the same 1 gwei.
+      case 'eth_feeHistory':
+        return {
+          oldestBlock: '0x1',
+          baseFeePerGas: [numberToHex(1_000_000_000), numberToHex(1_000_000_000)],
+          gasUsedRatio: [0.5],
+          reward: [[numberToHex(1_000_000_000)]],
+        }
       // An address that ever sent has a nonce: the stand-in's senders are those a test marks as used.
       case 'eth_getTransactionCount':
         return numberToHex(used.has(keyOf(id, params[0] as string)) ? 1 : 0)

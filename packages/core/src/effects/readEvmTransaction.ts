@@ -1,5 +1,5 @@
 import { decodeFunctionData, erc20Abi, formatUnits, type Hex, isAddress, parseAbi } from 'viem'
-import { evmMaxFee } from './evmFee.ts'
+import { evmMaxFee } from '../fees/evmFee.ts'
 import type { WalletEffect } from './WalletEffect.ts'
 
 /** Uniswap's Permit2, at the same address on every chain: whatever it is told moves tokens it was approved for. */

@@ -1,11 +1,18 @@
 import type { SupportedChainId } from '@charter/core'
-import { type Address, getAddress, isAddress, parseEther } from 'viem'
+import { type Address, getAddress, isAddress, parseEther, parseGwei } from 'viem'
 import type { DevnetClient } from './devnetClient.ts'
 import { devnetContractAddresses, faucetAddress, testUsdcAbi } from './devnetContracts.ts'
 import { EvmDevnetError } from './EvmDevnetError.ts'
 
 /** What the faucet keeps to pay gas for its mints; refilled whenever it drops below a tenth of it. */
 const faucetGas = parseEther('1')
+
+/**
+ * The faucet's own tip: anvil's least suggestion. The faucet sets its fees itself rather than take the node's
+ * suggestion, which is the latest block's lowest tip: after a member's send with an absurd tip, a mint paying
+ * that would spend the faucet's gas (or fail for want of it), and the next member's suggestion would read it back.
+ */
+const faucetTip = parseGwei('1')
 
 /**
  * Credits `address` with `amount` (wei, or USDC's 6-decimal units). Native money is written with
@@ -37,8 +44,11 @@ export async function fundOnDevnet(
     }
     await client.impersonateAccount({ address: faucetAddress })
     try {
+      const block = await client.getBlock({ blockTag: 'latest' })
       const hash = await client.writeContract({
         account: faucetAddress,
+        maxPriorityFeePerGas: faucetTip,
+        maxFeePerGas: 2n * (block.baseFeePerGas ?? 0n) + faucetTip,
         address: devnetContractAddresses(chainId).usdc,
         abi: testUsdcAbi,
         functionName: 'mint',

@@ -1,4 +1,12 @@
-import { chainName, evmFeeCap, gasLimitWithMargin, readEvmTransaction } from '@charter/core'
+import {
+  chainName,
+  evmFeeCap,
+  type FeeHistory,
+  feeHistoryParams,
+  gasLimitWithMargin,
+  readEvmTransaction,
+  suggestedTip,
+} from '@charter/core'
 import {
   decodeFunctionResult,
   encodeFunctionData,
@@ -257,6 +265,38 @@ async function nodeCall<T>(rpc: ChainRpc, method: string, params: unknown[]): Pr
   }
 }
 
+/**
+ * The tip to pay: the node's suggestion, never above the median of the last 20 blocks' median tips (the core's
+ * `suggestedTip`), so one send with an absurd tip does not become every next send's suggestion. A node that does
+ * not answer `eth_feeHistory` leaves its own suggestion standing.
+ */
+async function chainTip(rpc: ChainRpc): Promise<bigint> {
+  const [nodeTip, history] = await Promise.all([
+    nodeCall<string>(rpc, 'eth_maxPriorityFeePerGas', []),
+    rpc<FeeHistory>('eth_feeHistory', feeHistoryParams()).catch(() => null),
+  ])
+  return suggestedTip(BigInt(nodeTip), history)
+}
+
+const latestBlock = (rpc: ChainRpc) =>
+  nodeCall<{ baseFeePerGas?: string } | null>(rpc, 'eth_getBlockByNumber', ['latest', false])
+
+/**
+ * The gas price of a legacy send the caller left it out of: the node's, but no more than the latest base fee
+ * plus `chainTip` (a node's gas price is its base fee plus its suggested tip, which one absurd tip can lift).
+ */
+async function chainGasPrice(rpc: ChainRpc): Promise<bigint> {
+  const [nodePrice, tip, block] = await Promise.all([
+    nodeCall<string>(rpc, 'eth_gasPrice', []),
+    chainTip(rpc),
+    latestBlock(rpc),
+  ])
+  const price = BigInt(nodePrice)
+  if (block?.baseFeePerGas === undefined) return price
+  const bounded = BigInt(block.baseFeePerGas) + tip
+  return bounded < price ? bounded : price
+}
+
 /** The fee the caller set, or the chain's: EIP-1559's cap of twice the base fee plus the tip, or a gas price. */
 async function chainFees(
   rpc: ChainRpc,
@@ -264,9 +304,7 @@ async function chainFees(
 ): Promise<{ type: 'legacy' | 'eip1559'; cap: bigint; tip: bigint }> {
   if (isLegacyTransaction(transaction)) {
     const gasPrice =
-      transaction.gas_price !== undefined
-        ? toBigInt(transaction.gas_price)
-        : BigInt(await nodeCall<string>(rpc, 'eth_gasPrice', []))
+      transaction.gas_price !== undefined ? toBigInt(transaction.gas_price) : await chainGasPrice(rpc)
     return { type: 'legacy', cap: gasPrice, tip: gasPrice }
   }
   const givenCap =
@@ -275,15 +313,11 @@ async function chainFees(
     transaction.max_priority_fee_per_gas === undefined
       ? undefined
       : toBigInt(transaction.max_priority_fee_per_gas)
-  const tip = givenTip ?? BigInt(await nodeCall<string>(rpc, 'eth_maxPriorityFeePerGas', []))
-  let cap = givenCap
-  if (cap === undefined) {
-    const block = await nodeCall<{ baseFeePerGas?: string } | null>(rpc, 'eth_getBlockByNumber', [
-      'latest',
-      false,
-    ])
-    cap = evmFeeCap(BigInt(block?.baseFeePerGas ?? '0x0'), tip)
-  }
+  const [tip, block] = await Promise.all([
+    givenTip ?? chainTip(rpc),
+    givenCap === undefined ? latestBlock(rpc) : undefined,
+  ])
+  const cap = givenCap ?? evmFeeCap(BigInt(block?.baseFeePerGas ?? '0x0'), tip)
   if (givenTip !== undefined && givenTip > cap) {
     throw refuse(
       'params.transaction.max_priority_fee_per_gas: is above max_fee_per_gas; the tip is part of the maximum fee.',
