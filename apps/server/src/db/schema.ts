@@ -247,6 +247,15 @@ export const accountEvents = pgTable(
         'held_send_cancelled',
         'held_send_sent',
         'held_send_failed',
+        'sign_out_held',
+        'held_sign_out_cancelled',
+        'held_sign_out_done',
+        'address_change_held',
+        'held_address_change_cancelled',
+        'lift_freeze_held',
+        'held_lift_freeze_cancelled',
+        'account_frozen',
+        'freeze_lifted',
       ],
     }).notNull(),
     /** A line a person reads: "Phone number changed from *2671 to *9876". */
@@ -280,7 +289,7 @@ export const heldActions = pgTable(
     sessionId: text('session_id')
       .notNull()
       .references(() => sessions.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['export', 'send'] }).notNull(),
+    kind: text('kind', { enum: ['export', 'send', 'sign_out', 'address_change', 'lift_freeze'] }).notNull(),
     /** What it acts on: the wallet's id for an export; the wallet's id and the idempotency key for a send. */
     subject: text('subject').notNull(),
     /** A line a person reads: "Export the key of Ethereum wallet 0x…". */
@@ -302,9 +311,17 @@ export const heldActions = pgTable(
     /** How it ended: the transaction's hash, or why it did not go out. */
     resultHash: text('result_hash'),
     failure: text('failure'),
+    /** The SHA-256 of the one-use link in its notice, which cancels it without signing in (migration 0020). */
+    cancelLinkDigest: text('cancel_link_digest'),
   },
   (table) => [
     index('held_actions_user').on(table.userId, table.createdAt),
+    uniqueIndex('held_actions_cancel_link').on(table.cancelLinkDigest),
+    index('held_actions_due_later')
+      .on(table.opensAt)
+      .where(
+        sql`${table.kind} IN ('sign_out', 'lift_freeze') AND ${table.cancelledAt} IS NULL AND ${table.completedAt} IS NULL`,
+      ),
     index('held_actions_session').on(table.sessionId),
     uniqueIndex('held_actions_pending')
       .on(table.sessionId, table.kind, table.subject)
@@ -313,6 +330,26 @@ export const heldActions = pgTable(
       .on(table.opensAt)
       .where(sql`${table.kind} = 'send' AND ${table.cancelledAt} IS NULL AND ${table.completedAt} IS NULL`),
   ],
+)
+
+/** A freeze: no send, signature or export on any session until `endsAt`, or until lifted (holds/accountFreeze.ts). */
+export const accountFreezes = pgTable(
+  'account_freezes',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who froze it: a session younger than this one waits the hold to lift it. */
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    liftedAt: timestamp('lifted_at', { withTimezone: true }),
+    liftedBySessionId: text('lifted_by_session_id'),
+  },
+  (table) => [index('account_freezes_user').on(table.userId, table.endsAt)],
 )
 
 /** The devices an account signed in from: the SHA-256 of a long-lived random cookie. */
