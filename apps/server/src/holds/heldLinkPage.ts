@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { escapeHtml } from '../onramp/sandboxPage.ts'
+import { escapeHtml } from '../http/escapeHtml.ts'
 import type { NewDeviceHold } from './newDeviceHold.ts'
 
 const when = (seconds: number) =>

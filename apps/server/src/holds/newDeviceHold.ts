@@ -1,5 +1,6 @@
-// holds/: the new-device hold, one home for every action that must wait on a new device (exports, and sends
-// above a limit). It uses members/ and db/; it imports neither auth/ nor wallets/ (notices come in as a function).
+// holds/: the new-device hold, one home for every action that must wait on a new device (exports, sends above a
+// limit, and what would take the brake away: signing out older sessions, changing a way to sign in), and the
+// freeze. It uses members/ and db/; it imports neither auth/ nor wallets/ (notices come in as a function).
 import { randomBytes, randomUUID } from 'node:crypto'
 import { LoginError } from '@charter/core'
 import { and, desc, eq, gt, isNotNull, isNull, ne, or } from 'drizzle-orm'
