@@ -102,7 +102,7 @@ export function accountFreeze(options: {
     /**
      * Freezes the account for `hours` from now, told to every address. A freeze in force is extended, never
      * shortened, and keeps the older of the two authors: a younger session freezing again cannot make itself
-     * the one who may lift at once.
+     * the one who may lift at once. A lift of it that waits is cancelled.
      */
     async freeze(session: { sessionId: string; userId: string }, hours: number, now = new Date()) {
       const endsAt = new Date(now.getTime() + hours * 3_600_000)
@@ -121,6 +121,18 @@ export function accountFreeze(options: {
             ...(!keepsAuthor && { sessionId: session.sessionId }),
           })
           .where(eq(accountFreezes.id, current.id))
+        // Freezing again is the clearest answer to a lift that waits: it is cancelled, and the member was told of it.
+        await db
+          .update(heldActions)
+          .set({ cancelledAt: now, cancelledBySessionId: session.sessionId })
+          .where(
+            and(
+              eq(heldActions.kind, 'lift_freeze'),
+              eq(heldActions.subject, current.id),
+              isNull(heldActions.cancelledAt),
+              isNull(heldActions.completedAt),
+            ),
+          )
       } else {
         await db.insert(accountFreezes).values({
           id: randomUUID(),

@@ -466,7 +466,15 @@ describe('freeze', () => {
     const longer = await freeze(thief, 48)
     expect(longer.status).toBe(200)
     expect(longer.body.ends_at).toBeGreaterThan(Date.now() / 1000 + 47 * 3600)
-    const held = await lift(thief)
+    // Freezing again cancels a lift that waits.
+    const first = await lift(thief)
+    expect(first.status).toBe(403)
+    expect((await freeze(member.own, 1)).body.lift).toBeNull()
+    expect(
+      (await heldOf(member.own)).find((each) => each.id === (first.body as Json).held_action.id)?.status,
+    ).toBe('cancelled')
+    // A lift asked again waits, and takes effect when its wait is over.
+    const held = await thief.post('/api/v1/account/freeze/lift', {})
     expect(held.status).toBe(403)
     expect((await sign(member.own, member.wallet)).status).toBe(403)
     const { db } = await sharedTestDatabase()
