@@ -340,10 +340,10 @@ export const accountFreezes = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** Who froze it: a session younger than this one waits the hold to lift it. */
-    sessionId: text('session_id')
-      .notNull()
-      .references(() => sessions.id, { onDelete: 'cascade' }),
+    /** Who froze it (null once that session's row is deleted). */
+    sessionId: text('session_id').references(() => sessions.id, { onDelete: 'set null' }),
+    /** When the session that froze it signed in: a session that signed in later waits the hold to lift it. */
+    authorSignedInAt: timestamp('author_signed_in_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     liftedAt: timestamp('lifted_at', { withTimezone: true }),

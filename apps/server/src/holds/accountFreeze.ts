@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { LoginError } from '@charter/core'
 import { and, desc, eq, gt, inArray, isNull, lte } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
-import { accountFreezes, heldActions, sessions } from '../db/schema.ts'
+import { accountFreezes, heldActions } from '../db/schema.ts'
 import { recordAccountEvent } from '../members/accountEvents.ts'
 import { AccountFrozenError } from './AccountFrozenError.ts'
 import { HeldUntilError } from './HeldUntilError.ts'
@@ -107,18 +107,14 @@ export function accountFreeze(options: {
     async freeze(session: { sessionId: string; userId: string }, hours: number, now = new Date()) {
       const endsAt = new Date(now.getTime() + hours * 3_600_000)
       const current = await activeFreezeOf(db, session.userId, now)
+      const mine = (await signedInAt(session.sessionId)) ?? now
       if (current) {
-        const [author] = await db
-          .select({ createdAt: sessions.createdAt })
-          .from(sessions)
-          .where(eq(sessions.id, current.sessionId))
-        const mine = await signedInAt(session.sessionId)
-        const keepsAuthor = !author || !mine || author.createdAt.getTime() <= mine.getTime()
+        const keepsAuthor = current.authorSignedInAt.getTime() <= mine.getTime()
         await db
           .update(accountFreezes)
           .set({
             endsAt: endsAt > current.endsAt ? endsAt : current.endsAt,
-            ...(!keepsAuthor && { sessionId: session.sessionId }),
+            ...(!keepsAuthor && { sessionId: session.sessionId, authorSignedInAt: mine }),
           })
           .where(eq(accountFreezes.id, current.id))
         // Freezing again is the clearest answer to a lift that waits: it is cancelled, and the member was told of it.
@@ -138,6 +134,7 @@ export function accountFreeze(options: {
           id: randomUUID(),
           userId: session.userId,
           sessionId: session.sessionId,
+          authorSignedInAt: mine,
           createdAt: now,
           endsAt,
         })
@@ -162,12 +159,8 @@ export function accountFreeze(options: {
     async lift(session: { sessionId: string; userId: string }, now = new Date()) {
       const freeze = await activeFreezeOf(db, session.userId, now)
       if (!freeze) throw new LoginError('invalid_data', { message: 'Your account is not frozen.' })
-      const [author] = await db
-        .select({ createdAt: sessions.createdAt })
-        .from(sessions)
-        .where(eq(sessions.id, freeze.sessionId))
       const mine = await signedInAt(session.sessionId)
-      const younger = !mine || (author !== undefined && mine.getTime() > author.createdAt.getTime())
+      const younger = !mine || mine.getTime() > freeze.authorSignedInAt.getTime()
       if (younger && hold.hours > 0) {
         const held = await hold.holdUntil(
           { session, kind: 'lift_freeze', subject: freeze.id, what: 'lift the freeze on your account' },

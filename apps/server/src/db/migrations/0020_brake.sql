@@ -14,8 +14,10 @@ CREATE INDEX held_actions_due_later ON held_actions (opens_at)
 CREATE TABLE account_freezes (
   id text PRIMARY KEY,
   user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-  -- Who froze it: a session younger than this one waits the hold to lift it.
-  session_id text NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+  -- Who froze it, and when that session signed in: a session that signed in later waits the hold to lift it. The
+  -- time is kept with the freeze, so the freeze outlives the session's row (ended sessions are deleted).
+  session_id text REFERENCES sessions (id) ON DELETE SET NULL,
+  author_signed_in_at timestamptz NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now(),
   ends_at timestamptz NOT NULL,
   lifted_at timestamptz,
