@@ -209,7 +209,6 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
   async function holdUntil(request: HeldActionRequest, opensAt: Date, now = new Date()): Promise<HeldAction> {
     const origin = await originOf(request.session.sessionId)
     if (!origin) throw new LoginError('missing_or_invalid_token', { message: 'Your session has ended.' })
-    const endsAt = opensAt
     const pending = await pendingOf(request)
     if (pending) return pending
     // The link's token goes only into the notice; the table keeps its digest. Hex, one word of 64 characters, so
@@ -225,7 +224,7 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
         subject: request.subject,
         summary: request.what.charAt(0).toUpperCase() + request.what.slice(1),
         createdAt: now,
-        opensAt: endsAt,
+        opensAt,
         ...(request.send && {
           walletId: request.send.walletId,
           method: request.send.method,
@@ -245,7 +244,7 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
       {
         userId: request.session.userId,
         kind: heldEvents[request.kind],
-        summary: `A device that signed in on ${when(origin.createdAt)} asked to ${request.what}; held until ${when(endsAt)}`,
+        summary: `A device that signed in on ${when(origin.createdAt)} asked to ${request.what}; held until ${when(opensAt)}`,
       },
       now,
     )
@@ -256,7 +255,7 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
         : 'A device that signed in to your Charter account'
     await options.tell(request.session.userId, {
       subject: notice.subject,
-      text: `${who} on ${when(origin.createdAt)} and asked to ${request.what}; ${notice.opens} ${when(endsAt)}. If this was not you, open Charter on a device you trust and cancel it on the Security page, and sign that device out. Or cancel it now, without signing in: ${linkOrigin ?? ''}/held/${linkToken}`,
+      text: `${who} on ${when(origin.createdAt)} and asked to ${request.what}; ${notice.opens} ${when(opensAt)}. If this was not you, open Charter on a device you trust and cancel it on the Security page, and sign that device out. Or cancel it now, without signing in: ${linkOrigin ?? ''}/held/${linkToken}`,
     })
     return row
   }
@@ -327,8 +326,9 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
         )
         .returning()
       // Another cancel, or the sweep, got there first: say what happened instead.
-      if (!cancelled)
+      if (!cancelled) {
         return { cancelled: false as const, message: linkRefusal(await byLink(token), now) ?? '' }
+      }
       await recordAccountEvent(
         db,
         {
@@ -392,7 +392,10 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
       }
     },
 
-    /** Cancels a pending held action, from the session that asked or one that signed in before it. */
+    /**
+     * Cancels a pending held action, from the session that asked, one that signed in before it, or one that
+     * signed in after it through another kind of address (`mayCancel`).
+     */
     async cancel(session: { sessionId: string; userId: string }, id: string, now = new Date()) {
       const [found] = await db
         .select({ action: heldActions, session: sessions, signedInWith: sessionOrigins.signedInWith })
