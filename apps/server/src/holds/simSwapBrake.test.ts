@@ -174,9 +174,13 @@ describe('the thief cannot sign the member out', () => {
     expect(held.summary).toMatch(/^Sign out your other device that signed in before it/)
     expect(messagesTo(member.email)[0]?.body).toContain('asked to sign out your other device')
 
-    // Uncancelled, it happens when the hold ends.
+    const link = linkIn(member.email)
+    // Uncancelled, it happens when the hold ends; its link then says so.
     await sweepLater()
     expect(await works(member.own)).toBe(false)
+    const late = await new ApiClient(server.url).post(link.path)
+    expect(late.status).toBe(409)
+    expect(late.text).toContain('This request went ahead already: it can no longer be cancelled.')
   })
 
   it('a trusted session still signs out everywhere at once, and a held sign-out of a device another signed out never happens', async () => {
