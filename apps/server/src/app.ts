@@ -10,6 +10,10 @@ import { faucetRoutes } from './chains/faucetRoutes.ts'
 import { rpcProxyRoutes } from './chains/rpcProxyRoutes.ts'
 import type { Database } from './db/Database.ts'
 import type { Settings } from './env.ts'
+import type { AccountFreeze } from './holds/accountFreeze.ts'
+import { freezeRoutes } from './holds/freezeRoutes.ts'
+import { heldLinkPage } from './holds/heldLinkPage.ts'
+import type { HeldSignOuts } from './holds/heldSignOuts.ts'
 import { holdRoutes } from './holds/holdRoutes.ts'
 import type { NewDeviceHold } from './holds/newDeviceHold.ts'
 import type { SendHold } from './holds/sendHold.ts'
@@ -67,6 +71,10 @@ export type AppParts = {
   sendHold: SendHold
   /** The one decision before any key signs (policy/policyEngine.ts). */
   policy: PolicyEngine
+  /** Signing out from a new device: older sessions' ending waits the hold (holds/heldSignOuts.ts). */
+  signOuts: HeldSignOuts
+  /** The account's freeze: no send, signature or export until it ends (holds/accountFreeze.ts). */
+  freeze: AccountFreeze
   accessTokenKeys: AccessTokenKeys
   vault: KeyVault
   /** The storage client organisations pin their documents through, connected once the server's origin is known. */
@@ -265,6 +273,8 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
     flows,
     device: deviceCookie(settings.mode === 'production'),
     pending,
+    hold: parts.hold,
+    signOuts: parts.signOuts,
     signed: signedRequest({
       appId: settings.appId,
       publicOrigin,
@@ -356,6 +366,18 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
         }),
       }),
     )
+    .route(
+      '/v1',
+      freezeRoutes({
+        freeze: parts.freeze,
+        signed: signedRequest({
+          appId: settings.appId,
+          publicOrigin,
+          trustProxy: settings.trustProxy,
+          refusal: 'account',
+        }),
+      }),
+    )
     .route('/v1', sendsRoutes({ db: database.db, chains }))
     .route(
       '/v1',
@@ -412,6 +434,7 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
       .route('/pinning', pinning)
       .route('/ipfs', gateway)
       .route('/sandbox/onramp', sandbox)
+      .route('/held', heldLinkPage(parts.hold))
       .route(
         '/apps',
         walletFramePages({

@@ -144,6 +144,8 @@ describe('the member’s answers', () => {
     expectTypeOf<InferResponseType<typeof v1.sessions.logout.$post, 200>>().toEqualTypeOf<{
       success: true
       session_update_action: 'clear'
+      /** Signed out everywhere from a new device: the older sessions' ending, held. */
+      held_action?: { id: string; opens_at: number }
     }>()
     expectTypeOf<InferResponseType<(typeof v1.sessions)[':id']['logout']['$post'], 200>>().toEqualTypeOf<{
       success: true

@@ -353,8 +353,9 @@ const settingsSchema = variablesSchema.transform((env, context) => {
     /** After a sign-in address changes, exports wait this long. */
     exportCooldownHours: env.EXPORT_COOLDOWN_HOURS,
     /**
-     * A session younger than this (hours, decimals allowed) cannot export at once: its export is held, told to
-     * every address, and cancellable from an older session. 0 turns the hold off.
+     * A session younger than this (hours, decimals allowed) cannot export, send above the limits, sign out an
+     * older session or change a way to sign in at once: it is held, told to every address, and cancellable (holds/).
+     * Lifting a freeze from a session younger than its author waits as long. 0 turns the hold off.
      */
     newDeviceHoldHours: env.NEW_DEVICE_HOLD_HOURS,
     /**

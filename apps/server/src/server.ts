@@ -11,7 +11,10 @@ import type { Database } from './db/Database.ts'
 import { sweepExpired } from './db/housekeeping.ts'
 import { openDatabase } from './db/openDatabase.ts'
 import { type Settings, SettingsError } from './env.ts'
+import { accountFreeze } from './holds/accountFreeze.ts'
+import { heldSignOuts } from './holds/heldSignOuts.ts'
 import { newDeviceHold } from './holds/newDeviceHold.ts'
+import { releaseHeldActions } from './holds/releaseHeldActions.ts'
 import { sendHold } from './holds/sendHold.ts'
 import { keepAppId } from './keepAppId.ts'
 import type { Logger } from './logger.ts'
@@ -144,7 +147,10 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
     db: database.db,
     hours: settings.newDeviceHoldHours,
     tell: (userId, notice) => tell(userId, notice),
+    publicOrigin: settings.publicUrl?.origin,
   })
+  const signOuts = heldSignOuts({ db: database.db, hold })
+  const freeze = accountFreeze({ db: database.db, hold, tell: (userId, notice) => tell(userId, notice) })
   const heldSends = sendHold({
     db: database.db,
     hold,
@@ -219,7 +225,19 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
     logger,
   )
   const documents = documentStorage(() => registry.get('pinning').adapter)
-  return { database, auth, hold, sendHold: heldSends, policy, accessTokenKeys, vault, documents, registry }
+  return {
+    database,
+    auth,
+    hold,
+    sendHold: heldSends,
+    policy,
+    signOuts,
+    freeze,
+    accessTokenKeys,
+    vault,
+    documents,
+    registry,
+  }
 }
 
 type NodeServer = ReturnType<typeof serve>
@@ -298,12 +316,18 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       sendHold: parts.sendHold,
       logger: options.logger,
     }).catch((error: unknown) => options.logger.warn('Could not send held sends', { error: String(error) }))
+    // Held sign-outs and freeze lifts whose wait is over, in the same beat (holds/releaseHeldActions.ts).
+    releaseHeldActions({ db: parts.database.db, signOuts: parts.signOuts }).catch((error: unknown) =>
+      options.logger.warn('Could not carry out held actions', { error: String(error) }),
+    )
   })
   const address = server.address() as AddressInfo
   const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host
   const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${address.port}`
   // Charter's own pinning service is reached over HTTP where this server answers: its public URL, or here.
   parts.documents.connect(options.settings.publicUrl?.origin ?? url)
+  // The cancel links in held actions' notices point where this server answers, unless PUBLIC_URL says otherwise.
+  parts.hold.connect(url)
   return {
     url,
     parts,

@@ -1,5 +1,7 @@
 import { LoginError } from '@charter/core'
 import type { Context } from 'hono'
+import { addressChangeOf } from '../holds/addressChangeOf.ts'
+import type { NewDeviceHold } from '../holds/newDeviceHold.ts'
 import type { CodeFlows } from '../members/codeFlows.ts'
 import type { DeviceCookie } from '../members/deviceCookie.ts'
 import type { PendingKeys } from '../members/pendingKeys.ts'
@@ -19,6 +21,8 @@ export type CodeHandlersOptions = {
   device: DeviceCookie
   /** Keys the wallet frame registered before a sign-in, bound by the sign-in that follows in its browser. */
   pending: PendingKeys
+  /** A new device's link or change of a sign-in address waits its hold (holds/addressChangeOf.ts). */
+  hold: NewDeviceHold
 }
 
 /**
@@ -29,7 +33,7 @@ export function codeHandlers(
   /** The channel's name, for the refusal when it is not set up on this server. */
   name: string,
   maybeChannel: Channel | undefined,
-  { auth, cookie, flows, device, pending }: CodeHandlersOptions,
+  { auth, cookie, flows, device, pending, hold }: CodeHandlersOptions,
 ) {
   const channel = (): Channel => {
     if (!maybeChannel) {
@@ -80,6 +84,9 @@ export function codeHandlers(
 
     async link(c: Context<AuthEnv>, body: { address: string; code: string }) {
       const session = requireSession(c)
+      const change = addressChangeOf(session, 'link', channel().kind)
+      // Before any code is looked at: whatever code a new device holds, a new way in waits.
+      await hold.assertNotHeld(change)
       const user = await auth.link({
         channel: channel(),
         userId: session.userId,
@@ -87,6 +94,7 @@ export function codeHandlers(
         code: body.code,
         client: flows.trying(c),
       })
+      await hold.complete(change)
       return c.json(user)
     },
 
@@ -95,6 +103,8 @@ export function codeHandlers(
       body: { oldAddress: string; newAddress: string; code: string; stepUpCode: string | undefined },
     ) {
       const session = requireSession(c)
+      const change = addressChangeOf(session, 'update', channel().kind)
+      await hold.assertNotHeld(change)
       const user = await auth.update({
         channel: channel(),
         userId: session.userId,
@@ -105,6 +115,7 @@ export function codeHandlers(
         stepUpCode: body.stepUpCode,
         client: flows.trying(c),
       })
+      await hold.complete(change)
       return c.json(user)
     },
   }

@@ -1,5 +1,6 @@
 import { LoginError, maskPhoneNumber } from '@charter/core'
 import { Hono, type MiddlewareHandler } from 'hono'
+import { addressChangeOf } from '../holds/addressChangeOf.ts'
 import { readJson } from '../http/readJsonBody.ts'
 import { jsonBody } from '../http/validate.ts'
 import { requireSession, sessionRequired } from '../members/sessionMiddleware.ts'
@@ -32,6 +33,39 @@ const bodyBeforeSignature: MiddlewareHandler<AuthEnv> = async (c, next) => {
  * allowances, and checked by `update` (`step_up_code`) and by the device-key route.
  */
 export function codeSignInRoutes(options: CodeSignInRoutesOptions) {
+  /**
+   * A code that confirms a change, asked from a session within its new-device hold, goes to an address the
+   * session did not sign in with (whoever took the member's phone does not get it): naming the sign-in one is
+   * refused, and an account with no other address the server can reach holds the change instead. Answers the
+   * address kind to avoid; undefined for a trusted session, which goes on as before.
+   */
+  async function heldAway(
+    session: { sessionId: string; userId: string },
+    action: 'update_phone' | 'update_email',
+    via: 'phone' | 'email' | undefined,
+  ) {
+    if (!(await options.hold.holdEnd(session.sessionId))) return undefined
+    const signedInWith = await options.hold.signedInWith(session.sessionId)
+    if (signedInWith !== 'phone' && signedInWith !== 'email') return signedInWith
+    const other = signedInWith === 'phone' ? 'email' : 'phone'
+    const words = { phone: 'phone number', email: 'email address' } as const
+    const user = await options.auth.loadUser(session.userId)
+    const hasOther =
+      user.linked_accounts.some((each) => each.type === other) &&
+      (other === 'phone' ? options.sms : options.email) !== undefined
+    if (via === signedInWith) {
+      throw new LoginError('invalid_data', {
+        message: `via: this device signed in with your ${words[signedInWith]} less than ${options.hold.duration} ago, so a code that confirms a change goes to your other address, never to that one.${hasOther ? ` Ask for it by ${words[other]} (via: "${other}").` : ' Your account has no other, so the change waits instead: ask without via.'}`,
+      })
+    }
+    if (!hasOther) {
+      await options.hold.assertNotHeld(
+        addressChangeOf(session, 'update', action === 'update_phone' ? 'phone' : 'email'),
+      )
+    }
+    return signedInWith
+  }
+
   const { auth, flows, signed } = options
   const sms = codeHandlers('SMS', options.sms, options)
   const email = codeHandlers('email', options.email, options)
@@ -102,11 +136,14 @@ export function codeSignInRoutes(options: CodeSignInRoutesOptions) {
           if (body.action === 'register_key' && session.authorizationKey) {
             throw new LoginError('invalid_data', { message: 'This session already has a device key.' })
           }
+          const avoid =
+            body.action === 'register_key' ? undefined : await heldAway(session, body.action, body.via)
           const sent = await auth.sendStepUpCode({
             userId: session.userId,
             sessionId: session.sessionId,
             action: body.action,
             via: body.via,
+            avoid,
             client: flows.asking(c),
           })
           return c.json({

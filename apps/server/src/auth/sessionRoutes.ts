@@ -2,6 +2,8 @@ import { describeUserAgent, LoginError } from '@charter/core'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { Db } from '../db/Database.ts'
+import { HeldUntilError } from '../holds/HeldUntilError.ts'
+import type { HeldSignOuts } from '../holds/heldSignOuts.ts'
 import { jsonBody, pathParams } from '../http/validate.ts'
 import { listAccountEvents, recordAccountEvent } from '../members/accountEvents.ts'
 import type { CodeFlows } from '../members/codeFlows.ts'
@@ -12,7 +14,6 @@ import {
   revokeSession,
   revokeSessionByRefreshToken,
   revokeUserSession,
-  revokeUserSessions,
 } from '../members/sessions.ts'
 import type { AuthEnv } from './AuthEnv.ts'
 import type { AuthService } from './AuthService.ts'
@@ -24,6 +25,8 @@ export type SessionRoutesOptions = {
   db: Db
   cookie: SessionCookie
   flows: CodeFlows
+  /** A session within its new-device hold that ends older sessions waits the hold (holds/heldSignOuts.ts). */
+  signOuts: HeldSignOuts
 }
 
 const schemas = {
@@ -48,7 +51,7 @@ const noSuchSession = () =>
  * What follows a sign-in, whichever family it came from: refreshing and ending sessions, the session's device
  * key, the member's account and its events, and the refusal of Privy's recovery routes.
  */
-export function sessionRoutes({ auth, db, cookie, flows }: SessionRoutesOptions) {
+export function sessionRoutes({ auth, db, cookie, flows, signOuts }: SessionRoutesOptions) {
   return (
     new Hono<AuthEnv>()
       .post('/sessions/authorization_key', sessionRequired, jsonBody(schemas.authorizationKey), async (c) => {
@@ -82,13 +85,20 @@ export function sessionRoutes({ auth, db, cookie, flows }: SessionRoutesOptions)
       .post('/sessions/logout', jsonBody(schemas.logout, { whenEmpty: {} }), async (c) => {
         const body = c.req.valid('json')
         const session = c.get('session')
+        let held: { id: string; opens_at: number } | undefined
         if (session) {
           if (body.everywhere) {
-            const ended = await revokeUserSessions(db, session.userId, { reason: 'signed_out_everywhere' })
+            // From a new device, the older sessions' ending waits the hold; its own and younger ones end now.
+            const outcome = await signOuts.everywhere(session)
+            const { ended } = outcome
+            held = outcome.held && {
+              id: outcome.held.id,
+              opens_at: Math.floor(outcome.held.opensAt.getTime() / 1000),
+            }
             await recordAccountEvent(db, {
               userId: session.userId,
               kind: 'signed_out_everywhere',
-              summary: `Signed out everywhere (${ended} ${ended === 1 ? 'session' : 'sessions'})`,
+              summary: `Signed out everywhere (${ended} ${ended === 1 ? 'session' : 'sessions'})${held ? '; the older sessions wait the new-device hold' : ''}`,
             })
           } else await revokeSession(db, session.sessionId)
         } else if (body.refresh_token) {
@@ -96,7 +106,11 @@ export function sessionRoutes({ auth, db, cookie, flows }: SessionRoutesOptions)
           await revokeSessionByRefreshToken(db, body.refresh_token)
         }
         cookie.clear(c)
-        return c.json({ success: true as const, session_update_action: 'clear' as const })
+        return c.json({
+          success: true as const,
+          session_update_action: 'clear' as const,
+          ...(held && { held_action: held }),
+        })
       })
       .get('/users/me', async (c) => {
         const session = requireSession(c)
@@ -114,6 +128,15 @@ export function sessionRoutes({ auth, db, cookie, flows }: SessionRoutesOptions)
       .post('/sessions/:id/logout', sessionRequired, pathParams(sessionId, noSuchSession), async (c) => {
         const session = requireSession(c)
         const { id } = c.req.valid('param')
+        // A new device ending an older session waits the hold: whoever took the member's phone would otherwise
+        // sign the member out first.
+        const held = await signOuts.holdIfOlder(session, id)
+        if (held) {
+          throw new HeldUntilError(
+            `This device signed in recently, so signing out a device that signed in before it waits: it will happen at ${held.opensAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, unless that device cancels it. Your addresses were told.`,
+            held,
+          )
+        }
         const ended = await revokeUserSession(
           db,
           session.userId,

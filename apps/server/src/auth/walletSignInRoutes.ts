@@ -3,6 +3,8 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { parseSiweMessage } from 'viem/siwe'
 import type { Chains } from '../chains/Chains.ts'
 import type { Db } from '../db/Database.ts'
+import { addressChangeOf } from '../holds/addressChangeOf.ts'
+import type { NewDeviceHold } from '../holds/newDeviceHold.ts'
 import { clientAddress } from '../http/clientAddress.ts'
 import { jsonBody } from '../http/validate.ts'
 import type { DeviceCookie } from '../members/deviceCookie.ts'
@@ -35,6 +37,8 @@ export type WalletSignInRoutesOptions = {
   publicUrl: URL | undefined
   /** How many proxies in front of the server to trust for the client address nonces are throttled by. */
   trustProxy: number
+  /** A new device's link or unlink of a wallet waits its hold (holds/addressChangeOf.ts). */
+  hold: NewDeviceHold
 }
 
 type Signed = { message: string; signature: string; walletClientType: string; connectorType: string }
@@ -109,13 +113,23 @@ export function walletSignInRoutes(options: WalletSignInRoutesOptions) {
     })
     .post('/link', signed, jsonBody(ethereum.link, { from: 'signed' }), async (c) => {
       const session = requireSession(c)
+      // Before the signature is looked at: a new device's new way in waits its hold.
+      const change = addressChangeOf(session, 'link', 'wallet')
+      await options.hold.assertNotHeld(change)
       const identity = await ethereumWallet(c, c.req.valid('json'))
-      return c.json(await auth.linkWallet({ userId: session.userId, identity }))
+      const user = await auth.linkWallet({ userId: session.userId, identity })
+      await options.hold.complete(change)
+      return c.json(user)
     })
     .post('/unlink', signed, jsonBody(ethereum.unlink, { from: 'signed' }), async (c) => {
       const session = requireSession(c)
       const { address } = c.req.valid('json')
-      return c.json(await auth.unlinkWallet({ userId: session.userId, chainType: 'ethereum', address }))
+      // Removing a way in waits too: the member's wallet is a sign-in the stranger does not hold.
+      const change = addressChangeOf(session, 'unlink', 'wallet', address)
+      await options.hold.assertNotHeld(change)
+      const user = await auth.unlinkWallet({ userId: session.userId, chainType: 'ethereum', address })
+      await options.hold.complete(change)
+      return c.json(user)
     })
 
   const siws = new Hono<AuthEnv>()
@@ -126,13 +140,23 @@ export function walletSignInRoutes(options: WalletSignInRoutesOptions) {
     })
     .post('/link', signed, jsonBody(solana.link, { from: 'signed' }), async (c) => {
       const session = requireSession(c)
+      // Before the signature is looked at: a new device's new way in waits its hold.
+      const change = addressChangeOf(session, 'link', 'wallet')
+      await options.hold.assertNotHeld(change)
       const identity = await solanaWallet(c, c.req.valid('json'))
-      return c.json(await auth.linkWallet({ userId: session.userId, identity }))
+      const user = await auth.linkWallet({ userId: session.userId, identity })
+      await options.hold.complete(change)
+      return c.json(user)
     })
     .post('/unlink', signed, jsonBody(solana.unlink, { from: 'signed' }), async (c) => {
       const session = requireSession(c)
       const { address } = c.req.valid('json')
-      return c.json(await auth.unlinkWallet({ userId: session.userId, chainType: 'solana', address }))
+      // Removing a way in waits too: the member's wallet is a sign-in the stranger does not hold.
+      const change = addressChangeOf(session, 'unlink', 'wallet', address)
+      await options.hold.assertNotHeld(change)
+      const user = await auth.unlinkWallet({ userId: session.userId, chainType: 'solana', address })
+      await options.hold.complete(change)
+      return c.json(user)
     })
 
   return new Hono<AuthEnv>().route('/siwe', siwe).route('/siws', siws)

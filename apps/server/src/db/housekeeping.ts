@@ -1,6 +1,7 @@
 import { lt, or, sql } from 'drizzle-orm'
 import type { Db } from './Database.ts'
 import {
+  accountFreezes,
   analyticsEvents,
   idempotencyKeys,
   otpCodes,
@@ -22,7 +23,7 @@ export const retention = {
 
 /**
  * Deletes what no rule reads any more: throttling windows and one-time codes that ended a day ago, used challenge solutions and pending device keys once expired, idempotency
- * answers past their 24 hours, sessions that ended 30 days ago and analytics events after 90 days. Safe on
+ * answers past their 24 hours, sessions and freezes that ended 30 days ago and analytics events after 90 days. Safe on
  * every replica at once.
  */
 export async function sweepExpired(db: Db, now = new Date()): Promise<void> {
@@ -49,4 +50,6 @@ export async function sweepExpired(db: Db, now = new Date()): Promise<void> {
   await db.delete(usedCodeChallenges).where(lt(usedCodeChallenges.expiresAt, now))
   await db.delete(pendingDeviceKeys).where(lt(pendingDeviceKeys.expiresAt, now))
   await db.delete(signInNonces).where(lt(signInNonces.expiresAt, now))
+  // A freeze that ended is kept as long as an ended session: the account's events tell of it after that.
+  await db.delete(accountFreezes).where(lt(accountFreezes.endsAt, sessionsBefore))
 }

@@ -252,6 +252,15 @@ export const accountEvents = pgTable(
         'held_send_failed',
         'signature_held',
         'held_signature_cancelled',
+        'sign_out_held',
+        'held_sign_out_cancelled',
+        'held_sign_out_done',
+        'address_change_held',
+        'held_address_change_cancelled',
+        'lift_freeze_held',
+        'held_lift_freeze_cancelled',
+        'account_frozen',
+        'freeze_lifted',
       ],
     }).notNull(),
     /** A line a person reads: "Phone number changed from *2671 to *9876". */
@@ -285,7 +294,9 @@ export const heldActions = pgTable(
     sessionId: text('session_id')
       .notNull()
       .references(() => sessions.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['export', 'send', 'signature'] }).notNull(),
+    kind: text('kind', {
+      enum: ['export', 'send', 'signature', 'sign_out', 'address_change', 'lift_freeze'],
+    }).notNull(),
     /**
      * What it acts on: the wallet's id for an export; the wallet's id and the idempotency key for a send; the
      * wallet's id and the digest of the request for a signature.
@@ -310,9 +321,17 @@ export const heldActions = pgTable(
     /** How it ended: the transaction's hash, or why it did not go out. */
     resultHash: text('result_hash'),
     failure: text('failure'),
+    /** The SHA-256 of the one-use link in its notice, which cancels it without signing in (migration 0020). */
+    cancelLinkDigest: text('cancel_link_digest'),
   },
   (table) => [
     index('held_actions_user').on(table.userId, table.createdAt),
+    uniqueIndex('held_actions_cancel_link').on(table.cancelLinkDigest),
+    index('held_actions_due_later')
+      .on(table.opensAt)
+      .where(
+        sql`${table.kind} IN ('sign_out', 'lift_freeze') AND ${table.cancelledAt} IS NULL AND ${table.completedAt} IS NULL`,
+      ),
     index('held_actions_session').on(table.sessionId),
     uniqueIndex('held_actions_pending')
       .on(table.sessionId, table.kind, table.subject)
@@ -345,6 +364,26 @@ export const budgetReservations = pgTable(
     releasedAt: timestamp('released_at', { withTimezone: true }),
   },
   (table) => [index('budget_reservations_user').on(table.userId, table.createdAt)],
+)
+
+/** A freeze: no send, signature or export on any session until `endsAt`, or until lifted (holds/accountFreeze.ts). */
+export const accountFreezes = pgTable(
+  'account_freezes',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who froze it (null once that session's row is deleted). */
+    sessionId: text('session_id').references(() => sessions.id, { onDelete: 'set null' }),
+    /** When the session that froze it signed in: a session that signed in later waits the hold to lift it. */
+    authorSignedInAt: timestamp('author_signed_in_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    liftedAt: timestamp('lifted_at', { withTimezone: true }),
+    liftedBySessionId: text('lifted_by_session_id'),
+  },
+  (table) => [index('account_freezes_user').on(table.userId, table.endsAt)],
 )
 
 /** The devices an account signed in from: the SHA-256 of a long-lived random cookie. */

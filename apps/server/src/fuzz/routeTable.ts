@@ -1023,6 +1023,20 @@ const pinningRoutes: FuzzRoute[] = [
       ['pinataMetadata', 'pinataOptions'],
     ),
   },
+  // The cancel link of a held action's notice: 64 hex digits name one; none here does.
+  ...(['GET', 'POST'] as const).map(
+    (method): FuzzRoute => ({
+      method,
+      path: '/held/:token',
+      access: 'public',
+      params: {
+        token: fc.oneof(
+          { weight: 2, arbitrary: fc.stringMatching(/^[0-9a-f]{64}$/) },
+          { weight: 3, arbitrary: hostileSegment },
+        ),
+      },
+    }),
+  ),
   {
     method: 'GET',
     path: '/ipfs/:cid',
@@ -1481,6 +1495,27 @@ export const routeTable: FuzzRoute[] = [
       // Held actions are named by UUIDs: none the member has (the fuzzing member's session is not held).
       id: fc.oneof({ weight: 3, arbitrary: fc.uuid() }, { weight: 2, arbitrary: hostileSegment }),
     },
+    body: fc.oneof(shape({}), wrongValue),
+  },
+  // The freeze (holds/): valid periods are rare here, since a freeze refuses the member's signatures for hours.
+  { method: 'GET', path: '/api/v1/account/freeze', access: 'session' },
+  {
+    method: 'POST',
+    path: '/api/v1/account/freeze',
+    access: 'signed',
+    body: fc.oneof(
+      { weight: 1, arbitrary: shape({ hours: fc.constantFrom(1, 168) }) },
+      {
+        weight: 4,
+        arbitrary: shape({ hours: fc.oneof(fc.constantFrom(0, 169, 1.5, -1, '24'), wrongValue) }),
+      },
+      { weight: 2, arbitrary: wrongValue },
+    ),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/account/freeze/lift',
+    access: 'signed',
     body: fc.oneof(shape({}), wrongValue),
   },
   {

@@ -1,11 +1,13 @@
-// holds/: the new-device hold, one home for every action that must wait on a new device (exports, and sends
-// above a limit). It uses members/ and db/; it imports neither auth/ nor wallets/ (notices come in as a function).
-import { randomUUID } from 'node:crypto'
+// holds/: the new-device hold, one home for every action that must wait on a new device (exports, sends above a
+// limit, and what would take the brake away: signing out older sessions, changing a way to sign in), and the
+// freeze. It uses members/ and db/; it imports neither auth/ nor wallets/ (notices come in as a function).
+import { randomBytes, randomUUID } from 'node:crypto'
 import { LoginError } from '@charter/core'
-import { and, desc, eq, gt, isNotNull, isNull, ne } from 'drizzle-orm'
+import { and, desc, eq, gt, isNotNull, isNull, ne, or } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
 import { heldActions, sessionOrigins, sessions } from '../db/schema.ts'
 import { recordAccountEvent } from '../members/accountEvents.ts'
+import { sha256Hex } from '../members/digests.ts'
 import type { SessionOrigin } from '../members/sessions.ts'
 import type { IdentityKind } from '../members/users.ts'
 import { ActionHeldError } from './ActionHeldError.ts'
@@ -23,6 +25,8 @@ export type HeldActionRequest = {
   what: string
   /** A send: what goes out when the hold ends (holds/sendHold.ts). */
   send?: HeldSendDetails
+  /** What a held sign-out ends when its hold ends (holds/heldSignOuts.ts). */
+  params?: unknown
 }
 
 /** What a held send needs to go out later through the wallet's method table, with the caller's own key. */
@@ -40,14 +44,19 @@ export type NewDeviceHoldOptions = {
   hours: number
   /** Tells the member through every sign-in address they have. */
   tell: (userId: string, notice: { subject: string; text: string }) => Promise<void>
+  /** PUBLIC_URL's origin, where cancel links point; otherwise the server's own, given by `connect` at start. */
+  publicOrigin?: string | undefined
 }
 
 const kindWords: Record<HeldActionKind, string> = {
   export: 'export wallet keys',
   send: 'send above the new-device limit',
   signature: 'sign what moves money before its wait ends',
+  sign_out: 'sign out your other devices',
+  address_change: 'change a sign-in address',
+  lift_freeze: 'lift the freeze',
 }
-/** How the member is told, per kind: a key leaving, or money leaving. */
+/** How the member is told, per kind: a key leaving, money leaving, the brake being taken away. */
 const notices: Record<HeldActionKind, { subject: string; opens: string }> = {
   export: { subject: 'A new device asked for your Charter wallet key', opens: 'it will be possible at' },
   send: {
@@ -58,12 +67,31 @@ const notices: Record<HeldActionKind, { subject: string; opens: string }> = {
     subject: 'A new device asked to sign for your Charter wallet',
     opens: 'it can be signed from that device at',
   },
+  sign_out: { subject: 'A new device asked to sign out your other devices', opens: 'it will happen at' },
+  address_change: {
+    subject: 'A new device asked to change how you sign in to Charter',
+    opens: 'it will be possible at',
+  },
+  lift_freeze: {
+    subject: 'A device asked to lift the freeze on your Charter account',
+    opens: 'it will happen at',
+  },
 }
-const heldEvents = { export: 'export_held', send: 'send_held', signature: 'signature_held' } as const
+const heldEvents = {
+  export: 'export_held',
+  send: 'send_held',
+  signature: 'signature_held',
+  sign_out: 'sign_out_held',
+  address_change: 'address_change_held',
+  lift_freeze: 'lift_freeze_held',
+} as const
 const cancelledEvents = {
   export: 'held_export_cancelled',
   send: 'held_send_cancelled',
   signature: 'held_signature_cancelled',
+  sign_out: 'held_sign_out_cancelled',
+  address_change: 'held_address_change_cancelled',
+  lift_freeze: 'held_lift_freeze_cancelled',
 } as const
 const when = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`
 const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null)
@@ -96,9 +124,11 @@ export function newSessionOrigin(
 export function newDeviceHold(options: NewDeviceHoldOptions) {
   const { db } = options
   const holdMs = options.hours * 3_600_000
+  // Where the cancel links in notices point: PUBLIC_URL, or this server's own origin once it listens (`connect`).
+  let linkOrigin = options.publicOrigin
 
   /** Where the session came from, and its hold (a session older than this table is held from its creation). */
-  async function originOf(sessionId: string) {
+  async function originOf(sessionId: string): Promise<SessionSeen | undefined> {
     const [row] = await db
       .select({
         createdAt: sessions.createdAt,
@@ -131,7 +161,11 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
           eq(heldActions.sessionId, request.session.sessionId),
           eq(heldActions.kind, request.kind),
           isNotNull(heldActions.cancelledAt),
-          ne(heldActions.cancelledBySessionId, request.session.sessionId),
+          // Cancelled from another session, or by the link in a notice (no session).
+          or(
+            isNull(heldActions.cancelledBySessionId),
+            ne(heldActions.cancelledBySessionId, request.session.sessionId),
+          ),
         ),
       )
       .limit(1)
@@ -191,8 +225,21 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
     const origin = await originOf(request.session.sessionId)
     const endsAt = origin?.holdEndsAt
     if (!origin || !endsAt || endsAt.getTime() <= now.getTime()) return undefined
+    return holdUntil(request, endsAt, now)
+  }
+
+  /**
+   * Holds the request until `opensAt`, whatever the session's own hold (a younger session lifting a freeze):
+   * recorded once, told to every address with a one-use cancel link, answered.
+   */
+  async function holdUntil(request: HeldActionRequest, opensAt: Date, now = new Date()): Promise<HeldAction> {
+    const origin = await originOf(request.session.sessionId)
+    if (!origin) throw new LoginError('missing_or_invalid_token', { message: 'Your session has ended.' })
     const pending = await pendingOf(request)
     if (pending) return pending
+    // The link's token goes only into the notice; the table keeps its digest. Hex, one word of 64 characters, so
+    // no run of six digits in it reads as a code to anyone who looks for one.
+    const linkToken = randomBytes(32).toString('hex')
     const [row] = await db
       .insert(heldActions)
       .values({
@@ -203,7 +250,7 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
         subject: request.subject,
         summary: request.what.charAt(0).toUpperCase() + request.what.slice(1),
         createdAt: now,
-        opensAt: endsAt,
+        opensAt,
         ...(request.send && {
           walletId: request.send.walletId,
           method: request.send.method,
@@ -211,6 +258,8 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
           params: request.send.params,
           idempotencyKey: request.send.idempotencyKey,
         }),
+        ...(request.params !== undefined && { params: request.params }),
+        cancelLinkDigest: sha256Hex(linkToken),
       })
       .onConflictDoNothing()
       .returning()
@@ -221,16 +270,43 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
       {
         userId: request.session.userId,
         kind: heldEvents[request.kind],
-        summary: `A device that signed in on ${when(origin.createdAt)} asked to ${request.what}; held until ${when(endsAt)}`,
+        summary: `A device that signed in on ${when(origin.createdAt)} asked to ${request.what}; held until ${when(opensAt)}`,
       },
       now,
     )
     const notice = notices[request.kind]
+    const who =
+      origin.holdEndsAt && origin.holdEndsAt.getTime() > now.getTime()
+        ? 'A new device signed in to your Charter account'
+        : 'A device that signed in to your Charter account'
     await options.tell(request.session.userId, {
       subject: notice.subject,
-      text: `A new device signed in to your Charter account on ${when(origin.createdAt)} and asked to ${request.what}; ${notice.opens} ${when(endsAt)}. If this was not you, open Charter on a device you trust and cancel it on the Security page, and sign that device out.`,
+      text: `${who} on ${when(origin.createdAt)} and asked to ${request.what}; ${notice.opens} ${when(opensAt)}. If this was not you, open Charter on a device you trust and cancel it on the Security page, and sign that device out. Or cancel it now, without signing in: ${linkOrigin ?? ''}/held/${linkToken}`,
     })
     return row
+  }
+
+  /** The held action a notice's cancel link names, if its digest is one. */
+  async function byLink(token: string) {
+    if (!/^[0-9a-f]{64}$/.test(token)) return undefined
+    const [row] = await db
+      .select()
+      .from(heldActions)
+      .where(eq(heldActions.cancelLinkDigest, sha256Hex(token)))
+    return row
+  }
+
+  /** Why a link no longer cancels its action, in plain words; undefined while it still does. */
+  function linkRefusal(action: HeldAction | undefined, now: Date): string | undefined {
+    if (!action) return 'This link does not name a request: it may be cut short, or mistyped.'
+    if (action.cancelledAt) return `This request was cancelled already, on ${when(action.cancelledAt)}.`
+    if (action.completedAt || action.claimedAt) {
+      return 'This request went ahead already: it can no longer be cancelled. If it was not you, open Charter on a device you trust, freeze the account and sign the other devices out.'
+    }
+    if (action.opensAt.getTime() <= now.getTime()) {
+      return `The wait ended at ${when(action.opensAt)}, and this link with it: it can no longer cancel the request. Open Charter on a device you trust.`
+    }
+    return undefined
   }
 
   return {
@@ -238,8 +314,59 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
     hours: options.hours,
     duration: durationInWords(options.hours),
     holdIfNew,
+    holdUntil,
     holdEnd,
     cancelledByAnother,
+    originOf,
+
+    /** The origin cancel links point to, once the server listens, unless PUBLIC_URL named it. */
+    connect(origin: string) {
+      linkOrigin = options.publicOrigin ?? origin
+    },
+
+    /** What a notice's cancel link would cancel, shown before anything is done (a GET cancels nothing). */
+    async describeLink(token: string, now = new Date()) {
+      const action = await byLink(token)
+      return {
+        summary: action?.summary,
+        opens_at: action ? (seconds(action.opensAt) as number) : undefined,
+        refusal: linkRefusal(action, now),
+      }
+    },
+
+    /** Cancels the action a notice's link names: once, until its wait ends, without a session. */
+    async cancelByLink(token: string, now = new Date()) {
+      const action = await byLink(token)
+      const refusal = linkRefusal(action, now)
+      if (refusal || !action) return { cancelled: false as const, message: refusal ?? '' }
+      const [cancelled] = await db
+        .update(heldActions)
+        .set({ cancelledAt: now })
+        .where(
+          and(
+            eq(heldActions.id, action.id),
+            isNull(heldActions.cancelledAt),
+            isNull(heldActions.completedAt),
+            isNull(heldActions.claimedAt),
+            gt(heldActions.opensAt, now),
+          ),
+        )
+        .returning()
+      // Another cancel, or the sweep, got there first: say what happened instead.
+      if (!cancelled) {
+        return { cancelled: false as const, message: linkRefusal(await byLink(token), now) ?? '' }
+      }
+      await recordAccountEvent(
+        db,
+        {
+          userId: cancelled.userId,
+          kind: cancelledEvents[cancelled.kind],
+          summary: `Cancelled with the link in its notice: ${cancelled.summary}`,
+        },
+        now,
+      )
+      return { cancelled: true as const, message: `Cancelled: ${cancelled.summary}. It will not happen.` }
+    },
 
     /**
      * `holdIfNew` for a step that must not go on while held: refuses with the time it opens, saying the member
@@ -277,37 +404,43 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
       const since = new Date(now.getTime() - 30 * 86_400_000)
       const mine = await originOf(session.sessionId)
       const rows = await db
-        .select({ action: heldActions, session: sessions })
+        .select({ action: heldActions, session: sessions, signedInWith: sessionOrigins.signedInWith })
         .from(heldActions)
         .innerJoin(sessions, eq(sessions.id, heldActions.sessionId))
+        .leftJoin(sessionOrigins, eq(sessionOrigins.sessionId, heldActions.sessionId))
         .where(and(eq(heldActions.userId, session.userId), gt(heldActions.createdAt, since)))
         .orderBy(desc(heldActions.createdAt))
         .limit(50)
       return {
         hold_ends_at: seconds(mine?.holdEndsAt && mine.holdEndsAt > now ? mine.holdEndsAt : null),
-        held_actions: rows.map(({ action, session: requester }) =>
-          view(action, requester, session.sessionId, mine?.createdAt, now),
+        held_actions: rows.map(({ action, session: requester, signedInWith }) =>
+          view(action, { ...requester, signedInWith }, session.sessionId, mine, now),
         ),
       }
     },
 
-    /** Cancels a pending held action, from the session that asked or one that signed in before it. */
+    /**
+     * Cancels a pending held action, from the session that asked, one that signed in before it, or one that
+     * signed in after it through another kind of address (`mayCancel`).
+     */
     async cancel(session: { sessionId: string; userId: string }, id: string, now = new Date()) {
-      const [row] = await db
-        .select({ action: heldActions, session: sessions })
+      const [found] = await db
+        .select({ action: heldActions, session: sessions, signedInWith: sessionOrigins.signedInWith })
         .from(heldActions)
         .innerJoin(sessions, eq(sessions.id, heldActions.sessionId))
+        .leftJoin(sessionOrigins, eq(sessionOrigins.sessionId, heldActions.sessionId))
         .where(and(eq(heldActions.id, id), eq(heldActions.userId, session.userId)))
-      if (!row) throw noSuchAction()
+      if (!found) throw noSuchAction()
+      const row = { action: found.action, session: { ...found.session, signedInWith: found.signedInWith } }
       const mine = await originOf(session.sessionId)
-      if (!mayCancel(row.action, row.session, session.sessionId, mine?.createdAt)) {
+      if (!mayCancel(row.action, row.session, session.sessionId, mine)) {
         throw new LoginError('invalid_data', {
           message:
             row.action.claimedAt && !row.action.cancelledAt
               ? 'This send is going out already, or went out: it can no longer be cancelled.'
               : row.action.cancelledAt || row.action.completedAt
                 ? `This request was ${row.action.cancelledAt ? 'cancelled' : 'completed'} already.`
-                : 'Only the device that asked, or one that signed in before it, can cancel this request. Cancel it from a device you have used for longer.',
+                : 'Only the device that asked, one that signed in before it, or one that signed in later with another of your addresses can cancel this request. Cancel it from a device you have used for longer, or with the link in the notice.',
         })
       }
       // A send a sweep has taken is going out: too late to cancel it (holds/sendHold.ts claims before sending).
@@ -340,23 +473,37 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
         },
         now,
       )
-      return view(cancelled, row.session, session.sessionId, mine?.createdAt, now)
+      return view(cancelled, row.session, session.sessionId, mine, now)
     },
   }
 }
 
 export type NewDeviceHold = ReturnType<typeof newDeviceHold>
 export type HeldAction = typeof heldActions.$inferSelect
-type SessionRow = typeof sessions.$inferSelect
+/** The session that asked, with the kind of address it signed in with (null: from before origins were kept). */
+type SessionRow = typeof sessions.$inferSelect & { signedInWith: IdentityKind | null }
+/** A session as the hold sees it: when it signed in, how, and until when it is held. */
+type SessionSeen = { createdAt: Date; signedInWith: IdentityKind | undefined; holdEndsAt: Date | null }
 
 const noSuchAction = () =>
   new LoginError('invalid_data', { message: 'There is no such request on your account.' })
 
-function mayCancel(action: HeldAction, requester: SessionRow, viewer: string, viewerSince: Date | undefined) {
+/**
+ * Who may cancel: the session that asked; any session that signed in before it; and any that signed in after it
+ * through another kind of address than it did (the member, signing in by email after a stranger came in with
+ * their phone, is not younger in the way that counts: the stranger does not hold that address).
+ */
+function mayCancel(action: HeldAction, requester: SessionRow, viewer: string, seen: SessionSeen | undefined) {
   // A send a sweep has taken is on its way (see cancel).
   if (action.cancelledAt || action.completedAt || action.claimedAt) return false
   if (requester.id === viewer) return true
-  return viewerSince !== undefined && viewerSince.getTime() < requester.createdAt.getTime()
+  if (!seen) return false
+  if (seen.createdAt.getTime() < requester.createdAt.getTime()) return true
+  return (
+    seen.signedInWith !== undefined &&
+    requester.signedInWith !== null &&
+    seen.signedInWith !== requester.signedInWith
+  )
 }
 
 /** A held action as the API answers it, for the member's session `viewer`. */
@@ -364,7 +511,7 @@ function view(
   action: HeldAction,
   requester: SessionRow,
   viewer: string,
-  viewerSince: Date | undefined,
+  seen: SessionSeen | undefined,
   now: Date,
 ) {
   return {
@@ -389,7 +536,7 @@ function view(
     hash: action.resultHash,
     failure: action.failure,
     this_device: requester.id === viewer,
-    can_cancel: mayCancel(action, requester, viewer, viewerSince),
+    can_cancel: mayCancel(action, requester, viewer, seen),
     device: {
       user_agent: requester.userAgent,
       client_address: requester.clientAddress,

@@ -104,8 +104,10 @@ export function idempotency(options: {
     }
     // A 5xx is our fault, not an answer, and a refused export gave nothing away: the caller may retry under the
     // same key. A held send (`action_held`) is not an answer either: the same key must reach the method again,
-    // which answers the held send while it waits and the send's hash once it went out.
-    const heldAction = (c.error as { code?: unknown } | undefined)?.code === 'action_held'
+    // which answers the held send while it waits and the send's hash once it went out. Nor is a refusal while
+    // the account is frozen (`account_frozen`): the same key may go through once the freeze ends.
+    const errorCode = (c.error as { code?: unknown } | undefined)?.code
+    const heldAction = errorCode === 'action_held' || errorCode === 'account_frozen'
     if (c.res.status >= 500 || heldAction || (!options.keepAnswers && c.res.status >= 400)) {
       await db.delete(idempotencyKeys).where(mine)
       return

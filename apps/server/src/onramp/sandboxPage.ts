@@ -1,12 +1,4 @@
-/** Text made safe to place in HTML, in an element or a quoted attribute. */
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;')
-}
+import { escapeHtml } from '../http/escapeHtml.ts'
 
 /** A form of the page: it posts back to the sandbox (`action`, a same-origin path) with a button. */
 export type SandboxForm = {

@@ -3,6 +3,7 @@ import { generatePassphrase } from '@charter/core/passphrase'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { Db } from '../db/Database.ts'
+import { assertNotFrozen } from '../holds/accountFreeze.ts'
 import type { HeldActionRequest, NewDeviceHold } from '../holds/newDeviceHold.ts'
 import { jsonBody, pathParams, queryParams, type Refusal } from '../http/validate.ts'
 import { WalletApiError } from '../http/WalletApiError.ts'
@@ -185,6 +186,7 @@ export function walletRoutes(options: WalletRoutesOptions) {
       const session = requireSession(c)
       const body = c.req.valid('json')
       const wallet = await findUserWallet(session.userId, c.req.valid('param').id)
+      await assertNotFrozen(db, session.userId)
       const call = walletCall(wallet.chainType, body.method, body.params)
       const request = {
         caip2: body.caip2,
@@ -205,6 +207,7 @@ export function walletRoutes(options: WalletRoutesOptions) {
       async (c) => {
         const session = requireSession(c)
         const wallet = await findUserWallet(session.userId, c.req.valid('param').id)
+        await assertNotFrozen(db, session.userId)
         await options.auth.assertExportAllowed(session.userId)
         // A new device's export is held (recorded, told, cancellable) before any code goes out.
         await hold.assertNotHeld(exportOf(session, wallet))
@@ -228,6 +231,7 @@ export function walletRoutes(options: WalletRoutesOptions) {
       const session = requireSession(c)
       const body = c.req.valid('json')
       const wallet = await findUserWallet(session.userId, c.req.valid('param').id)
+      await assertNotFrozen(db, session.userId)
       if (body.format === 'keystore' && wallet.chainType !== 'ethereum') {
         throw new LoginError('invalid_data', {
           message:

@@ -237,6 +237,11 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
     })
   }
   let eventCount = 0
+  let frozenUntil: number | undefined
+  const freezeState = () =>
+    frozenUntil === undefined
+      ? { frozen: false as const, frozen_at: null, ends_at: null, lift: null }
+      : { frozen: true as const, frozen_at: now(), ends_at: frozenUntil, lift: null }
   const recordEvent = (kind: AccountEvent['kind'], summary: string) => {
     eventCount += 1
     events.unshift({ id: eventCount, kind, summary, created_at: now() })
@@ -657,6 +662,21 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
     'GET /api/v1/sessions': () => (signedIn ? answer({ sessions }) : signInFirst()),
     'POST /api/v1/sessions/:id/logout': onlyFor([thisSessionId, otherSessionId], endSession),
     'GET /api/v1/users/me/events': () => (signedIn ? answer({ events }) : signInFirst()),
+    // The freeze, as holds/accountFreeze.ts answers it: this device froze it, so it lifts it at once.
+    'GET /api/v1/account/freeze': () => (signedIn ? answer(freezeState()) : signInFirst()),
+    'POST /api/v1/account/freeze': signed('account', (call) => {
+      const { hours } = call.body as { hours: number }
+      frozenUntil = now() + hours * 3600
+      recordEvent('account_frozen', 'Froze the account')
+      return answer(freezeState())
+    }),
+    'POST /api/v1/account/freeze/lift': signed('account', () => {
+      if (frozenUntil === undefined)
+        return refuse({ error: 'Your account is not frozen.', code: 'invalid_data' }, 400)
+      frozenUntil = undefined
+      recordEvent('freeze_lifted', 'Lifted the freeze on the account')
+      return answer(freezeState())
+    }),
     'GET /api/v1/wallets/activity': (call) => {
       if (!signedIn) return signInFirst()
       // Pages as the server does: the lines older than `before`, `limit` (50) at a time, newest first.

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/Database.ts'
 import { sessions, wallets } from '../../db/schema.ts'
+import { activeFreezeOf } from '../../holds/accountFreeze.ts'
 import type { HeldAction } from '../../holds/newDeviceHold.ts'
 import type { SendHold } from '../../holds/sendHold.ts'
 import { WalletApiError } from '../../http/WalletApiError.ts'
@@ -38,6 +39,8 @@ export async function releaseHeldSends(options: {
   let sent = 0
   let failed = 0
   for (const due of await holds.due(now)) {
+    // A frozen account sends nothing, held sends included: this one waits for the freeze to end.
+    if (await activeFreezeOf(db, due.userId, now)) continue
     const action = await holds.claim(due.id, now)
     if (!action) continue
     const outcome = await sendOne(action)

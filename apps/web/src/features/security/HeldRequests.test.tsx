@@ -118,6 +118,37 @@ describe('exports and sends held on a new device, on the Security page', () => {
     ).toBeVisible()
   })
 
+  it('lists a held sign-out of this device even though the device that asked signed itself out', async () => {
+    const server = await signedInOnThisDevice()
+    const signOut: HeldAction = {
+      ...fromNewPhone,
+      id: '8b2c3d4e-8a51-4c8e-9d7e-1f2a3b4c5d6e',
+      kind: 'sign_out',
+      subject: 'everywhere',
+      summary: 'Sign out your other device that signed in before it',
+      device: { ...fromNewPhone.device, signed_out: true },
+    }
+    stubApi({
+      ...server.routes,
+      'GET /api/v1/held_actions': () => answer({ hold_ends_at: null, held_actions: [signOut] }),
+    })
+    renderApp('/security')
+    const section = await screen.findByRole(
+      'region',
+      { name: 'Waiting on a new device' },
+      { timeout: 10_000 },
+    )
+    expect(section).toHaveTextContent(
+      'A device that signed in recently asked to sign out your other devices.',
+    )
+    expect(section).toHaveTextContent(/Happens at /)
+    expect(
+      within(section).getByRole('button', {
+        name: 'Cancel: Sign out your other device that signed in before it',
+      }),
+    ).toBeVisible()
+  })
+
   it('shows nothing when no export is waiting', async () => {
     const server = await signedInOnThisDevice()
     stubApi({

@@ -11,15 +11,20 @@ import {
 import { useWalletRuntime } from '../wallet/index.ts'
 import { securityQueryKey } from './securityApi.ts'
 
-// A request of a device that was signed out since can never complete: nothing left to decide.
+// A request of a device that was signed out since can never complete: nothing left to decide. But for a held
+// sign-out: a new device that signs out everywhere ends itself at once, and the older sessions' ending still waits.
 const pending = (action: HeldAction) =>
-  (action.status === 'held' || action.status === 'ready') && !action.device.signed_out
+  (action.status === 'held' || action.status === 'ready') &&
+  (action.kind === 'sign_out' || !action.device.signed_out)
 
 /** What a device asked for, in the words of "asked to …". */
 const asked: Record<HeldAction['kind'], string> = {
   export: 'export a key',
   send: 'send funds',
   signature: 'sign what moves funds',
+  sign_out: 'sign out your other devices',
+  address_change: 'change how you sign in',
+  lift_freeze: 'lift the freeze',
 }
 
 /** A chain by the id the server names it with: "Base Sepolia", "Solana devnet". */
@@ -28,6 +33,9 @@ const chainWords = (chain: string) => (/^\d+$/.test(chain) ? chainName(Number(ch
 /** When it may happen: an export the device may then make, a send that then goes out by itself. */
 function opening(action: HeldAction) {
   if (action.kind === 'send') return action.status === 'held' ? 'Goes out at ' : 'Going out now, asked for '
+  if (action.kind === 'sign_out' || action.kind === 'lift_freeze') {
+    return action.status === 'held' ? 'Happens at ' : 'Happening now, asked for '
+  }
   return action.status === 'held' ? 'Possible from ' : 'Possible since '
 }
 

@@ -4,6 +4,7 @@ import { useId, useRef, useState } from 'react'
 import { Link } from 'wouter'
 import { RequireSignIn, SignOutButton, useSignOut } from '../auth/index.ts'
 import { WalletPage } from '../wallet/index.ts'
+import { AccountFreeze } from './AccountFreeze.tsx'
 import { HeldRequests } from './HeldRequests.tsx'
 import {
   type AccountEvent,
@@ -32,6 +33,7 @@ export function SecurityPage() {
         <WalletPage title="Security">
           <p>Where you are signed in, your wallet keys, and what was done on your account lately.</p>
           <HeldRequests />
+          <AccountFreeze />
           <Sessions />
           <WalletKeys />
           <RecentActions />
