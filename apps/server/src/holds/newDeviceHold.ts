@@ -277,11 +277,12 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
     const notice = notices[request.kind]
     const who =
       origin.holdEndsAt && origin.holdEndsAt.getTime() > now.getTime()
-        ? 'A new device signed in to your Charter account'
-        : 'A device that signed in to your Charter account'
+        ? `Someone signed in to your Charter account on a new device on ${when(origin.createdAt)}`
+        : `A device that signed in to your Charter account on ${when(origin.createdAt)}`
+    const opens = `${notice.opens.charAt(0).toUpperCase()}${notice.opens.slice(1)}`
     await options.tell(request.session.userId, {
       subject: notice.subject,
-      text: `${who} on ${when(origin.createdAt)} and asked to ${request.what}; ${notice.opens} ${when(opensAt)}. If this was not you, open Charter on a device you trust and cancel it on the Security page, and sign that device out. Or cancel it now, without signing in: ${linkOrigin ?? ''}/held/${linkToken}`,
+      text: `${who} and asked to ${request.what}. ${opens} ${when(opensAt)} unless you cancel it: ${linkOrigin ?? ''}/held/${linkToken} (no sign-in needed). If it was you, there is nothing to do. If not, cancel it, then open Charter on a device you trust and sign that device out on the Security page.`,
     })
     return row
   }

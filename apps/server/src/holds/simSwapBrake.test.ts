@@ -126,7 +126,7 @@ describe('the thief cannot sign the member out', () => {
     // Every address is told, in plain words, with a link.
     for (const address of [member.phone, member.email]) {
       expect(messagesTo(address)[0]?.body).toMatch(
-        /A new device signed in to your Charter account on .+ UTC and asked to sign out .+, which signed in on .+ UTC; it will happen at .+ UTC\..* without signing in: http:\/\/127\.0\.0\.1:\d+\/held\/[0-9a-f]{64}/,
+        /Someone signed in to your Charter account on a new device on .+ UTC and asked to sign out .+, which signed in on .+ UTC\. It will happen at .+ UTC unless you cancel it: http:\/\/127\.0\.0\.1:\d+\/held\/[0-9a-f]{64} \(no sign-in needed\)/,
       )
     }
     // Asking again holds the same request and tells nobody twice.
@@ -246,7 +246,7 @@ describe('step-up codes from a new device go to the other address', () => {
     expect(init.body.error).toMatch(/must wait before it can change the phone number you sign in with/)
     expect(messagesTo(member.phone)).toHaveLength(told + 1)
     expect(messagesTo(member.phone)[0]?.body).toMatch(
-      /A new device signed in .+ asked to change the phone number/,
+      /Someone signed in to your Charter account on a new device .+ asked to change the phone number/,
     )
     // Nor may it name the phone.
     const named = await thief.post('/api/v1/step_up/init', { action: 'update_phone', via: 'phone' })
@@ -446,7 +446,7 @@ describe('freeze', () => {
     expect(lifted.body.code).toBe('action_held')
     expect(lifted.body.error).toMatch(/lifting it waits 24 hours: it will be lifted at .+ UTC/)
     expect(messagesTo(member.email)[0]?.body).toMatch(
-      /asked to lift the freeze on your account; it will happen at/,
+      /asked to lift the freeze on your account\. It will happen at/,
     )
     expect((await sign(thief, member.wallet)).status).toBe(403)
     const status = await member.own.api.get('/api/v1/account/freeze')

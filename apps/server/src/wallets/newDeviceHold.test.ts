@@ -83,7 +83,7 @@ describe('a new device waits before keys leave', () => {
     for (const address of [member.email, member.phone]) {
       const notice = messagesTo(address)[0]?.body ?? ''
       expect(notice).toMatch(
-        /A new device signed in to your Charter account on .+ UTC and asked to export the key of your Ethereum wallet .+; it will be possible at .+ UTC\. If this was not you, open Charter on a device you trust and cancel it/,
+        /Someone signed in to your Charter account on a new device on .+ UTC and asked to export the key of your Ethereum wallet .+\. It will be possible at .+ UTC unless you cancel it: http:\/\/127\.0\.0\.1:\d+\/held\/[0-9a-f]{64} \(no sign-in needed\)\. If it was you, there is nothing to do\. If not, cancel it, then open Charter on a device you trust and sign that device out/,
       )
       expect(notice).not.toMatch(/\b\d{6}\b/)
     }

@@ -195,7 +195,7 @@ describe('a new device’s large sends wait', () => {
     expect(await balance(to)).toBe(0n)
     const notices = await own.api.outbox(phone)
     expect(notices).toHaveLength(told + 1)
-    expect(notices[0]?.body).toContain(`asked to send 0.2 ETH to ${to} on Base Sepolia; it will go out at`)
+    expect(notices[0]?.body).toContain(`asked to send 0.2 ETH to ${to} on Base Sepolia. It will go out at`)
     // The same request again answers the same held send, and tells nobody twice.
     expect(expectHeld(await send(device, { to, value: parseEther('0.2').toString() }, key)).id).toBe(held.id)
     expect(await own.api.outbox(phone)).toHaveLength(told + 1)
