@@ -163,6 +163,7 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
       db: database.db,
       limits: settings.newDeviceSendLimits,
       windowHours: settings.newDeviceHoldHours,
+      oneConnection: database.kind === 'pglite',
     }),
   })
   const auth = createAuthService({

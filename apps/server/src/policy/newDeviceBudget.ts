@@ -30,12 +30,23 @@ export type BudgetExceeded = { chain: string; asset: BudgetAsset; limit: string;
 /**
  * The new-device budget: what the sessions of one member that are within their new-device hold may move at once,
  * in all, per chain and asset, over a rolling window as long as the hold (NEW_DEVICE_SEND_LIMIT_*, fees
- * included). A move is reserved in the database before it is signed, under a lock per member, so two requests at
- * once, two tabs or two server processes cannot overshoot the budget; a reservation whose signature was never
+ * included). A move is reserved in the database before it is signed, one statement that writes it only if it fits,
+ * ordered per member (a lock on PostgreSQL), so two requests at once, two tabs or two server processes cannot
+ * overshoot the budget; a reservation whose signature was never
  * made is released. One that was made counts until the window passes it, whatever became of the transaction: a
  * signed transaction can be sent later by whoever holds it.
  */
-export function newDeviceBudget(options: { db: Db; limits: SendLimits; windowHours: number }) {
+export function newDeviceBudget(options: {
+  db: Db
+  limits: SendLimits
+  windowHours: number
+  /**
+   * The database runs one statement at a time on one connection (PGlite): a single statement is then already
+   * alone, and needs no transaction or lock around it. On PostgreSQL, with connections and replicas at once, a
+   * per-member advisory lock orders the reservations.
+   */
+  oneConnection: boolean
+}) {
   const { db, limits } = options
   const windowMs = options.windowHours * 3_600_000
 
@@ -82,42 +93,65 @@ export function newDeviceBudget(options: { db: Db; limits: SendLimits; windowHou
       now = new Date(),
     ): Promise<{ reserved: string[] } | { exceeded: BudgetExceeded }> {
       if (request.moves.length === 0) return { reserved: [] }
-      return db.transaction(async (tx) => {
-        // One member's reservations one at a time, on every server process: each counts what the one before
-        // it reserved (a statement after the lock sees what committed before it).
-        await tx.execute(
-          sql`SELECT pg_advisory_xact_lock(hashtextextended(${`budget:${request.userId}`}, 0))`,
-        )
-        const used = await usedSince(tx, request.userId, now)
-        for (const move of request.moves) {
-          const before = used.get(`${move.chain}:${move.asset}`) ?? 0n
-          const limit = limitOf(move.chain, move.asset)
-          if (before + move.amount > limit) {
-            const decimals = decimalsOf(move)
-            return {
-              exceeded: {
-                chain: move.chain,
-                asset: move.asset,
-                limit: formatUnits(limit, decimals),
-                used: formatUnits(before, decimals),
-                asked: formatUnits(move.amount, decimals),
-              },
-            }
-          }
-        }
-        const rows = request.moves.map((move) => ({
-          id: randomUUID(),
-          userId: request.userId,
-          sessionId: request.sessionId,
-          walletId: request.walletId,
-          chain: move.chain,
-          asset: move.asset,
-          amount: move.amount.toString(),
-          createdAt: now,
-        }))
-        await tx.insert(budgetReservations).values(rows)
-        return { reserved: rows.map((row) => row.id) }
-      })
+      const asked = request.moves.map((move) => ({
+        ...move,
+        id: randomUUID(),
+        limit: limitOf(move.chain, move.asset),
+      }))
+      // One statement counts what the member's new devices reserved in the window and, only if every move fits,
+      // writes them all.
+      const reserveIfWithin = (runner: Pick<Db, 'execute'>) =>
+        runner.execute(sql`
+          WITH asked (id, chain, asset, amount, most) AS (
+            VALUES ${sql.join(
+              asked.map(
+                (move) =>
+                  sql`(${move.id}, ${move.chain}, ${move.asset}, ${move.amount.toString()}::numeric, ${move.limit.toString()}::numeric)`,
+              ),
+              sql`, `,
+            )}
+          ),
+          used AS (
+            SELECT chain, asset, sum(amount) AS total FROM ${budgetReservations}
+            WHERE user_id = ${request.userId} AND released_at IS NULL
+              AND created_at > ${new Date(now.getTime() - windowMs).toISOString()}::timestamptz
+            GROUP BY chain, asset
+          )
+          INSERT INTO ${budgetReservations} (id, user_id, session_id, wallet_id, chain, asset, amount, created_at)
+          SELECT id, ${request.userId}, ${request.sessionId}, ${request.walletId}, chain, asset, amount,
+            ${now.toISOString()}::timestamptz
+          FROM asked
+          WHERE NOT EXISTS (
+            SELECT 1 FROM asked AS each LEFT JOIN used USING (chain, asset)
+            WHERE coalesce(used.total, 0) + each.amount > each.most
+          )
+          RETURNING id`) as unknown as Promise<{ rows: { id: string }[] }>
+      const written = options.oneConnection
+        ? await reserveIfWithin(db)
+        : await db.transaction(async (tx) => {
+            // One member's reservations one at a time, on every server process: the statement after the lock
+            // counts what the one before it reserved and committed.
+            await tx.execute(
+              sql`SELECT pg_advisory_xact_lock(hashtextextended(${`budget:${request.userId}`}, 0))`,
+            )
+            return reserveIfWithin(tx)
+          })
+      if (written.rows.length === asked.length) return { reserved: written.rows.map((row) => row.id) }
+      // Nothing was written: say which move is past its limit.
+      const used = await usedSince(db, request.userId, now)
+      const over =
+        asked.find((move) => (used.get(`${move.chain}:${move.asset}`) ?? 0n) + move.amount > move.limit) ??
+        (asked[0] as (typeof asked)[number])
+      const decimals = decimalsOf(over)
+      return {
+        exceeded: {
+          chain: over.chain,
+          asset: over.asset,
+          limit: formatUnits(over.limit, decimals),
+          used: formatUnits(used.get(`${over.chain}:${over.asset}`) ?? 0n, decimals),
+          asked: formatUnits(over.amount, decimals),
+        },
+      }
     },
 
     /** Gives back reservations whose signature was never made, or whose transaction never reached a chain. */

@@ -660,6 +660,9 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
       return answer({ success: true, session_update_action: 'clear' })
     },
     'GET /api/v1/sessions': () => (signedIn ? answer({ sessions }) : signInFirst()),
+    // This device is not within a new-device hold, and nothing waits (a test that needs one answers its own).
+    'GET /api/v1/held_actions': () =>
+      signedIn ? answer({ hold_ends_at: null, held_actions: [], budget: [] }) : signInFirst(),
     'POST /api/v1/sessions/:id/logout': onlyFor([thisSessionId, otherSessionId], endSession),
     'GET /api/v1/users/me/events': () => (signedIn ? answer({ events }) : signInFirst()),
     // The freeze, as holds/accountFreeze.ts answers it: this device froze it, so it lifts it at once.

@@ -6,7 +6,7 @@ import { signedInOnThisDevice } from '../../testing/signedInOnThisDevice.ts'
 import { answer, type StubRoutes } from '../../testing/stubAnswers.ts'
 import { stubApi } from '../../testing/stubApi.ts'
 import { evmWalletId } from '../../testing/walletServer.ts'
-import type { HeldAction, HeldActions } from './heldActions.ts'
+import type { HeldAction, HeldActions } from '../holds/index.ts'
 
 const now = Math.floor(Date.now() / 1000)
 const holdEndsAt = now + 23 * 3600

@@ -2,8 +2,8 @@ import { type CharterUser, shortenAddress } from '@charter/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId } from 'react'
 import { LocalTime } from '../../ui/LocalTime.tsx'
+import { type HeldAction, type HeldActions, heldActionsQueryKey, requestHeldExport } from '../holds/index.ts'
 import { chainTypeNames, userWallets, useWalletRuntime } from '../wallet/index.ts'
-import { type HeldAction, type HeldActions, heldActionsQueryKey, requestHeldExport } from './heldActions.ts'
 
 /** Where one of this device's requests stands, in words. */
 function HeldState({ action }: { action: HeldAction }) {

@@ -1,13 +1,13 @@
 import type { CharterUser } from '@charter/core'
 import { useQuery } from '@tanstack/react-query'
 import { RequireSignIn } from '../auth/index.ts'
+import { heldActionsQueryOptions } from '../holds/index.ts'
 import { WalletPage, WalletReady } from '../wallet/index.ts'
 import { ExportChoiceForm } from './ExportChoiceForm.tsx'
 import { ExportCodeForm } from './ExportCodeForm.tsx'
 import { ExportHold } from './ExportHold.tsx'
 import { ExportResult } from './ExportResult.tsx'
 import { ExportSummary } from './ExportSummary.tsx'
-import { heldActionsQueryOptions } from './heldActions.ts'
 import { useExportFlow } from './useExportFlow.ts'
 
 /** `/wallet/export`: the warnings, a fresh code, and the key (or a keystore file), shown once. */

@@ -6,7 +6,7 @@ import { signedInOnThisDevice } from '../../testing/signedInOnThisDevice.ts'
 import { answer } from '../../testing/stubAnswers.ts'
 import { stubApi } from '../../testing/stubApi.ts'
 import { evmWalletId } from '../../testing/walletServer.ts'
-import type { HeldAction } from '../export/index.ts'
+import type { HeldAction } from '../holds/index.ts'
 
 const now = Math.floor(Date.now() / 1000)
 const id = '6f0c1a52-8a51-4c8e-9d7e-1f2a3b4c5d6e'

@@ -1,13 +1,13 @@
 import { chainName, describeUserAgent } from '@charter/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
+import { LocalTime } from '../export/index.ts'
 import {
   cancelHeldAction,
   type HeldAction,
   heldActionsQueryKey,
   heldActionsQueryOptions,
-  LocalTime,
-} from '../export/index.ts'
+} from '../holds/index.ts'
 import { useWalletRuntime } from '../wallet/index.ts'
 import { securityQueryKey } from './securityApi.ts'
 

@@ -7,6 +7,7 @@ import {
   useChainBalances,
   walletAddressFor,
 } from '../balances/index.ts'
+import { useNewDeviceHold } from '../holds/index.ts'
 import { userWallets } from '../wallet/index.ts'
 import { checkAmount } from './checkAmount.ts'
 import { checkRecipientFormat } from './checkRecipientFormat.ts'
@@ -15,7 +16,6 @@ import { maxAmount } from './maxAmount.ts'
 import { newDeviceSendLimit } from './newDeviceSendLimit.ts'
 import type { SendAsset, SendOrder } from './SendOrder.ts'
 import { useMaxFee } from './useMaxFee.ts'
-import { useNewDeviceHold } from './useNewDeviceHold.ts'
 import { useRecipientFacts } from './useRecipientFacts.ts'
 
 /** The rent exemption of an account without data (890 880 lamports): the least SOL a new account can receive. */

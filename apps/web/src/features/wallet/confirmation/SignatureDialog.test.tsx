@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { chainServer, multicall3Address } from '../../../testing/chainServer.ts'
 import { renderApp } from '../../../testing/renderApp.tsx'
 import { signedInOnThisDevice } from '../../../testing/signedInOnThisDevice.ts'
+import { answer } from '../../../testing/stubAnswers.ts'
 import { stubApi } from '../../../testing/stubApi.ts'
 import {
   baseSepoliaUsdc,
@@ -48,12 +49,12 @@ const message = {
   contents: 'Hello, Bob!',
 }
 
-/** The app at home, signed in, its wallet ready; answers its provider. */
-async function signedIn() {
+/** The app at home, signed in, its wallet ready; answers its provider. `routes` answer beside the server's. */
+async function signedIn(routes: Parameters<typeof stubApi>[0] = {}) {
   const server = await signedInOnThisDevice()
   // The chains too: the dialog asks a recipient's chain whether it is a contract.
   const chains = chainServer()
-  const api = stubApi({ ...server.routes, ...chains.routes })
+  const api = stubApi({ ...server.routes, ...chains.routes, ...routes })
   const { queryClient } = renderApp('/')
   const runtime = walletRuntimeFor(queryClient)
   // The wallet loads lazily, the first time slowly.
@@ -263,6 +264,25 @@ describe('the confirmation dialog', () => {
     expect(note.compareDocumentPosition(validFor) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
     await press(user, within(dialog).getByRole('button', { name: 'Reject' }))
     expect(await answer).toMatchObject({ code: 4001 })
+  })
+
+  it('on a device within its new-device hold, says before signing that a permit will wait, why, and until when', async () => {
+    const opensAt = Math.floor(Date.now() / 1000) + 20 * 3600
+    const { provider, address, user } = await signedIn({
+      'GET /api/v1/held_actions': () => answer({ hold_ends_at: opensAt, held_actions: [], budget: [] }),
+    })
+    const answered = outcome(
+      provider.request({ method: 'eth_signTypedData_v4', params: [address, JSON.stringify(usdcPermit)] }),
+    )
+    const dialog = await screen.findByRole('dialog', { name: 'Sign this data?' })
+    const note = within(dialog).getByRole('note', { name: 'Before you sign' })
+    await waitFor(() =>
+      expect(note).toHaveTextContent(
+        `This will wait. This device signed in recently, and Charter cannot weigh what it signs (a permit for ${spender} to spend the wallet's tokens), so it is held until`,
+      ),
+    )
+    await press(user, within(dialog).getByRole('button', { name: 'Reject' }))
+    expect(await answered).toMatchObject({ code: 4001 })
   })
 
   it('shows a transaction’s maximum fee and total, and warns when the fee is out of proportion', async () => {

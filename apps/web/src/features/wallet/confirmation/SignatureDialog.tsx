@@ -1,10 +1,12 @@
 import { shortenAddress } from '@charter/core'
 import { useId, useRef, useSyncExternalStore } from 'react'
 import { ModalDialog } from '../../../ui/index.ts'
+import { useNewDeviceHold } from '../../holds/index.ts'
 import type { SignatureRequest } from '../describe/SignatureRequest.ts'
 import { useWalletRuntime } from '../useWalletRuntime.ts'
 import { confirmationStep } from './confirmationStep.ts'
 import type { PendingConfirmation } from './createConfirmationQueue.ts'
+import { heldRequestWarning } from './heldRequestWarning.ts'
 import { SignatureDetails } from './SignatureDetails.tsx'
 import { SignatureWarnings } from './SignatureWarnings.tsx'
 import { useSeenEnd } from './useSeenEnd.ts'
@@ -49,7 +51,14 @@ function ConfirmationDialog({
   pending: PendingConfirmation
   onAnswer: (approved: boolean) => void
 }) {
-  const { request } = pending
+  const hold = useNewDeviceHold()
+  // The Send screen words its own hold warning; a request from anywhere else gets the policy's reading here.
+  const held = pending.request.warnings.some((warning) => warning.kind === 'held-send')
+    ? undefined
+    : heldRequestWarning(pending.request.effect, hold)
+  const request = held
+    ? { ...pending.request, warnings: [held, ...pending.request.warnings] }
+    : pending.request
   const ids = { intro: useId(), more: useId() }
   const details = useRef<HTMLElement>(null)
   // Measured once the dialog is open (its layout effect runs first, as a child's does): closed, the box of

@@ -85,6 +85,14 @@ function Warning({ warning }: { warning: SignatureWarning }) {
           cancel it; it goes out when the hold ends.
         </>
       )
+    case 'held-request':
+      return (
+        <>
+          <strong>This will wait.</strong> This device signed in recently, and {warning.why}, so it is held
+          until <LocalTime at={warning.opensAt} />: nothing is signed now, your sign-in addresses are told,
+          and your other devices can cancel it.
+        </>
+      )
     case 'recipient':
       return (
         <>

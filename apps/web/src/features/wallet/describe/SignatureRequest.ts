@@ -1,3 +1,4 @@
+import type { WalletEffect } from '@charter/core'
 import type { ShownAddress } from '../../../ui/index.ts'
 import type { ContractCall } from './ContractCall.ts'
 import type { SignatureWarning } from './SignatureWarning.ts'
@@ -17,6 +18,11 @@ type Common = {
   warnings: SignatureWarning[]
   /** Why Charter will not sign this at all, in words; the dialog then offers only Reject. */
   refusal: string | undefined
+  /**
+   * What it can move, as the server's policy reads it (core's readers): the dialog says before signing that a
+   * new device's request will wait. None for a message, which moves nothing.
+   */
+  effect?: WalletEffect | undefined
 }
 
 export type MessageRequest = Common & {

@@ -24,5 +24,7 @@ export type SignatureWarning =
   /** A send from a new device above the limit: it waits until `opensAt` (Unix seconds), cancellable. */
   /** `used`: what the member's new devices moved already of `limit`, when anything. */
   | { kind: 'held-send'; opensAt: number; limit: string; used?: string }
+  /** A new device's request the server will hold until `opensAt`, and why, in words. */
+  | { kind: 'held-request'; opensAt: number; why: string }
   /** What the Send screen found of the recipient: the wallet itself, a contract, an address never used. */
   | { kind: 'recipient'; text: string }

@@ -1,4 +1,4 @@
-import { chainName, getChain, isSupportedChainId } from '@charter/core'
+import { chainName, getChain, getStablecoin, isSupportedChainId, readEvmTransaction } from '@charter/core'
 import { getAddress, type Hex } from 'viem'
 import type { TransactionParams } from '../params/transactionParams.ts'
 import type { ContractCall } from './ContractCall.ts'
@@ -97,5 +97,16 @@ export function describeTransaction(
     nonce: transaction.nonce === undefined ? undefined : BigInt(transaction.nonce).toString(),
     warnings,
     refusal: undefined,
+    effect: readEvmTransaction(
+      {
+        chainId,
+        to,
+        value,
+        data,
+        gas: gasLimit,
+        ...(legacy ? { gasPrice: perGas } : { maxFeePerGas: perGas }),
+      },
+      { offered: isSupportedChainId(chainId), usdc: getStablecoin(chainId)?.address },
+    ),
   }
 }

@@ -1,4 +1,4 @@
-import { chainName, parseQuantity } from '@charter/core'
+import { chainName, getStablecoin, parseQuantity, readTypedDataEffect } from '@charter/core'
 import { getAddress, isAddress } from 'viem'
 import { countInvisibles, hasRightToLeft } from '../../../ui/index.ts'
 import { invalidTypedData, type TypedDataParams, type TypedDataTypes } from '../params/typedDataParams.ts'
@@ -209,6 +209,7 @@ export function describeTypedData(params: TypedDataParams, address: string): Typ
     fieldCount: walk.total,
     hiddenFields,
     warnings,
+    effect: readTypedDataEffect(params.typed_data, (id) => getStablecoin(id)?.address),
     refusal:
       hiddenFields > 0
         ? `This request has ${walk.total} fields, more than the ${maxTypedDataFields} Charter can show, so Charter will not sign it.`

@@ -266,6 +266,8 @@ describe('the EIP-1193 provider', () => {
       hiddenFields: 0,
       warnings: [],
       refusal: undefined,
+      // A letter moves nothing.
+      effect: { moves: [], unweighable: [] },
     })
     expect(server.rpcCalls[0]).toEqual({
       method: 'eth_signTypedData_v4',
@@ -330,6 +332,11 @@ describe('the EIP-1193 provider', () => {
       // A selector without its arguments decodes as nothing: shown raw, with a warning.
       warnings: [{ kind: 'unreadable-call', selector: '0xa9059cbb', bytes: 4 }],
       refusal: undefined,
+      // What the policy reads: the value and the fee, and a call it cannot weigh.
+      effect: {
+        moves: [{ chain: '84532', asset: 'native', amount: 500_021_000_000_000_000n }],
+        unweighable: [`a call to the contract ${to} that cannot be weighed`],
+      },
     })
     expect(server.rpcCalls[0]).toEqual({
       method: 'eth_signTransaction',

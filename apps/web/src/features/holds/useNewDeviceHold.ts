@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { heldActionsQueryOptions } from '../export/index.ts'
+import { heldActionsQueryOptions } from './heldActions.ts'
 
 /**
  * This session's new-device hold: when it ends (Unix seconds; null once it is over, undefined while unknown), and

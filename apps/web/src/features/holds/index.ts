@@ -1,0 +1,9 @@
+export {
+  cancelHeldAction,
+  type HeldAction,
+  type HeldActions,
+  heldActionsQueryKey,
+  heldActionsQueryOptions,
+  requestHeldExport,
+} from './heldActions.ts'
+export { useNewDeviceHold } from './useNewDeviceHold.ts'
