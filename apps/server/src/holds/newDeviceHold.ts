@@ -188,7 +188,8 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
         and(
           eq(heldActions.sessionId, sessionId),
           isNotNull(heldActions.cancelledAt),
-          ne(heldActions.cancelledBySessionId, sessionId),
+          // Cancelled from another session, or by the link in a notice (no session).
+          or(isNull(heldActions.cancelledBySessionId), ne(heldActions.cancelledBySessionId, sessionId)),
         ),
       )
       .limit(1)

@@ -273,6 +273,24 @@ describe('the phone number alone moves no money', () => {
     expect(own.status, own.text).toBe(200)
   })
 
+  it('cancelled by the link in its notice, a send never goes, and the device that asked moves no money again', async () => {
+    const device = await thief()
+    const held = expectHeld(await send(device, { to: recipient(), value: parseEther('0.2').toString() }))
+    const notice = (await member.api.outbox(member.address))[0]?.body ?? ''
+    const path = /\/held\/[0-9a-f]{64}/.exec(notice)?.[0]
+    if (!path) throw new Error(`no cancel link in ${notice}`)
+    // No session: the link alone, as the member opens it from the message.
+    expect((await new ApiClient(server.url).post(path)).status).toBe(200)
+    const seen = ((await member.api.get('/api/v1/held_actions')).body as Json).held_actions as Json[]
+    expect(seen.find((action) => action.id === held.id)?.status).toBe('cancelled')
+    const after = await send(device, { to: recipient(), value: '1' })
+    expect(after.status, after.text).toBe(403)
+    expect(JSON.parse(after.text)).toMatchObject({
+      code: 4100,
+      error: expect.stringMatching(/^Another of your devices cancelled a request this device made/),
+    })
+  })
+
   it('a send refused before it reached the chain gives its budget back', async () => {
     const device = await thief()
     const wrongNonce = await send(device, {
