@@ -160,7 +160,7 @@ export async function findSend(
 }
 
 /**
- * The periodic sweep (server.ts): follows up to `batch` sends still pending, the oldest first, so a send nobody
+ * The 30-second job (jobs/serverJobs.ts): follows up to `batch` sends still pending, the oldest first, so a send nobody
  * looks at still reaches `confirmed`, `failed` or, recorded and never broadcast, `interrupted`. Safe on every replica at once: an update applies only to a send
  * still pending.
  */
