@@ -124,6 +124,29 @@ const samples: Record<string, { breaks: ParsedFile[]; keeps: ParsedFile[] }> = {
       sample('apps/server/src/serverApi/sample.ts', "import { x } from '../oauth/x.ts'"),
     ],
   },
+  'wallets/sends/evm/ and wallets/sends/solana/ never import each other': {
+    breaks: [
+      sample('apps/server/src/wallets/sends/evm/sample.ts', "import { x } from '../solana/solanaChains.ts'"),
+      sample(
+        'apps/server/src/wallets/sends/solana/sample.ts',
+        "import type { X } from '../evm/nonceLease.ts'",
+      ),
+      sample(
+        'apps/server/src/wallets/sends/solana/sample.test.ts',
+        "import { x } from '../evm/broadcastSend.ts'",
+      ),
+    ],
+    keeps: [
+      sample('apps/server/src/wallets/sends/evm/sample.ts', "import { x } from './nonceLease.ts'"),
+      sample('apps/server/src/wallets/sends/evm/sample.ts', "import { x } from '../chainRpc.ts'"),
+      sample(
+        'apps/server/src/wallets/sends/solana/sample.ts',
+        "import { x } from '../../../chains/Chains.ts'",
+      ),
+      sample('apps/server/src/wallets/sends/sample.ts', "import { x } from './evm/refreshEvmSend.ts'"),
+      sample('apps/server/src/wallets/sends/sample.ts', "import { x } from './solana/refreshSolanaSend.ts'"),
+    ],
+  },
   'http/ imports no feature folder': {
     breaks: [
       sample('apps/server/src/http/sample.ts', "import { x } from '../senders/DevOutbox.ts'"),

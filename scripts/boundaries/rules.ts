@@ -76,6 +76,10 @@ const folderReached = (file: SourceFile, specifier: string): string | undefined 
 const mayImportAuth = (path: string): boolean =>
   isTest(path) || ['auth', 'fuzz', undefined].includes(serverFolder(path))
 
+/** The kind of chain a send's file is for (`evm`, `solana`); undefined for what every send shares. */
+const sendsKind = (path: string): string | undefined =>
+  /^apps\/server\/src\/wallets\/sends\/(evm|solana)\//.exec(path)?.[1]
+
 /** What `http/` may build on: itself, the database, what a part is, and the server's root files (settings, log). */
 const underHttp = new Set(['http', 'db', 'parts', undefined])
 
@@ -136,6 +140,15 @@ export const rules: Rule[] = [
   },
   // What every route shares (validators, throttling, the error handler) sits under every feature: a feature
   // folder added later (chains/, pinning/, onramp/) is kept out of it without naming it here.
+  // What both kinds of chain share (recording, following, the RPC call) sits at wallets/sends/, above them.
+  {
+    name: 'wallets/sends/evm/ and wallets/sends/solana/ never import each other',
+    breaks: (file, { specifier }) => {
+      const from = sendsKind(file.path)
+      const to = isRelative(specifier) ? sendsKind(target(file, specifier)) : undefined
+      return file.workspace === 'server' && from !== undefined && to !== undefined && from !== to
+    },
+  },
   {
     name: 'http/ imports no feature folder',
     breaks: (file, { specifier }) =>

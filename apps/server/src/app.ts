@@ -26,6 +26,7 @@ import { healthRoutes } from './http/health.ts'
 import { hostGuard } from './http/hostGuard.ts'
 import { securityHeaders } from './http/securityHeaders.ts'
 import { isWebAppBuilt, webApp } from './http/webApp.ts'
+import type { BackgroundJobsPart } from './jobs/backgroundJobs.ts'
 import type { Logger } from './logger.ts'
 import { type AccessTokenKeys, accessTokenVerificationKey } from './members/accessToken.ts'
 import { codeFlows } from './members/codeFlows.ts'
@@ -103,6 +104,11 @@ export type AppRegistryParts = {
   /** Who sells crypto for the funding routes: Coinbase, the embedded sandbox, or nobody (`missing`). */
   onramp: OnrampService
   wallets: Part
+  /**
+   * What the server does by itself: the hourly sweep of old rows and the 30-second jobs (pending sends
+   * followed, held sends and held actions released), each job's last run in /api/health (jobs/).
+   */
+  jobs: BackgroundJobsPart
 }
 
 export type AppRegistry = PartsRegistry<AppRegistryParts>

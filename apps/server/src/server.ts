@@ -8,14 +8,14 @@ import { loadAuthSecret } from './auth/secrets.ts'
 import { tellMember } from './auth/tellMember.ts'
 import { chooseChains } from './chains/chooseChains.ts'
 import type { Database } from './db/Database.ts'
-import { sweepExpired } from './db/housekeeping.ts'
 import { openDatabase } from './db/openDatabase.ts'
 import { type Settings, SettingsError } from './env.ts'
 import { accountFreeze } from './holds/accountFreeze.ts'
 import { heldSignOuts } from './holds/heldSignOuts.ts'
 import { newDeviceHold } from './holds/newDeviceHold.ts'
-import { releaseHeldActions } from './holds/releaseHeldActions.ts'
 import { sendHold } from './holds/sendHold.ts'
+import { backgroundJobs } from './jobs/backgroundJobs.ts'
+import { serverJobs } from './jobs/serverJobs.ts'
 import { keepAppId } from './keepAppId.ts'
 import type { Logger } from './logger.ts'
 import { deriveAccessTokenKeys } from './members/accessToken.ts'
@@ -31,9 +31,7 @@ import { chooseSenders } from './senders/chooseSenders.ts'
 import { defaultSignInNonceLimits, type SignInNonceLimits } from './walletSignIn/signInNonces.ts'
 import { loadKeyVault } from './wallets/loadKeyVault.ts'
 import { nativeSecp256k1 } from './wallets/secp256k1Signer.ts'
-import { releaseHeldSends } from './wallets/sends/releaseHeldSends.ts'
 import { sendFeeCaps } from './wallets/sends/sendFeeCaps.ts'
-import { followPendingSends } from './wallets/sends/sendRecords.ts'
 import { countUnopenableWallets, createFirstWallets } from './wallets/walletStore.ts'
 
 export type RunningServer = {
@@ -56,8 +54,9 @@ export type StartServerOptions = {
   /** Throttling of wallet sign-in nonces instead of the defaults. */
   walletSignInLimits?: SignInNonceLimits
   /**
-   * Whether the 30-second jobs that follow pending sends and release held ones run (they do unless told not to):
-   * off only in tests that count a request's statements, which a job's could join.
+   * Whether the 30-second jobs that follow pending sends and release held sends and actions run (they do unless
+   * told not to; `jobs/serverJobs.ts`): off only in tests that count a request's statements, which a job's could
+   * join.
    */
   sendJobs?: boolean
 }
@@ -211,6 +210,22 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
           }
         : { status: 'ok' },
   }
+  const chains = chooseChains({ settings, logger })
+  // Last, so that it starts once the parts its jobs use run, and stops (its runs finished) before they close.
+  const jobs = backgroundJobs(
+    serverJobs({
+      db: database.db,
+      chains: () => chains.adapter,
+      vault,
+      feeCaps: sendFeeCaps(settings),
+      policy,
+      sendHold: heldSends,
+      signOuts,
+      logger,
+      sendJobs: options.sendJobs !== false,
+    }),
+    logger,
+  )
   // Every part, once, in the order they start and /api/health lists them.
   const registry = partsRegistry(
     {
@@ -218,10 +233,11 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
       sms: senders.sms,
       email: senders.email,
       devOutbox: senders.devOutbox,
-      chains: chooseChains({ settings, logger }),
+      chains,
       pinning: choosePinning({ settings, db: database.db, authSecret: secret, logger }),
       onramp: chooseOnramp(settings, logger),
       wallets: walletsPart,
+      jobs,
     },
     logger,
   )
@@ -289,39 +305,6 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     await parts.registry.close()
     throw error
   }
-  // Hourly, and once at start: old throttling windows, codes and idempotency answers go.
-  const sweep = () =>
-    sweepExpired(parts.database.db).catch((error: unknown) =>
-      options.logger.warn('Could not delete expired rows', { error: String(error) }),
-    )
-  void sweep()
-  const sweeper = setInterval(sweep, 3_600_000).unref()
-  const every30s = (job: () => void) =>
-    options.sendJobs === false ? undefined : setInterval(job, 30_000).unref()
-  // Every 30 seconds: pending sends are read from their chains (GET reads them too), so each reaches its end.
-  const follower = every30s(() => {
-    followPendingSends(parts.database.db, parts.registry.get('chains').adapter).catch((error: unknown) =>
-      options.logger.warn('Could not follow pending sends', { error: String(error) }),
-    )
-  })
-  // Every 30 seconds too: held sends whose wait is over go out (each claimed first, so one server sends it).
-  const releaser = every30s(() => {
-    releaseHeldSends({
-      db: parts.database.db,
-      vault: parts.vault,
-      sending: {
-        chains: parts.registry.get('chains').adapter,
-        ...sendFeeCaps(options.settings),
-        policy: parts.policy,
-      },
-      sendHold: parts.sendHold,
-      logger: options.logger,
-    }).catch((error: unknown) => options.logger.warn('Could not send held sends', { error: String(error) }))
-    // Held sign-outs and freeze lifts whose wait is over, in the same beat (holds/releaseHeldActions.ts).
-    releaseHeldActions({ db: parts.database.db, signOuts: parts.signOuts }).catch((error: unknown) =>
-      options.logger.warn('Could not carry out held actions', { error: String(error) }),
-    )
-  })
   const address = server.address() as AddressInfo
   const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host
   const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${address.port}`
@@ -334,9 +317,6 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     parts,
     app,
     close: async () => {
-      clearInterval(sweeper)
-      clearInterval(follower)
-      clearInterval(releaser)
       try {
         await closeServer(server)
       } finally {

@@ -5,9 +5,9 @@ import { recordAccountEvent } from '../members/accountEvents.ts'
 import type { HeldSignOuts } from './heldSignOuts.ts'
 
 /**
- * Carries out the held sign-outs and freeze lifts whose wait is over, as the server's 30-second sweep (server.ts)
- * does beside the held sends'. Each is taken with one conditional UPDATE that completes it, so of two servers one
- * does it. A sign-out whose asking device was signed out by another device (or for a reused token) meanwhile
+ * Carries out the held sign-outs and freeze lifts whose wait is over, as the server's 30-second job
+ * (jobs/serverJobs.ts) does beside the held sends'. Each is taken with one conditional UPDATE that completes it,
+ * so of two servers one does it. A sign-out whose asking device was signed out by another device (or for a reused token) meanwhile
  * does nothing: that is what a member told of it does. Its asking device having signed itself out is no reason:
  * signing out everywhere from a new device does that by design. A freeze lift already counts from its time on
  * (holds/accountFreeze.ts); here it is written down. Answers how many were carried out and how many were not.

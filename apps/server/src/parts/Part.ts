@@ -5,6 +5,27 @@ export type PartStatus = {
   unopenable?: number
   /** Which service does an outside service's work, by name (pinning: `charter` or `pinata`), never its keys. */
   service?: string
+  /** The background jobs' part only: each job by name, how often it runs and how its last run went. */
+  jobs?: Record<string, JobStatus>
+}
+
+/** A background job as /api/health shows it (`jobs/backgroundJobs.ts`). */
+export type JobStatus = {
+  /** How often it runs, in seconds. */
+  everySeconds: number
+  /** Its last finished run; null until one finishes. */
+  lastRun: JobRun | null
+}
+
+/** One finished run of a background job. */
+export type JobRun = {
+  /** When it finished, ISO 8601. */
+  at: string
+  status: 'ok' | 'failed'
+  /** Why it failed: the error's message, its first line, with any URL in it redacted. */
+  error?: string
+  /** What it did, when the job counts it (the releasers: how many went out, how many failed). */
+  counts?: Record<string, number>
 }
 
 /**

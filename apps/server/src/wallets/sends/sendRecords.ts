@@ -2,11 +2,9 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { Chains } from '../../chains/Chains.ts'
 import type { Db } from '../../db/Database.ts'
 import { sends, wallets } from '../../db/schema.ts'
-import { neverBroadcast } from './allocateNonce.ts'
-import { chainRpc } from './chainRpc.ts'
-import { leaseMs } from './nonceLease.ts'
-import { refreshSolanaSend } from './refreshSolanaSend.ts'
+import { refreshEvmSend } from './evm/refreshEvmSend.ts'
 import { sendExplorer } from './sendExplorer.ts'
+import { refreshSolanaSend } from './solana/refreshSolanaSend.ts'
 
 type SendRow = typeof sends.$inferSelect
 
@@ -56,66 +54,15 @@ export const toPublicSend = (row: SendRow, chains: Chains): PublicSend => ({
   updated_at: Math.floor(row.updatedAt.getTime() / 1000),
 })
 
-/** A broadcast send the node no longer knows, after this long, was dropped. */
-const droppedAfterMs = 10 * 60_000
-
 /**
- * Follows a pending send one step: its receipt makes it `confirmed` (block) or `failed` (reverted); its nonce
- * used by another transaction makes it `failed` (replaced); unknown to the node long after broadcast, `failed`
- * (dropped). A node that cannot be reached leaves it pending, to be read again.
- *
- * A send recorded and never noted as broadcast is followed too once its lease has run out (its server stopped,
- * before or after the node took it): by its hash if the node has it; `interrupted`, never sent, if it has not.
+ * Follows a pending send one step, by its chain's kind: an EVM send by its receipt and nonce
+ * (evm/refreshEvmSend.ts), a Solana send by its signature (solana/refreshSolanaSend.ts). A node that cannot be
+ * reached leaves it pending, to be read again.
  */
 export async function refreshSend(db: Db, chains: Chains, row: SendRow, address: string): Promise<SendRow> {
-  if (row.caip2.startsWith('solana:')) return refreshSolanaSend(db, chains, row)
-  if (row.status !== 'pending' || row.nonce === null) return row
-  // Its server may still be between recording and broadcasting it.
-  if (row.broadcastAt === null && Date.now() - row.createdAt.getTime() < leaseMs) return row
-  const chain = chains.find(String(row.chainId))
-  if (!chain) return row
-  const rpc = chainRpc(chain.rpcUrl)
-  const minedChange = async (): Promise<Partial<SendRow> | undefined> => {
-    const receipt = await rpc<{ status?: string; blockNumber?: string } | null>('eth_getTransactionReceipt', [
-      row.hash,
-    ])
-    if (!receipt?.blockNumber) return undefined
-    const blockNumber = BigInt(receipt.blockNumber).toString()
-    return receipt.status === '0x1'
-      ? { status: 'confirmed', blockNumber }
-      : { status: 'failed', reason: 'reverted', blockNumber }
-  }
-  let change: Partial<SendRow> | undefined
-  try {
-    change = await minedChange()
-    if (!change) {
-      const mined = BigInt(await rpc<string>('eth_getTransactionCount', [address, 'latest']))
-      if (mined > BigInt(row.nonce)) {
-        // The nonce is used; by this send if its block came between the two reads, which its receipt now shows.
-        change = (await minedChange()) ?? {
-          status: 'failed',
-          reason: `replaced: another transaction used nonce ${row.nonce}`,
-        }
-      } else if (row.broadcastAt === null) {
-        // Not noted as broadcast: the node's knowing it says whether it went out before its server stopped.
-        const known = await rpc<unknown>('eth_getTransactionByHash', [row.hash])
-        change =
-          known === null ? { status: 'interrupted', reason: neverBroadcast } : { broadcastAt: new Date() }
-      } else if (Date.now() - row.broadcastAt.getTime() > droppedAfterMs) {
-        const known = await rpc<unknown>('eth_getTransactionByHash', [row.hash])
-        if (known === null) change = { status: 'failed', reason: 'dropped: the node no longer has it' }
-      }
-    }
-  } catch {
-    return row
-  }
-  if (!change) return row
-  const [updated] = await db
-    .update(sends)
-    .set({ ...change, updatedAt: new Date() })
-    .where(and(eq(sends.id, row.id), eq(sends.status, 'pending')))
-    .returning()
-  return updated ?? row
+  return row.caip2.startsWith('solana:')
+    ? refreshSolanaSend(db, chains, row)
+    : refreshEvmSend(db, chains, row, address)
 }
 
 /** A page of a wallet's sends, newest first, older than send `before` when given; pending ones refreshed. */
@@ -160,7 +107,7 @@ export async function findSend(
 }
 
 /**
- * The periodic sweep (server.ts): follows up to `batch` sends still pending, the oldest first, so a send nobody
+ * The 30-second job (jobs/serverJobs.ts): follows up to `batch` sends still pending, the oldest first, so a send nobody
  * looks at still reaches `confirmed`, `failed` or, recorded and never broadcast, `interrupted`. Safe on every replica at once: an update applies only to a send
  * still pending.
  */

@@ -1,6 +1,6 @@
 import { isSolanaCluster, solanaClusters } from '@charter/core'
-import type { Chains } from '../../chains/Chains.ts'
-import type { ServedChain } from '../../chains/ServedChain.ts'
+import type { Chains } from '../../../chains/Chains.ts'
+import type { ServedChain } from '../../../chains/ServedChain.ts'
 
 /** A Solana chain's CAIP-2 id (`solana:<genesis hash, 32 characters>`); undefined for an EVM chain. */
 export function solanaCaip2(chain: ServedChain): string | undefined {

@@ -1,7 +1,7 @@
 import { and, eq, gte, isNull } from 'drizzle-orm'
-import type { Db } from '../../db/Database.ts'
-import { sends } from '../../db/schema.ts'
-import type { ChainRpc } from './chainRpc.ts'
+import type { Db } from '../../../db/Database.ts'
+import { sends } from '../../../db/schema.ts'
+import type { ChainRpc } from '../chainRpc.ts'
 
 /** Why a send recorded and never broadcast is `interrupted`. */
 export const neverBroadcast =

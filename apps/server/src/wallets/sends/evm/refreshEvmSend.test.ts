@@ -5,15 +5,15 @@ import { eq } from 'drizzle-orm'
 import { type Hex, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createChains } from '../../chains/createChains.ts'
-import { evmChainInfo } from '../../chains/publicChainInfo.ts'
-import { sends, users, wallets } from '../../db/schema.ts'
-import { createLogger } from '../../logger.ts'
-import { spawnAnvil, type TestAnvil } from '../../testing/spawnAnvil.ts'
-import { sharedTestDatabase } from '../../testing/startTestServer.ts'
+import { createChains } from '../../../chains/createChains.ts'
+import { evmChainInfo } from '../../../chains/publicChainInfo.ts'
+import { sends, users, wallets } from '../../../db/schema.ts'
+import { createLogger } from '../../../logger.ts'
+import { spawnAnvil, type TestAnvil } from '../../../testing/spawnAnvil.ts'
+import { sharedTestDatabase } from '../../../testing/startTestServer.ts'
+import { chainRpc } from '../chainRpc.ts'
 import { broadcastSend } from './broadcastSend.ts'
-import { chainRpc } from './chainRpc.ts'
-import { refreshSend } from './sendRecords.ts'
+import { refreshEvmSend } from './refreshEvmSend.ts'
 
 const chainId = 84_532
 let anvil: TestAnvil
@@ -110,7 +110,7 @@ it('confirms a send whose block arrives between its receipt read and its nonce r
   })
   const [row] = await db.select().from(sends).where(eq(sends.id, id))
   mineAfterReceipt = true
-  const followed = await refreshSend(db, chains, row as typeof sends.$inferSelect, account.address)
+  const followed = await refreshEvmSend(db, chains, row as typeof sends.$inferSelect, account.address)
   expect(mineAfterReceipt).toBe(false)
   expect(followed).toMatchObject({ status: 'confirmed', blockNumber: expect.stringMatching(/^\d+$/) })
   expect(followed.reason ?? null).toBeNull()

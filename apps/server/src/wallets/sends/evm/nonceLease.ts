@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
-import type { Db } from '../../db/Database.ts'
-import { walletNonces } from '../../db/schema.ts'
-import { WalletApiError } from '../../http/WalletApiError.ts'
+import type { Db } from '../../../db/Database.ts'
+import { walletNonces } from '../../../db/schema.ts'
+import { WalletApiError } from '../../../http/WalletApiError.ts'
 
 /** Long enough for a nonce to be read, a transaction recorded and broadcast (each node call is bounded at 10 s). */
 export const leaseMs = 45_000

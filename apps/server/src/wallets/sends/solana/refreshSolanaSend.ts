@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm'
-import type { Chains } from '../../chains/Chains.ts'
-import type { Db } from '../../db/Database.ts'
-import { sends } from '../../db/schema.ts'
-import { chainRpc } from './chainRpc.ts'
+import type { Chains } from '../../../chains/Chains.ts'
+import type { Db } from '../../../db/Database.ts'
+import { sends } from '../../../db/schema.ts'
+import { chainRpc } from '../chainRpc.ts'
 import { findSolanaChain } from './solanaChains.ts'
 
 type SendRow = typeof sends.$inferSelect

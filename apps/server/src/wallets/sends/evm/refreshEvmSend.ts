@@ -1,0 +1,75 @@
+import { and, eq } from 'drizzle-orm'
+import type { Chains } from '../../../chains/Chains.ts'
+import type { Db } from '../../../db/Database.ts'
+import { sends } from '../../../db/schema.ts'
+import { chainRpc } from '../chainRpc.ts'
+import { neverBroadcast } from './allocateNonce.ts'
+import { leaseMs } from './nonceLease.ts'
+
+type SendRow = typeof sends.$inferSelect
+
+/** A broadcast send the node no longer knows, after this long, was dropped. */
+const droppedAfterMs = 10 * 60_000
+
+/**
+ * Follows a pending EVM send one step: its receipt makes it `confirmed` (block) or `failed` (reverted); its nonce
+ * used by another transaction makes it `failed` (replaced); unknown to the node long after broadcast, `failed`
+ * (dropped). A node that cannot be reached leaves it pending, to be read again.
+ *
+ * A send recorded and never noted as broadcast is followed too once its lease has run out (its server stopped,
+ * before or after the node took it): by its hash if the node has it; `interrupted`, never sent, if it has not.
+ */
+export async function refreshEvmSend(
+  db: Db,
+  chains: Chains,
+  row: SendRow,
+  address: string,
+): Promise<SendRow> {
+  if (row.status !== 'pending' || row.nonce === null) return row
+  // Its server may still be between recording and broadcasting it.
+  if (row.broadcastAt === null && Date.now() - row.createdAt.getTime() < leaseMs) return row
+  const chain = chains.find(String(row.chainId))
+  if (!chain) return row
+  const rpc = chainRpc(chain.rpcUrl)
+  const minedChange = async (): Promise<Partial<SendRow> | undefined> => {
+    const receipt = await rpc<{ status?: string; blockNumber?: string } | null>('eth_getTransactionReceipt', [
+      row.hash,
+    ])
+    if (!receipt?.blockNumber) return undefined
+    const blockNumber = BigInt(receipt.blockNumber).toString()
+    return receipt.status === '0x1'
+      ? { status: 'confirmed', blockNumber }
+      : { status: 'failed', reason: 'reverted', blockNumber }
+  }
+  let change: Partial<SendRow> | undefined
+  try {
+    change = await minedChange()
+    if (!change) {
+      const mined = BigInt(await rpc<string>('eth_getTransactionCount', [address, 'latest']))
+      if (mined > BigInt(row.nonce)) {
+        // The nonce is used; by this send if its block came between the two reads, which its receipt now shows.
+        change = (await minedChange()) ?? {
+          status: 'failed',
+          reason: `replaced: another transaction used nonce ${row.nonce}`,
+        }
+      } else if (row.broadcastAt === null) {
+        // Not noted as broadcast: the node's knowing it says whether it went out before its server stopped.
+        const known = await rpc<unknown>('eth_getTransactionByHash', [row.hash])
+        change =
+          known === null ? { status: 'interrupted', reason: neverBroadcast } : { broadcastAt: new Date() }
+      } else if (Date.now() - row.broadcastAt.getTime() > droppedAfterMs) {
+        const known = await rpc<unknown>('eth_getTransactionByHash', [row.hash])
+        if (known === null) change = { status: 'failed', reason: 'dropped: the node no longer has it' }
+      }
+    }
+  } catch {
+    return row
+  }
+  if (!change) return row
+  const [updated] = await db
+    .update(sends)
+    .set({ ...change, updatedAt: new Date() })
+    .where(and(eq(sends.id, row.id), eq(sends.status, 'pending')))
+    .returning()
+  return updated ?? row
+}
