@@ -6,6 +6,17 @@
  * - there is no user without both wallets (EVM and Solana, index 0);
  * - no acknowledged sign-up, session or device key is lost;
  * - no signature or export the server answered 200 to lacks its activity line.
+ * The work includes new devices (a second sign-in of a member, within NEW_DEVICE_HOLD_HOURS, which the server
+ * runs with at 1 hour, and with its local devnets) signing transfers (`eth_signTransaction`), each of which
+ * reserves the new-device budget in `budget_reservations` before the key signs; the kill lands among them too:
+ * - every new-device signature answered 200 has its reservation, not released;
+ * - every new-device request whose activity line is there (answered or not) has its reservation, not released;
+ * - a request answered without a signature gave its reservation back;
+ * - no budget leaks past its window: a reservation a kill left reserved but unsigned (never answered, no
+ *   activity line, not released) counts until its window ends and not after, as the budget's own query
+ *   (`newDeviceBudget(...).remaining`) weighs it with `now` moved there on the killed server's database.
+ * It counts, without judging them, the reservations kills left reserved but unsigned, and how many of them
+ * were released after a restart (nothing releases them: they count until their window passes).
  *
  * Settings (read here only): CRASH_CYCLES (default 100 per database); CRASH_DATABASES (pglite, postgres or
  * both, the default); TEST_DATABASE_URL, a PostgreSQL server to use instead of a throwaway one from
@@ -16,9 +27,10 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { pgliteSnapshot, postgresSnapshot } from './crash/databaseSnapshot.ts'
+import { anvilsServing } from '../apps/server/src/testing/anvilsServing.ts'
+import { type BudgetQuestion, pgliteSnapshot, postgresSnapshot } from './crash/databaseSnapshot.ts'
 import { Http, type Member, readOutboxToken, Tally, Unreachable } from './crash/http.ts'
-import { checkSnapshot, Ledger, type Snapshot } from './crash/ledger.ts'
+import { checkSnapshot, Ledger, type Snapshot, windowEndsFor } from './crash/ledger.ts'
 import { scratchDatabaseOn, startThrowawayPostgres, type TestPostgres } from './crash/postgres.ts'
 import { killAllStarted, ServerProcess, StartFailure } from './crash/serverProcess.ts'
 import { checkOverHttp, cycleWork, type InFlight, planCycle, type WorkContext, warmUp } from './crash/work.ts'
@@ -37,7 +49,9 @@ const killWindow = (warmUpSignUpMs: number) => ({
   from: 5,
   to: Math.min(3_000, Math.max(400, 4 * warmUpSignUpMs)),
 })
-const work = { newcomers: 4, returning: 4, returningExports: 2 }
+const work = { newcomers: 4, returning: 4, returningExports: 2, secondSignIns: 1, newDevices: 2 }
+/** NEW_DEVICE_HOLD_HOURS the server runs with: the hold, and the new-device budget's window. */
+const holdHours = 1
 
 function databasesSetting(): { pglite: boolean; postgres: boolean } {
   const raw = (process.env.CRASH_DATABASES ?? '').trim().toLowerCase()
@@ -60,9 +74,30 @@ function cyclesSetting(): number {
 
 /** The PostgreSQL this run started, to stop if the test itself is interrupted (servers: killAllStarted). */
 const running = { postgres: undefined as TestPostgres | undefined }
+/** The data folders of this run: the local devnets its servers started keep their state there. */
+const dataDirs: string[] = []
+
+/**
+ * Stops the devnets (anvil) this run's servers started and left running, by PID: a killed server's outlive it
+ * until the next start stops them, and the last start stops its own on its graceful stop, unless the run ended
+ * before.
+ */
+function stopLeftoverDevnets() {
+  for (const dir of dataDirs) {
+    for (const { pid } of anvilsServing(dir)) {
+      try {
+        process.kill(pid, 'SIGKILL')
+      } catch {
+        // already gone
+      }
+    }
+  }
+}
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     killAllStarted()
+    stopLeftoverDevnets()
     const postgres = running.postgres
     void (postgres ? postgres.release(false) : Promise.resolve()).finally(() => process.exit(130))
   })
@@ -76,8 +111,11 @@ function serverEnv(dataDir: string, databaseUrl: string | undefined): Record<str
     LOG_LEVEL: 'warn',
     // Every cycle asks for codes from 127.0.0.1: the default 30 an hour would stop the sign-ups.
     CODES_PER_CLIENT_PER_HOUR: '100000',
-    // What a crash must not lose here is signatures and sessions; chains have a kill -9 test of their own.
-    LOCAL_CHAINS: 'off',
+    // A new device's signed transfer is weighed only on a chain the server offers (elsewhere it is held, and
+    // reserves nothing): the local devnets. Nothing is sent to them; they have a kill -9 test of their own.
+    LOCAL_CHAINS: 'on',
+    // Members' second sign-ins are new devices for the whole run; sign-ups are never held.
+    NEW_DEVICE_HOLD_HOURS: String(holdHours),
   }
   for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG']) {
     const value = process.env[name]
@@ -96,6 +134,8 @@ type PhaseResult = {
   kindsAtKill: InFlight[]
   killWindowsTo: number[]
   deviceKey: string
+  /** Second sign-ins answered: new devices. */
+  newDevices: number
   ledger: Ledger
   tally: Tally
   seconds: number
@@ -112,7 +152,7 @@ async function runPhase(options: {
   cycles: number
   dataDir: string
   databaseUrl: string | undefined
-  snapshot: () => Promise<Snapshot>
+  snapshot: (question?: BudgetQuestion) => Promise<Snapshot>
 }): Promise<PhaseResult> {
   const started = performance.now()
   const { cycles } = options
@@ -129,6 +169,7 @@ async function runPhase(options: {
     kindsAtKill: [],
     killWindowsTo: [],
     deviceKey: '',
+    newDevices: 0,
     ledger,
     tally,
     seconds: 0,
@@ -137,6 +178,13 @@ async function runPhase(options: {
   const env = serverEnv(options.dataDir, options.databaseUrl)
   const binding: WorkContext['binding'] = { atAuthenticate: undefined }
   const pool: Member[] = []
+  /** New devices: second sign-ins of members in `pool`. */
+  const devicePool: Member[] = []
+  ledger.budgetWindowMs = holdHours * 3_600_000
+  const question: BudgetQuestion = {
+    windowHours: holdHours,
+    weigh: (rows, activity) => windowEndsFor(ledger, rows, activity),
+  }
   // Users a PostgreSQL database held before the run are not this run's to judge.
   // (A database the server has not migrated yet has no tables: no users either.)
   const usersBefore = options.databaseUrl
@@ -154,7 +202,7 @@ async function runPhase(options: {
   const check = async (cycle: number, when: string) => {
     let snapshot: Snapshot
     try {
-      snapshot = await options.snapshot()
+      snapshot = await options.snapshot(question)
     } catch (error) {
       ledger.violation(`open:${cycle}`, {
         cycle,
@@ -205,7 +253,7 @@ async function runPhase(options: {
     }
     const http = new Http(server.url, appId, tally, readOutboxToken(options.dataDir))
     let stopped = false
-    const inFlight = { signUps: 0, signatures: 0, exports: 0 }
+    const inFlight = { signUps: 0, signatures: 0, exports: 0, budget: 0 }
     const ctx: WorkContext = { http, ledger, cycle, inFlight, stopped: () => stopped, binding }
 
     try {
@@ -227,8 +275,8 @@ async function runPhase(options: {
       break
     }
 
-    const plan = planCycle(pool, work)
-    const window = killWindow(await warmUp(ctx, pool, plan))
+    const plan = planCycle(pool, devicePool, work)
+    const window = killWindow(await warmUp(ctx, pool, devicePool, plan))
     result.killWindowsTo.push(window.to)
     const killAfter = window.from + Math.random() * (window.to - window.from)
     const working = cycleWork(ctx, plan)
@@ -249,7 +297,7 @@ async function runPhase(options: {
       })
     }
     for (const member of newcomers) if (member.keyBound) pool.push(member)
-    previous = [...newcomers, ...pool].filter((member) => member.lastActiveCycle === cycle)
+    previous = [...newcomers, ...pool, ...devicePool].filter((member) => member.lastActiveCycle === cycle)
     previous = [...new Set(previous)]
 
     const violationsBefore = ledger.violations.length
@@ -258,12 +306,14 @@ async function runPhase(options: {
       log(
         `${options.name}: cycle ${cycle}/${cycles}: killed ${killAfter.toFixed(0)} of up to ${window.to.toFixed(0)} ms in, ` +
           `${result.inFlightAtKill.at(-1)} requests in flight; so far ${ledger.signUps.length} sign-ups, ` +
-          `${ledger.signatures} signatures, ${ledger.exports} exports acknowledged, ` +
+          `${ledger.signatures} signatures (${ledger.budgetSignatures} by new devices), ${ledger.exports} exports ` +
+          `acknowledged, ${ledger.leftByKills.size} reservation(s) left by kills, ` +
           `${ledger.violations.length} violation(s)`,
       )
     }
   }
   result.seconds = (performance.now() - started) / 1000
+  result.newDevices = devicePool.length
   result.deviceKey =
     binding.atAuthenticate === true
       ? 'bound at sign-in (authorization_key in authenticate)'
@@ -300,13 +350,24 @@ function report(result: PhaseResult, cycles: number) {
       `none in ${kills.filter((n) => n === 0).length} cycle(s); cycles whose kill cut a sign-up ` +
       `${result.kindsAtKill.filter((k) => k.signUps > 0).length}, a signature ` +
       `${result.kindsAtKill.filter((k) => k.signatures > 0).length}, an export ` +
-      `${result.kindsAtKill.filter((k) => k.exports > 0).length}`,
+      `${result.kindsAtKill.filter((k) => k.exports > 0).length}, a new device's budget-reserving signature ` +
+      `${result.kindsAtKill.filter((k) => k.budget > 0).length}`,
+    `  new devices: ${result.newDevices} second sign-ins; their transfers to sign: ` +
+      `${ledger.budgetRequests.length} asked, ${ledger.budgetSignatures} answered 200; reservations: ` +
+      `${ledger.leftByKills.size} left reserved but unsigned by kills (${ledger.releasedAfterLeft.size} of them ` +
+      `released after a restart), ${ledger.signedUnanswered.size} signed but unanswered, ` +
+      `${ledger.releasedByServer.size} released by the server; ${ledger.neverReserved.size} unanswered ` +
+      `request(s) reserved nothing; ${ledger.windowChecks} left ones weighed at their window's end`,
     `  device key: ${result.deviceKey}`,
+    `  local devnets a killed server left running, stopped by the next start: ` +
+      `${[...tally.serverLog].filter(([line]) => /local devnet: stopped the one a previous/.test(line)).reduce((n, [, count]) => n + count, 0)}`,
     `  invariant checks: ${ledger.databaseChecks} in the database, ${ledger.httpChecks} over HTTP`,
   ]
-  // The embedded secrets' notices come with every first start; anything else the servers logged is shown.
+  // The embedded secrets' notices come with every first start, and a killed server's devnets are stopped by the
+  // next start (counted above); anything else the servers logged is shown.
   const logged = [...tally.serverLog].filter(
-    ([line]) => !/Generated a (sign-in secret|wallet master key)/.test(line),
+    ([line]) =>
+      !/Generated a (sign-in secret|wallet master key)|local devnet: stopped the one a previous/.test(line),
   )
   if (logged.length > 0) {
     lines.push('  the servers logged (at warn and above):')
@@ -327,6 +388,7 @@ function report(result: PhaseResult, cycles: number) {
 function newDataDir(label: string): string {
   const dir = mkdtempSync(join(tmpdir(), `charter-crash-${label}-`))
   chmodSync(dir, 0o700)
+  dataDirs.push(dir)
   return dir
 }
 
@@ -345,7 +407,7 @@ async function main() {
         cycles,
         dataDir: pgliteDir,
         databaseUrl: undefined,
-        snapshot: () => pgliteSnapshot(pgliteDir),
+        snapshot: (question) => pgliteSnapshot(pgliteDir, question),
       }),
     )
   }
@@ -372,7 +434,7 @@ async function main() {
           cycles,
           dataDir: postgresDir,
           databaseUrl: url,
-          snapshot: () => postgresSnapshot(url),
+          snapshot: (question) => postgresSnapshot(url, question),
         }),
       )
     } finally {
@@ -384,6 +446,7 @@ async function main() {
 
   let violations = 0
   let cyclesRun = 0
+  stopLeftoverDevnets()
   for (const result of results) {
     report(result, cycles)
     violations += result.ledger.violations.length
@@ -398,6 +461,7 @@ async function main() {
 
 main().catch((error: unknown) => {
   killAllStarted()
+  stopLeftoverDevnets()
   const postgres = running.postgres
   process.stderr.write(`crash-test: the test itself failed: ${(error as Error)?.stack ?? String(error)}\n`)
   void (postgres ? postgres.release(false) : Promise.resolve()).finally(() => process.exit(1))

@@ -36,9 +36,17 @@ export class Member {
   /** A request the server should have taken was refused as unauthenticated: the member is not used again. */
   broken = false
   signedUpCycle = 0
+  /** When the server answered its last sign-in code's request: the address takes one in each 30 s window. */
+  signInCodeAt = 0
   /** Export codes asked for (5 an hour per account), and when the last was. */
   exportInits = 0
   lastExportInitAt = 0
+  /**
+   * A new device: this member's second sign-in (`firstDevice` is the sign-up's), a session within
+   * NEW_DEVICE_HOLD_HOURS, whose requests reserve the new-device budget. A first device knows its `secondDevice`.
+   */
+  firstDevice: Member | undefined
+  secondDevice: Member | undefined
   /** Activity lines acknowledged to this member, in total and in the last cycle it worked in. */
   ackedLines = 0
   lastActiveCycle = 0

@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomInt } from 'node:crypto'
+import { readEvmTransaction, totalMoves } from '@charter/core'
 import { activityDigest, type Http, Member, Unreachable } from './http.ts'
-import { type Ledger, lineKey } from './ledger.ts'
+import { type BudgetRequest, type Ledger, lineKey } from './ledger.ts'
 
-export type InFlight = { signUps: number; signatures: number; exports: number }
+export type InFlight = { signUps: number; signatures: number; exports: number; budget: number }
 
 export type WorkContext = {
   http: Http
@@ -19,6 +20,11 @@ export type WorkContext = {
 /** Export codes: one per 30 s and 5 per hour per account (the server's limits), with some margin. */
 const exportSpacingMs = 35_000
 const exportsPerMember = 4
+/**
+ * Sign-in codes: one to an address in each fixed 30-second window (the server counts them in the database,
+ * http/rateLimit.ts), so a second sign-in waits for the window after the first's to begin.
+ */
+const signInWindowMs = 30_000
 
 let counter = 0
 const runBase = Math.floor(Math.random() * 10_000)
@@ -63,13 +69,18 @@ export async function signUp(ctx: WorkContext, member: Member): Promise<boolean>
   }
 }
 
+/** The sign-in routes of the member's kind of address. */
+const familyOf = (member: Member) =>
+  member.via === 'phone'
+    ? { path: '/api/v1/passwordless_sms', field: 'phoneNumber' }
+    : { path: '/api/v1/passwordless', field: 'email' }
+
 async function signUpSteps(ctx: WorkContext, member: Member): Promise<boolean> {
   const { http } = ctx
-  const family =
-    member.via === 'phone'
-      ? { path: '/api/v1/passwordless_sms', field: 'phoneNumber' }
-      : { path: '/api/v1/passwordless', field: 'email' }
+  const family = familyOf(member)
   const init = await http.request(member, 'POST', `${family.path}/init`, { [family.field]: member.address })
+  // After the answer: the server counted the code at some moment before it.
+  member.signInCodeAt = Date.now()
   if (init.status !== 200) {
     http.tally.note('POST', `${family.path}/init`, init)
     return false
@@ -234,6 +245,115 @@ async function exportSteps(ctx: WorkContext, member: Member): Promise<void> {
   }
 }
 
+/**
+ * A new device of a member from earlier cycles: a second sign-in, by a code to the same address, with a device
+ * key of its own bound at sign-in. Its session is within NEW_DEVICE_HOLD_HOURS (the sign-up's is not: the
+ * sign-in that creates an account is never held), so what it signs that can move money reserves the new-device
+ * budget before the key signs.
+ */
+export async function signInAgain(ctx: WorkContext, first: Member): Promise<Member | undefined> {
+  if (ctx.binding.atAuthenticate !== true || !first.userId || first.secondDevice) return undefined
+  const { http } = ctx
+  const device = new Member(first.via, first.address, `${first.tag}-2`)
+  device.firstDevice = first
+  first.secondDevice = device
+  device.userId = first.userId
+  device.evm = first.evm
+  device.solana = first.solana
+  device.signedUpCycle = first.signedUpCycle
+  const family = familyOf(device)
+  const init = await http.request(device, 'POST', `${family.path}/init`, { [family.field]: device.address })
+  device.signInCodeAt = Date.now()
+  first.signInCodeAt = device.signInCodeAt
+  if (init.status !== 200) {
+    http.tally.note('POST', `${family.path}/init`, init)
+    return undefined
+  }
+  const code = await http.codeFor(device.address)
+  if (!code) return undefined
+  const answer = await http.request(device, 'POST', `${family.path}/authenticate`, {
+    [family.field]: device.address,
+    code,
+    authorization_key: device.publicKeySpki,
+  })
+  if (answer.status !== 200 || String(answer.body?.user?.id) !== first.userId) {
+    http.tally.note('POST', `${family.path}/authenticate (a second sign-in)`, answer)
+    return undefined
+  }
+  device.keyBound = true
+  return device
+}
+
+/** What a new device signs: transfers on Base Sepolia, a local devnet (LOCAL_CHAINS=on), to a burn address. */
+const budgetChainId = 84532
+const burnAddress = '0x000000000000000000000000000000000000dead'
+let budgetCounter = 0
+
+/**
+ * `eth_signTransaction` of a small transfer by a new device: signed and never sent, so no chain is asked, yet
+ * it counts as sent (whoever holds the bytes can send them), so the policy reserves its value and maximum fee in
+ * `budget_reservations` before the key signs. Each request moves a different amount (a few thousand wei, far
+ * under the budget), which tells its reservation apart; the amount is what core's reader makes of it, as the
+ * server's.
+ */
+export async function signTransferAsNewDevice(ctx: WorkContext, device: Member): Promise<void> {
+  const wallet = device.evm
+  if (!wallet || !device.userId) return
+  budgetCounter += 1
+  device.seq += 1
+  const value = BigInt(budgetCounter) * 1_000n + BigInt(randomInt(1_000))
+  const transaction = {
+    chain_id: budgetChainId,
+    to: burnAddress,
+    value: value.toString(),
+    nonce: device.seq,
+    gas_limit: 21_000,
+    max_fee_per_gas: 1_000,
+    max_priority_fee_per_gas: 1,
+  }
+  const [move] = totalMoves(
+    readEvmTransaction(
+      { chainId: budgetChainId, to: burnAddress, value, gas: 21_000n, maxFeePerGas: 1_000n },
+      { offered: true, usdc: undefined },
+    ),
+  )
+  if (!move) return
+  const request: BudgetRequest = {
+    userId: device.userId,
+    walletId: wallet.id,
+    chain: move.chain,
+    asset: move.asset,
+    amount: move.amount.toString(),
+    method: 'eth_signTransaction',
+    digest: activityDigest({ method: 'eth_signTransaction', transaction }),
+    cycle: ctx.cycle,
+    acknowledged: false,
+    answered: undefined,
+  }
+  ctx.ledger.budgetRequests.push(request)
+  const path = `/api/v1/wallets/${wallet.id}/rpc`
+  ctx.inFlight.budget += 1
+  const answer = await ctx.http
+    .signed(device, path, { method: 'eth_signTransaction', params: { transaction } })
+    .finally(() => {
+      ctx.inFlight.budget -= 1
+    })
+  request.answered = answer.status
+  if (answer.status === 200 && typeof answer.body?.data?.signed_transaction === 'string') {
+    request.acknowledged = true
+    acknowledge(ctx, device, {
+      walletId: wallet.id,
+      kind: 'signature',
+      method: 'eth_signTransaction',
+      digest: request.digest,
+    })
+  } else if (answer.status === 401) {
+    refused(ctx, device, 'eth_signTransaction', answer.status, answer.text)
+  } else {
+    ctx.http.tally.note('POST', path, answer)
+  }
+}
+
 function acknowledge(
   ctx: WorkContext,
   member: Member,
@@ -248,35 +368,73 @@ async function signLoop(ctx: WorkContext, member: Member) {
   while (!ctx.stopped() && !member.broken) await personalSign(ctx, member)
 }
 
+async function budgetLoop(ctx: WorkContext, device: Member) {
+  while (!ctx.stopped() && !device.broken) await signTransferAsNewDevice(ctx, device)
+}
+
 const canExport = (member: Member) =>
   member.exportInits < exportsPerMember && Date.now() - member.lastExportInitAt > exportSpacingMs
 
-export type CyclePlan = { returning: Member[]; exporting: Set<Member>; newcomers: Member[] }
+const canSignInAgain = (member: Member) =>
+  member.secondDevice === undefined &&
+  Date.now() > (Math.floor(member.signInCodeAt / signInWindowMs) + 1) * signInWindowMs + 500
 
-/** Who works in this cycle: members from earlier cycles (some of them export), and new people. */
+export type CyclePlan = {
+  returning: Member[]
+  exporting: Set<Member>
+  newcomers: Member[]
+  /** Members from earlier cycles who sign in again in the warm-up, on a new device. */
+  signingInAgain: Member[]
+  /** New devices at work in this cycle: from earlier cycles, and (after the warm-up) the ones signed in now. */
+  newDevices: Member[]
+}
+
+/**
+ * Who works in this cycle: members from earlier cycles (some of them export, one signs in again on a new
+ * device), new devices from earlier cycles, and new people.
+ */
 export function planCycle(
   pool: Member[],
-  options: { newcomers: number; returning: number; returningExports: number },
+  devicePool: Member[],
+  options: {
+    newcomers: number
+    returning: number
+    returningExports: number
+    secondSignIns: number
+    newDevices: number
+  },
 ): CyclePlan {
-  const returning = pick(
-    pool.filter((member) => member.keyBound && !member.broken),
-    options.returning,
-  )
+  const usable = (member: Member) => member.keyBound && !member.broken
+  const returning = pick(pool.filter(usable), options.returning)
+  const exporting = new Set(pick(returning.filter(canExport), options.returningExports))
   return {
     returning,
-    exporting: new Set(pick(returning.filter(canExport), options.returningExports)),
+    exporting,
     newcomers: Array.from({ length: options.newcomers }, (_, i) => newMember(i % 2 ? 'email' : 'phone')),
+    // Not one that exports in this cycle: its export code and the sign-in code would go to the same address.
+    signingInAgain: pick(
+      pool.filter((member) => usable(member) && canSignInAgain(member) && !exporting.has(member)),
+      options.secondSignIns,
+    ),
+    newDevices: pick(devicePool.filter(usable), options.newDevices),
   }
 }
 
 /**
- * Before the kill clock starts: one sign-up followed by a signature, and one signature by each returning
- * member. It brings the server's cold paths up to speed (the first sign-up after a start is the slowest),
- * shows the returning members' sessions and device keys survived the kill before, and gives later cycles a
- * member to work with even when a kill lands before any sign-up of the cycle is answered. All of it is
- * acknowledged before the kill and held to the same invariants. Answers how long the sign-up took (ms).
+ * Before the kill clock starts: one sign-up followed by a signature, one signature by each returning member,
+ * a second sign-in (a new device) followed by a budget-reserving signature, and one such signature by each new
+ * device from earlier cycles. It brings the server's cold paths up to speed (the first sign-up after a start is
+ * the slowest), shows the returning members' and new devices' sessions and device keys survived the kill
+ * before, and gives later cycles a member to work with even when a kill lands before any sign-up of the cycle is
+ * answered. All of it is acknowledged before the kill and held to the same invariants. Answers how long the
+ * sign-up took (ms).
  */
-export async function warmUp(ctx: WorkContext, pool: Member[], plan: CyclePlan): Promise<number> {
+export async function warmUp(
+  ctx: WorkContext,
+  pool: Member[],
+  devicePool: Member[],
+  plan: CyclePlan,
+): Promise<number> {
   const member = newMember(ctx.cycle % 2 ? 'phone' : 'email')
   let signUpMs = 0
   const settle = (error: unknown) => {
@@ -295,6 +453,20 @@ export async function warmUp(ctx: WorkContext, pool: Member[], plan: CyclePlan):
       returning.lastActiveCycle = ctx.cycle
       return personalSign(ctx, returning).catch(settle)
     }),
+    ...plan.newDevices.map((device) => {
+      device.lastActiveCycle = ctx.cycle
+      return signTransferAsNewDevice(ctx, device).catch(settle)
+    }),
+    ...plan.signingInAgain.map((first) =>
+      (async () => {
+        const device = await signInAgain(ctx, first)
+        if (!device) return
+        device.lastActiveCycle = ctx.cycle
+        devicePool.push(device)
+        plan.newDevices.push(device)
+        await signTransferAsNewDevice(ctx, device)
+      })().catch(settle),
+    ),
   ])
   return signUpMs
 }
@@ -302,7 +474,7 @@ export async function warmUp(ctx: WorkContext, pool: Member[], plan: CyclePlan):
 /**
  * One cycle's work, all at once, until the kill: new members sign up, then each exports a key and signs
  * messages over and over; returning members (their sessions and keys made before a crash) sign too, and
- * some of them export.
+ * some of them export; new devices sign transfers over and over, each reserving the new-device budget first.
  */
 export async function cycleWork(ctx: WorkContext, plan: CyclePlan): Promise<void> {
   const tasks: Promise<void>[] = []
@@ -319,6 +491,7 @@ export async function cycleWork(ctx: WorkContext, plan: CyclePlan): Promise<void
     tasks.push(signLoop(ctx, member), signLoop(ctx, member))
     if (plan.exporting.has(member)) tasks.push(exportKey(ctx, member))
   }
+  for (const device of plan.newDevices) tasks.push(budgetLoop(ctx, device), budgetLoop(ctx, device))
   const errors: unknown[] = []
   await Promise.all(
     tasks.map((task) =>
@@ -349,8 +522,10 @@ export async function checkOverHttp(ctx: WorkContext, members: Member[]): Promis
       http.tally.note('GET', '/api/v1/wallets/activity', answer)
       continue
     }
-    // The list holds the newest 100: only members with fewer acknowledged lines are checked line by line.
-    if (member.ackedLines > 60) continue
+    // The list holds the newest 100: only members with fewer acknowledged lines (from all their devices) are
+    // checked line by line.
+    const first = member.firstDevice ?? member
+    if (first.ackedLines + (first.secondDevice?.ackedLines ?? 0) > 60) continue
     const shown = new Map<string, number>()
     for (const entry of answer.body?.activity ?? []) {
       const key = lineKey({
