@@ -21,7 +21,12 @@ export function budgetOutside(
     ? drizzlePglite({ client: client.pglite, schema })
     : drizzlePostgres({ client: client.client, schema })) as unknown as Db
   // The limits only shape `remaining`'s words; what is used does not depend on them.
-  const budget = newDeviceBudget({ db, limits: { usdc: '0', native: {} }, windowHours })
+  const budget = newDeviceBudget({
+    db,
+    limits: { usdc: '0', native: {} },
+    windowHours,
+    oneConnection: client.kind === 'pglite',
+  })
   return {
     async used(userId: string, chain: string, asset: BudgetAsset, now: Date): Promise<bigint> {
       const entry = (await budget.remaining(userId, now)).find(
