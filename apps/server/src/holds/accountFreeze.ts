@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { LoginError } from '@charter/core'
 import { and, desc, eq, gt, inArray, isNull, lte } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
-import { accountFreezes, heldActions } from '../db/schema.ts'
+import { accountFreezes, heldActions, sessions } from '../db/schema.ts'
 import { recordAccountEvent } from '../members/accountEvents.ts'
 import { AccountFrozenError } from './AccountFrozenError.ts'
 import { HeldUntilError } from './HeldUntilError.ts'
@@ -16,7 +16,8 @@ export const freezeHours = { min: 1, max: 168 } as const
 
 /**
  * The account's freeze in force at `now`, if any: not lifted, not ended, and no held lift of it whose wait is
- * over (a held lift takes effect at its time, here, before the sweep marks it: holds/releaseHeldActions.ts).
+ * over and whose device is still signed in (a held lift takes effect at its time, here, before the sweep marks
+ * it: holds/releaseHeldActions.ts).
  */
 export async function activeFreezeOf(db: Db, userId: string, now = new Date()) {
   const rows = await db
@@ -27,11 +28,16 @@ export async function activeFreezeOf(db: Db, userId: string, now = new Date()) {
     )
     .orderBy(desc(accountFreezes.endsAt))
   if (rows.length === 0) return undefined
+  // A held lift takes effect only while the device that asked is still signed in: signing it out is what a
+  // member told of a stranger's lift does.
   const lifted = await db
     .select({ subject: heldActions.subject })
     .from(heldActions)
+    .innerJoin(sessions, eq(sessions.id, heldActions.sessionId))
     .where(
       and(
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
         eq(heldActions.kind, 'lift_freeze'),
         inArray(
           heldActions.subject,

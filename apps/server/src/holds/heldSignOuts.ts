@@ -1,7 +1,7 @@
 import { describeUserAgent } from '@charter/core'
-import { and, eq, gt, gte, inArray, isNull, lt, ne } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, lt, ne, not, or, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
-import { sessions } from '../db/schema.ts'
+import { sessionOrigins, sessions } from '../db/schema.ts'
 import { revokeUserSessions } from '../members/sessions.ts'
 import { ActionHeldError } from './ActionHeldError.ts'
 import type { HeldAction, NewDeviceHold } from './newDeviceHold.ts'
@@ -12,20 +12,50 @@ const when = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' '
 export type HeldSignOutParams = { session_ids: string[] }
 
 /**
- * Signing out, the brake's way: ending one's own session, or a younger one, is safer and instant; a session still
- * within its new-device hold that ends an *older* one is held instead (recorded, told to every address,
- * cancellable by the session it would end or any older one), since otherwise whoever took the member's phone
- * would sign the member out first, and the member's next sign-in would be too young to cancel anything. The
+ * Signing out, the brake's way: ending one's own session, or a younger one that signed in the same way, is safer
+ * and instant; a session still within its new-device hold that ends an *older* one, or one that signed in through
+ * another address (the member's own later sign-in, which may cancel what the new device asked), is held instead
+ * (recorded, told to every address, cancellable by the session it would end or any older one), since otherwise
+ * whoever took the member's phone would sign the member out first. The
  * held ending happens when the hold ends (holds/releaseHeldActions.ts). A trusted session signs out as before.
  */
 export function heldSignOuts(options: { db: Db; hold: NewDeviceHold }) {
   const { db, hold } = options
 
-  /** The caller's session when it is within its hold: when it signed in. */
+  /** The caller's session when it is within its hold: when it signed in, and how. */
   async function heldSince(sessionId: string, now: Date) {
     if (!(await hold.holdEnd(sessionId, now))) return undefined
-    return (await hold.originOf(sessionId))?.createdAt
+    return hold.originOf(sessionId)
   }
+
+  /**
+   * The sessions a held caller may not end at once: older than it, or signed in through another kind of address
+   * than it (or from before origins were kept).
+   */
+  const protectedFrom = (caller: { createdAt: Date; signedInWith: string | undefined }): SQL =>
+    or(
+      lt(sessions.createdAt, caller.createdAt),
+      isNull(sessionOrigins.signedInWith),
+      caller.signedInWith === undefined
+        ? undefined
+        : ne(sessionOrigins.signedInWith, caller.signedInWith as 'phone'),
+    ) as SQL
+
+  /** The member's live sessions other than the caller's, with how each signed in. */
+  const othersOf = (session: { sessionId: string; userId: string }, now: Date, which: SQL) =>
+    db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .leftJoin(sessionOrigins, eq(sessionOrigins.sessionId, sessions.id))
+      .where(
+        and(
+          eq(sessions.userId, session.userId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now),
+          ne(sessions.id, session.sessionId),
+          which,
+        ),
+      )
 
   return {
     /**
@@ -39,11 +69,12 @@ export function heldSignOuts(options: { db: Db; hold: NewDeviceHold }) {
       now = new Date(),
     ): Promise<HeldAction | undefined> {
       if (targetId === session.sessionId) return undefined
-      const since = await heldSince(session.sessionId, now)
-      if (!since) return undefined
+      const caller = await heldSince(session.sessionId, now)
+      if (!caller) return undefined
       const [target] = await db
-        .select()
+        .select({ session: sessions, signedInWith: sessionOrigins.signedInWith })
         .from(sessions)
+        .leftJoin(sessionOrigins, eq(sessionOrigins.sessionId, sessions.id))
         .where(
           and(
             eq(sessions.id, targetId),
@@ -52,13 +83,17 @@ export function heldSignOuts(options: { db: Db; hold: NewDeviceHold }) {
             gt(sessions.expiresAt, now),
           ),
         )
-      if (!target || target.createdAt.getTime() >= since.getTime()) return undefined
+      if (!target) return undefined
+      const older = target.session.createdAt.getTime() < caller.createdAt.getTime()
+      if (!older && target.signedInWith !== null && target.signedInWith === caller.signedInWith)
+        return undefined
+      const targetRow = target.session
       return hold.holdIfNew(
         {
           session,
           kind: 'sign_out',
           subject: targetId,
-          what: `sign out ${describeUserAgent(target.userAgent, { inSentence: true })}, which signed in on ${when(target.createdAt)}`,
+          what: `sign out ${describeUserAgent(targetRow.userAgent, { inSentence: true })}, which signed in on ${when(targetRow.createdAt)}`,
           params: { session_ids: [targetId] } satisfies HeldSignOutParams,
         },
         now,
@@ -71,22 +106,12 @@ export function heldSignOuts(options: { db: Db; hold: NewDeviceHold }) {
      * and the held action, if any.
      */
     async everywhere(session: { sessionId: string; userId: string }, now = new Date()) {
-      const since = await heldSince(session.sessionId, now)
-      if (!since) {
+      const caller = await heldSince(session.sessionId, now)
+      if (!caller) {
         const ended = await revokeUserSessions(db, session.userId, { reason: 'signed_out_everywhere' }, now)
         return { ended, held: undefined }
       }
-      const older = await db
-        .select({ id: sessions.id })
-        .from(sessions)
-        .where(
-          and(
-            eq(sessions.userId, session.userId),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, now),
-            lt(sessions.createdAt, since),
-          ),
-        )
+      const older = await othersOf(session, now, protectedFrom(caller))
       let held: HeldAction | undefined
       if (older.length > 0) {
         try {
@@ -95,7 +120,7 @@ export function heldSignOuts(options: { db: Db; hold: NewDeviceHold }) {
               session,
               kind: 'sign_out',
               subject: 'everywhere',
-              what: `sign out your ${older.length === 1 ? 'other device' : `${older.length} other devices`} that signed in before it`,
+              what: `sign out your ${older.length === 1 ? 'other device' : `${older.length} other devices`} that signed in before it or through another address`,
               params: { session_ids: older.map((row) => row.id) } satisfies HeldSignOutParams,
             },
             now,
@@ -111,18 +136,15 @@ export function heldSignOuts(options: { db: Db; hold: NewDeviceHold }) {
         .set({ revokedAt: now, endedReason: 'signed_out' })
         .where(and(eq(sessions.id, session.sessionId), isNull(sessions.revokedAt)))
         .returning({ id: sessions.id })
-      const younger = await db
-        .update(sessions)
-        .set({ revokedAt: now, endedReason: 'signed_out_everywhere' })
-        .where(
-          and(
-            eq(sessions.userId, session.userId),
-            isNull(sessions.revokedAt),
-            ne(sessions.id, session.sessionId),
-            gte(sessions.createdAt, since),
-          ),
-        )
-        .returning({ id: sessions.id })
+      const youngerIds = (await othersOf(session, now, not(protectedFrom(caller)))).map((row) => row.id)
+      const younger =
+        youngerIds.length === 0
+          ? []
+          : await db
+              .update(sessions)
+              .set({ revokedAt: now, endedReason: 'signed_out_everywhere' })
+              .where(and(inArray(sessions.id, youngerIds), isNull(sessions.revokedAt)))
+              .returning({ id: sessions.id })
       return { ended: own.length + younger.length, held }
     },
 

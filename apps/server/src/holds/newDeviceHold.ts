@@ -152,24 +152,12 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
   }
 
   /** A session whose request another of the member's devices cancelled takes no such action again. */
+  /**
+   * A session whose request another of the member's devices cancelled, of any kind, takes no held action again:
+   * the member said it is not theirs.
+   */
   async function assertNotCancelled(request: HeldActionRequest) {
-    const [cancelled] = await db
-      .select({ id: heldActions.id })
-      .from(heldActions)
-      .where(
-        and(
-          eq(heldActions.sessionId, request.session.sessionId),
-          eq(heldActions.kind, request.kind),
-          isNotNull(heldActions.cancelledAt),
-          // Cancelled from another session, or by the link in a notice (no session).
-          or(
-            isNull(heldActions.cancelledBySessionId),
-            ne(heldActions.cancelledBySessionId, request.session.sessionId),
-          ),
-        ),
-      )
-      .limit(1)
-    if (cancelled) {
+    if (await cancelledByAnother(request.session.sessionId)) {
       throw new ActionHeldError(
         `Another of your devices cancelled a request this device made, so this device cannot ${kindWords[request.kind]}. If that was you by mistake, sign out here and sign in again: the wait starts anew, and your addresses are told.`,
       )
@@ -177,8 +165,8 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
   }
 
   /**
-   * Whether another of the member's sessions cancelled a request of this one, of any kind: such a session moves
-   * no money again (policy/policyEngine.ts), whatever its age.
+   * Whether another of the member's sessions, or the link in a notice, cancelled a request of this one, of any
+   * kind: such a session moves no money and takes no held action again (policy/policyEngine.ts), whatever its age.
    */
   async function cancelledByAnother(sessionId: string): Promise<boolean> {
     const [cancelled] = await db

@@ -47,7 +47,24 @@ export async function releaseHeldActions(options: {
       )
       .returning()
     if (!action) continue
+    const [asker] = await db
+      .select({
+        endedReason: sessions.endedReason,
+        revokedAt: sessions.revokedAt,
+        expiresAt: sessions.expiresAt,
+      })
+      .from(sessions)
+      .where(eq(sessions.id, action.sessionId))
     if (action.kind === 'lift_freeze') {
+      // A lift goes ahead only while the device that asked is signed in (holds/accountFreeze.ts reads it so too).
+      if (!asker || asker.revokedAt !== null || asker.expiresAt.getTime() <= now.getTime()) {
+        await db
+          .update(heldActions)
+          .set({ failure: 'The device that asked was signed out before its wait ended.' })
+          .where(eq(heldActions.id, action.id))
+        dropped += 1
+        continue
+      }
       await db
         .update(accountFreezes)
         .set({ liftedAt: action.opensAt, liftedBySessionId: action.sessionId })
@@ -64,10 +81,6 @@ export async function releaseHeldActions(options: {
       done += 1
       continue
     }
-    const [asker] = await db
-      .select({ endedReason: sessions.endedReason })
-      .from(sessions)
-      .where(eq(sessions.id, action.sessionId))
     if (asker?.endedReason && asker.endedReason !== 'signed_out') {
       await db
         .update(heldActions)

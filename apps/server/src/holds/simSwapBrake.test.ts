@@ -183,6 +183,25 @@ describe('the thief cannot sign the member out', () => {
     expect(late.text).toContain('This request went ahead already: it can no longer be cancelled.')
   })
 
+  it("a thief cannot sign out at once the member's later sign-in through another address, alone or everywhere", async () => {
+    const member = await memberWithTwoAddresses()
+    const thief = await thiefWith(member.phone)
+    // The member signs in later by email: younger than the thief's session, but the member's way back in.
+    const rescue = device()
+    expect((await rescue.signIn('email', member.email)).status).toBe(200)
+    const tried = await thief.api.post(`/api/v1/sessions/${await sessionIdOf(rescue)}/logout`)
+    expect(tried.status).toBe(403)
+    expect(tried.body.code).toBe('action_held')
+    expect(await works(rescue)).toBe(true)
+    // Everywhere: the thief's own session ends; the member's sessions, older or by email, wait.
+    const thief2 = await thiefWith(member.phone)
+    const everywhere = await thief2.api.post('/api/v1/sessions/logout', { everywhere: true })
+    expect(everywhere.status).toBe(200)
+    expect(await works(thief2)).toBe(false)
+    expect(await works(rescue)).toBe(true)
+    expect(await works(member.own)).toBe(true)
+  })
+
   it('a trusted session still signs out everywhere at once, and a held sign-out of a device another signed out never happens', async () => {
     const member = await memberWithTwoAddresses()
     const thief = await thiefWith(member.phone)
@@ -488,6 +507,29 @@ describe('freeze', () => {
       .where(eq(heldActions.id, held.body.held_action.id))
     expect((await sign(member.own, member.wallet)).status).toBe(200)
     expect((await member.own.api.get('/api/v1/account/freeze')).body.frozen).toBe(false)
+  })
+
+  it('a held lift never takes effect once the member signed the device that asked out', async () => {
+    const member = await memberWithTwoAddresses()
+    const thief = await thiefWith(member.phone)
+    expect((await freeze(member.own, 48)).status).toBe(200)
+    const held = await lift(thief)
+    expect(held.status).toBe(403)
+    const { db } = await sharedTestDatabase()
+    await db
+      .update(heldActions)
+      .set({ opensAt: new Date(Date.now() - 1000) })
+      .where(eq(heldActions.id, (held.body as Json).held_action.id))
+    // Its wait is over, but the member signed the thief out first: still frozen, and the sweep drops the lift.
+    expect((await member.own.api.post(`/api/v1/sessions/${await sessionIdOf(thief)}/logout`)).status).toBe(
+      200,
+    )
+    expect((await member.own.api.get('/api/v1/account/freeze')).body.frozen).toBe(true)
+    expect((await sign(member.own, member.wallet)).status).toBe(403)
+    await sweepLater()
+    const lifted = (await heldOf(member.own)).find((each) => each.id === (held.body as Json).held_action.id)
+    expect(lifted).toMatchObject({ failure: 'The device that asked was signed out before its wait ended.' })
+    expect((await member.own.api.get('/api/v1/account/freeze')).body.frozen).toBe(true)
   })
 
   it('holds back a held send whose wait is over while the account is frozen', async () => {

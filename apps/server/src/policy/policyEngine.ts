@@ -80,7 +80,11 @@ export function policyEngine(options: { hold: NewDeviceHold; sendHold: SendHold;
     budget,
 
     async decide(request: PolicyRequest, now = new Date()): Promise<PolicyDecision> {
-      if (request.heldReplay) return { words: 'went out after its wait', reserved: [] }
+      if (request.heldReplay) {
+        // A held send going out by itself: not if the member cancelled anything else the same device asked.
+        if (await hold.cancelledByAnother(request.session.sessionId)) throw deviceCancelled()
+        return { words: 'went out after its wait', reserved: [] }
+      }
       const moves = totalMoves(request.effect)
       if (moves.length === 0 && request.effect.unweighable.length === 0) {
         return { words: 'moves nothing', reserved: [] }
@@ -90,13 +94,7 @@ export function policyEngine(options: { hold: NewDeviceHold; sendHold: SendHold;
         hold.holdEnd(request.session.sessionId, now),
         hold.cancelledByAnother(request.session.sessionId),
       ])
-      if (cancelled) {
-        throw new WalletApiError(
-          4100,
-          403,
-          'Another of your devices cancelled a request this device made, so this device moves no money. If that was you by mistake, sign out here and sign in again: the wait starts anew, and your addresses are told.',
-        )
-      }
+      if (cancelled) throw deviceCancelled()
       if (!holdEnd) {
         if (!request.send) {
           // A signature held earlier for this session, asked again after its wait: done now.
@@ -130,6 +128,14 @@ export function policyEngine(options: { hold: NewDeviceHold; sendHold: SendHold;
 }
 
 export type PolicyEngine = ReturnType<typeof policyEngine>
+
+/** A device whose request the member cancelled from elsewhere moves no money again. */
+const deviceCancelled = () =>
+  new WalletApiError(
+    4100,
+    403,
+    'Another of your devices cancelled a request this device made, so this device moves no money. If that was you by mistake, sign out here and sign in again: the wait starts anew, and your addresses are told.',
+  )
 
 const when = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`
 

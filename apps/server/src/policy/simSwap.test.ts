@@ -20,13 +20,17 @@ import {
   getBurnCheckedInstruction,
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token'
+import { eq } from 'drizzle-orm'
 import { encodeFunctionData, erc20Abi, type Hex, parseAbi, parseEther, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { budgetReservations } from '../db/schema.ts'
+import { budgetReservations, sessionOrigins } from '../db/schema.ts'
+import { createLogger } from '../logger.ts'
 import { ApiClient } from '../testing/ApiClient.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { type MemberWallet, signedInMember, WalletCaller } from '../testing/WalletCaller.ts'
+import { releaseHeldSends } from '../wallets/sends/releaseHeldSends.ts'
+import { sendFeeCaps } from '../wallets/sends/sendFeeCaps.ts'
 
 // A SIM swap, replayed over HTTP against the running server on its embedded defaults (local Base Sepolia and
 // Solana devnet): the thief holds the member's phone and signs in on a device of their own, a session within
@@ -289,6 +293,61 @@ describe('the phone number alone moves no money', () => {
       code: 4100,
       error: expect.stringMatching(/^Another of your devices cancelled a request this device made/),
     })
+  })
+
+  it('once the member cancels one request, the device’s other held sends never go, and its export waits for good', async () => {
+    const device = await thief()
+    const a = expectHeld(await send(device, { to: recipient(), value: parseEther('0.2').toString() }))
+    const b = expectHeld(await send(device, { to: recipient(), value: parseEther('0.3').toString() }))
+    expect((await member.caller.post(`/api/v1/held_actions/${a.id}/cancel`, {})).status).toBe(200)
+    // A day later the sweep takes B up, and does not send it (it sends the other tests' held sends, which nobody
+    // cancelled).
+    await releaseHeldSends({
+      db: server.parts.database.db,
+      vault: server.parts.vault,
+      sending: {
+        chains: server.parts.registry.get('chains').adapter,
+        ...sendFeeCaps({ sendMaxFeeEth: '0.01', sendMaxFeeSol: '0.01' }),
+        policy: server.parts.policy,
+      },
+      sendHold: server.parts.sendHold,
+      logger: createLogger('silent'),
+      now: new Date(Date.now() + 25 * 3_600_000),
+    })
+    const seen = ((await member.api.get('/api/v1/held_actions')).body as Json).held_actions as Json[]
+    expect(seen.find((action) => action.id === b.id)).toMatchObject({
+      status: 'completed',
+      hash: null,
+      failure: expect.stringMatching(/^Another of your devices cancelled a request this device made/),
+    })
+    // Its hold over, the device still cannot export: a cancelled send marks it for every kind of request.
+    const { db } = await sharedTestDatabase()
+    const sessions = ((await device.api.get('/api/v1/sessions')).body as Json).sessions as Json[]
+    const own = sessions.find((each) => each.current)?.id as string
+    await db
+      .update(sessionOrigins)
+      .set({ holdEndsAt: new Date(Date.now() - 1000) })
+      .where(eq(sessionOrigins.sessionId, own))
+    const exported = await device.post(`/api/v1/wallets/${evm.id}/export/init`, {})
+    expect(exported.status, exported.text).toBe(429)
+    expect(JSON.parse(exported.text).error).toMatch(
+      /^Another of your devices cancelled a request this device made/,
+    )
+  })
+
+  it('typed data a contract acts on waits: a meta-transaction, a Safe transaction, an operator', async () => {
+    const device = await thief()
+    for (const primary_type of ['MetaTransaction', 'SafeTx', 'PermitForAll']) {
+      const signed = await device.rpc(evm.id, 'eth_signTypedData_v4', {
+        typed_data: {
+          domain: { name: 'Any', chainId, verifyingContract: recipient() },
+          types: { [primary_type]: [{ name: 'nonce', type: 'uint256' }] },
+          primary_type,
+          message: { nonce: '1' },
+        },
+      })
+      expectHeld(signed, new RegExp(`cannot be weighed \\(a ${primary_type} signature for the contract 0x`))
+    }
   })
 
   it('a send refused before it reached the chain gives its budget back', async () => {

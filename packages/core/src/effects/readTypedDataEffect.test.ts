@@ -45,8 +45,21 @@ describe('readTypedDataEffect', () => {
     expect(readTypedDataEffect(permit2, usdcOf).unweighable[0]).toMatch(/^a Permit2 signature/)
   })
 
-  it('a sign-in message moves nothing', () => {
+  it('a sign-in message that names no contract moves nothing', () => {
     const login = { domain: { name: 'App' }, primary_type: 'Login', message: { nonce: '1' } }
     expect(readTypedDataEffect(login, usdcOf)).toEqual({ moves: [], unweighable: [] })
+  })
+
+  it('cannot weigh anything else signed for a contract: a meta-transaction, a Safe transaction, an operator', () => {
+    for (const primary_type of ['MetaTransaction', 'SafeTx', 'PermitForAll', 'ForwardRequest', 'Mail']) {
+      const typedData = {
+        domain: { chainId: 84532, verifyingContract: '0x2222222222222222222222222222222222222222' },
+        primary_type,
+        message: {},
+      }
+      expect(readTypedDataEffect(typedData, usdcOf).unweighable).toEqual([
+        `a ${primary_type} signature for the contract 0x2222222222222222222222222222222222222222, which may act on it`,
+      ])
+    }
   })
 })

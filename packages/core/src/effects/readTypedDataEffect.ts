@@ -16,8 +16,9 @@ export type TypedDataToRead = {
  * What an EIP-712 signature can move out of the wallet, read from the typed data alone: a USDC transfer
  * authorisation (EIP-3009) its `value` in USDC on the domain's chain; a permit of any token (EIP-2612's `Permit`
  * with a spender) or anything for Permit2, in words, as what cannot be weighed: an allowance of any amount that
- * whoever holds the signature can use at once. Other typed data (a sign-in, an order a contract must still
- * accept from the wallet) moves nothing by itself.
+ * whoever holds the signature can use at once; any other typed data for a contract (a meta-transaction, a Safe
+ * transaction, an operator, an order) cannot be weighed either, since the contract acts on it. Typed data that
+ * names no contract (a sign-in) moves nothing by itself.
  */
 export function readTypedDataEffect(
   typedData: TypedDataToRead,
@@ -46,6 +47,14 @@ export function readTypedDataEffect(
       return effect
     }
     effect.moves.push({ chain: String(chainId), asset: 'usdc', amount: value })
+    return effect
+  }
+  // Anything else addressed to a contract is the contract's to act on: a meta-transaction, a Safe transaction, an
+  // operator over every NFT, a forwarded call. What it moves cannot be read off the data.
+  if (contract !== '') {
+    effect.unweighable.push(
+      `a ${typedData.primary_type} signature for the contract ${String(typedData.domain.verifyingContract)}, which may act on it`,
+    )
   }
   return effect
 }

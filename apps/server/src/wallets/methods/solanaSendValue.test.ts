@@ -14,6 +14,7 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
 } from '@solana/kit'
 import {
+  getAllocateInstruction,
   getAssignInstruction,
   getCreateAccountInstruction,
   getTransferSolInstruction,
@@ -32,7 +33,7 @@ import {
 } from '@solana-program/token'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { SolanaSigningError } from './SolanaSigningError.ts'
-import { readSolanaSend, solanaSendValue } from './solanaSendValue.ts'
+import { readSolanaSend, solanaMaxFee, solanaSendValue } from './solanaSendValue.ts'
 
 const usdcMint = '4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU' as Address
 let wallet: Address
@@ -212,6 +213,35 @@ describe('solanaSendValue', () => {
       usdc: 0n,
       unmeasured: [`a transfer of the token ${usdcMint}, which is not weighed here`],
     })
+  })
+
+  it('cannot weigh data allocated in the wallet’s own account', async () => {
+    const allocate = wire([getAllocateInstruction({ newAccount: createNoopSigner(wallet), space: 8n })])
+    expect((await movedBy(allocate)).unmeasured).toEqual(['allocates data in the wallet’s own account'])
+  })
+
+  it('counts a fee for every signature a precompile verifies, and the priority fee at its limit', () => {
+    const precompile = (count: number): Instruction => ({
+      programAddress: 'Ed25519SigVerify111111111111111111111111111' as Address,
+      accounts: [],
+      data: new Uint8Array([count, 0]),
+    })
+    const price = (microLamports: bigint): Instruction => {
+      const data = new Uint8Array(9)
+      data[0] = 3
+      new DataView(data.buffer).setBigUint64(1, microLamports, true)
+      return { programAddress: 'ComputeBudget111111111111111111111111111111' as Address, accounts: [], data }
+    }
+    const read = (instructions: Instruction[]) =>
+      readSolanaSend(new Uint8Array(Buffer.from(wire(instructions), 'base64')), {
+        wallet,
+        usdcMint,
+        usdcAccount: null,
+      })
+    // One signature of its own and 60 verified: 61 × 5,000 lamports.
+    expect(solanaMaxFee(read([precompile(60)]))).toBe(305_000n)
+    // A price of 1,000,000 micro-lamports per unit, no limit set: 200,000 units for its one other instruction.
+    expect(solanaMaxFee(read([price(1_000_000n), precompile(0)]))).toBe(5_000n + 200_000n)
   })
 
   it('cannot weigh a burn or a closed token account', async () => {

@@ -150,13 +150,20 @@ export function readSolanaSend(
 }
 
 const computeBudgetProgram = 'ComputeBudget111111111111111111111111111111'
+/** Ed25519, secp256k1 and secp256r1 signature checks: each signature they verify costs a signature's fee. */
+const signaturePrecompiles = new Set<string>([
+  'Ed25519SigVerify111111111111111111111111111',
+  'KeccakSecp256k11111111111111111111111111111',
+  'Secp256r1SigVerify1111111111111111111111111',
+])
 /** Solana's fee per signature, in lamports, and its compute limits when a transaction sets none. */
 const lamportsPerSignature = 5000n
 const defaultUnitsPerInstruction = 200_000n
 const maxUnits = 1_400_000n
 
 /**
- * The most the transaction's fee can be, in lamports: 5,000 per signature and its priority fee (the compute unit
+ * The most the transaction's fee can be, in lamports: 5,000 per signature (its own, and those its precompile
+ * instructions verify) and its priority fee (the compute unit
  * price it sets, in micro-lamports, times its compute unit limit, or the limit Solana gives it when it sets none).
  */
 export function solanaMaxFee(reading: Pick<SolanaSendReading, 'message' | 'signers'>): bigint {
@@ -164,9 +171,14 @@ export function solanaMaxFee(reading: Pick<SolanaSendReading, 'message' | 'signe
   let price = 0n
   let limit: bigint | undefined
   let instructions = 0n
+  let signatures = BigInt(reading.signers.length)
   for (const compiled of message.instructions) {
     const data = new Uint8Array(compiled.data ?? [])
-    if (message.staticAccounts[compiled.programAddressIndex] !== computeBudgetProgram) {
+    const program = message.staticAccounts[compiled.programAddressIndex]
+    // A signature-verifying precompile's signatures are paid for as the transaction's own are: its first byte
+    // counts them.
+    if (program !== undefined && signaturePrecompiles.has(program)) signatures += BigInt(data[0] ?? 0)
+    if (program !== computeBudgetProgram) {
       instructions += 1n
       continue
     }
@@ -180,7 +192,7 @@ export function solanaMaxFee(reading: Pick<SolanaSendReading, 'message' | 'signe
       ? maxUnits
       : instructions * defaultUnitsPerInstruction)
   const priority = (price * units + 999_999n) / 1_000_000n
-  return BigInt(reading.signers.length) * lamportsPerSignature + priority
+  return signatures * lamportsPerSignature + priority
 }
 
 /** Programs that move nothing of a signer's: the compute budget and memos. */
@@ -225,8 +237,10 @@ function readInstruction(
         return
       }
       case SystemInstruction.AdvanceNonceAccount:
-      case SystemInstruction.Allocate:
         return
+      // Data in the wallet's own account leaves it unable to pay fees or send with a plain transfer.
+      case SystemInstruction.Allocate:
+        return 'allocates data in the wallet’s own account'
       default:
         return 'a System program instruction on the wallet other than a transfer or an account creation'
     }

@@ -266,8 +266,11 @@ describe('the EIP-1193 provider', () => {
       hiddenFields: 0,
       warnings: [],
       refusal: undefined,
-      // A letter moves nothing.
-      effect: { moves: [], unweighable: [] },
+      // A letter for a contract: the contract acts on it, so what it moves cannot be read off it.
+      effect: {
+        moves: [],
+        unweighable: [`a Mail signature for the contract ${mail.domain.verifyingContract}, which may act on it`],
+      },
     })
     expect(server.rpcCalls[0]).toEqual({
       method: 'eth_signTypedData_v4',
