@@ -1,4 +1,5 @@
 import { createHash, randomUUID, sign, verify } from 'node:crypto'
+import { associatedTokenAccount, readSolanaTransaction, type SolanaTransactionReading } from '@charter/core'
 import {
   type Address,
   type Blockhash,
@@ -21,10 +22,7 @@ import { earlierSend } from '../sends/earlierSend.ts'
 import { findSolanaChain } from '../sends/solana/solanaChains.ts'
 import { ed25519PrivateKey } from '../walletKeys.ts'
 import { base64Param } from './base64Param.ts'
-import { associatedTokenAccount, readSolanaSend, type SolanaSendReading } from './solanaSendValue.ts'
 import type { MethodOutcome, WalletMethodContext } from './WalletMethod.ts'
-
-export { type SolanaSendValue, solanaSendValue } from './solanaSendValue.ts'
 
 export const solanaSignAndSendTransactionParams = z.strictObject({
   transaction: base64Param,
@@ -112,7 +110,7 @@ export async function solanaSignAndSendTransaction(
   const walletAddress = wallet.address as Address
   const usdcMint = (chain.info.usdc?.address ?? null) as Address | null
   const usdcAccount = usdcMint === null ? null : await associatedTokenAccount(walletAddress, usdcMint)
-  const reading = readSolanaSend(new Uint8Array(Buffer.from(transaction, 'base64')), {
+  const reading = readSolanaTransaction(new Uint8Array(Buffer.from(transaction, 'base64')), {
     wallet: walletAddress,
     usdcMint,
     usdcAccount,
@@ -367,7 +365,7 @@ function wireTransaction(
 }
 
 /** Rent the wallet pays for the associated token accounts the transaction creates that do not exist yet. */
-async function rentOfCreatedAccounts(rpc: ChainRpc, reading: SolanaSendReading): Promise<bigint> {
+async function rentOfCreatedAccounts(rpc: ChainRpc, reading: SolanaTransactionReading): Promise<bigint> {
   if (reading.createdTokenAccounts.length === 0) return 0n
   const found = await nodeCall<{ value: (unknown | null)[] }>(rpc, 'getMultipleAccounts', [
     reading.createdTokenAccounts.map((each) => each.account),
@@ -395,7 +393,7 @@ async function usdcHeld(rpc: ChainRpc, wallet: Address, mint: Address): Promise<
 /** The owner of a token account: from the instruction creating it, else the chain's; the account itself if unknown. */
 async function tokenAccountOwner(
   rpc: ChainRpc,
-  reading: SolanaSendReading,
+  reading: SolanaTransactionReading,
   account: Address,
 ): Promise<string> {
   const created = reading.createdTokenAccounts.find((each) => each.account === account)

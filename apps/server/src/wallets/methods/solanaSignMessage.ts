@@ -1,10 +1,9 @@
 import { sign } from 'node:crypto'
-import { noEffect } from '@charter/core'
+import { isSolanaMessage, isSolanaTransaction, noEffect } from '@charter/core'
 import { z } from 'zod'
 import { ed25519PrivateKey } from '../walletKeys.ts'
 import { base64Param } from './base64Param.ts'
 import { SolanaSigningError } from './SolanaSigningError.ts'
-import { isSolanaMessage, isSolanaTransaction } from './solanaTransaction.ts'
 import type { MethodOutcome, WalletMethodContext } from './WalletMethod.ts'
 
 export const solanaSignMessageParams = z.strictObject({ message: base64Param, encoding: z.literal('base64') })

@@ -1,13 +1,18 @@
 import { sign } from 'node:crypto'
-import type { WalletEffect } from '@charter/core'
+import {
+  associatedTokenAccount,
+  parseSolanaTransaction,
+  readSolanaTransaction,
+  SolanaTransactionFormatError,
+  solanaMaxFee,
+  type WalletEffect,
+} from '@charter/core'
 import { type Address, getBase58Encoder } from '@solana/kit'
 import { z } from 'zod'
 import { findSolanaChain, solanaCaip2 } from '../sends/solana/solanaChains.ts'
 import { ed25519PrivateKey } from '../walletKeys.ts'
 import { base64Param } from './base64Param.ts'
 import { SolanaSigningError } from './SolanaSigningError.ts'
-import { associatedTokenAccount, readSolanaSend, solanaMaxFee } from './solanaSendValue.ts'
-import { parseSolanaTransaction, SolanaTransactionFormatError } from './solanaTransaction.ts'
 import type { AuthorizationRequest, MethodOutcome, WalletMethodContext } from './WalletMethod.ts'
 
 export const solanaSignTransactionParams = z.strictObject({
@@ -78,7 +83,7 @@ async function signingEffect(context: WalletMethodContext, bytes: Uint8Array): P
   let sentFrom = 'a Solana cluster'
   for (const chain of clusters) {
     const usdcMint = (chain.info.usdc?.address ?? null) as Address | null
-    const reading = readSolanaSend(bytes, {
+    const reading = readSolanaTransaction(bytes, {
       wallet,
       usdcMint,
       usdcAccount: usdcMint === null ? null : await associatedTokenAccount(wallet, usdcMint),

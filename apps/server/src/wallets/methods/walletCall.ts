@@ -1,3 +1,4 @@
+import { SolanaTransactionFormatError } from '@charter/core'
 import { BaseError as ViemError } from 'viem'
 import { describeZodError } from '../../http/describeZodError.ts'
 import { WalletApiError } from '../../http/WalletApiError.ts'
@@ -49,7 +50,10 @@ function refusedParams(error: unknown): unknown {
   if (error instanceof TypedDataEncodingError) {
     return new WalletApiError(-32602, 400, `params.typed_data: ${error.message}`)
   }
-  if (error instanceof SolanaSigningError) return new WalletApiError(-32602, 400, `params.${error.message}`)
+  // A Solana transaction core's reader cannot read says so as `transaction: …`.
+  if (error instanceof SolanaSigningError || error instanceof SolanaTransactionFormatError) {
+    return new WalletApiError(-32602, 400, `params.${error.message}`)
+  }
   // viem refuses typed data or a transaction it cannot encode: the caller's params, not our bug.
   if (error instanceof ViemError) return new WalletApiError(-32602, 400, `params: ${error.shortMessage}`)
   // So does a number it cannot take as an integer (BigInt(1.5) is a RangeError, BigInt('x') a SyntaxError).

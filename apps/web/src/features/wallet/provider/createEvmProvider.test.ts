@@ -269,7 +269,9 @@ describe('the EIP-1193 provider', () => {
       // A letter for a contract: the contract acts on it, so what it moves cannot be read off it.
       effect: {
         moves: [],
-        unweighable: [`a Mail signature for the contract ${mail.domain.verifyingContract}, which may act on it`],
+        unweighable: [
+          `a Mail signature for the contract ${mail.domain.verifyingContract}, which may act on it`,
+        ],
       },
     })
     expect(server.rpcCalls[0]).toEqual({

@@ -32,8 +32,8 @@ import {
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { SolanaSigningError } from './SolanaSigningError.ts'
-import { readSolanaSend, solanaMaxFee, solanaSendValue } from './solanaSendValue.ts'
+import { associatedTokenAccount, readSolanaTransaction, solanaMaxFee } from './readSolanaTransaction.ts'
+import { SolanaTransactionFormatError } from './solanaWireTransaction.ts'
 
 const usdcMint = '4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU' as Address
 let wallet: Address
@@ -61,7 +61,19 @@ function wire(instructions: Instruction[], feePayer: Address = wallet): string {
   )
 }
 
-const movedBy = (transaction: string) => solanaSendValue(transaction, { wallet, usdcMint })
+/** What a transaction moves out of the wallet, added up: lamports, USDC, and what cannot be weighed. */
+async function movedBy(transaction: string, mint: Address | null = usdcMint) {
+  const reading = readSolanaTransaction(new Uint8Array(Buffer.from(transaction, 'base64')), {
+    wallet,
+    usdcMint: mint,
+    usdcAccount: mint === null ? null : await associatedTokenAccount(wallet, mint),
+  })
+  return {
+    native: reading.native.reduce((sum, each) => sum + each.lamports, 0n),
+    usdc: reading.usdc.reduce((sum, each) => sum + each.amount, 0n),
+    unmeasured: reading.unmeasured,
+  }
+}
 
 beforeAll(async () => {
   wallet = (await generateKeyPairSigner()).address
@@ -70,7 +82,7 @@ beforeAll(async () => {
   walletUsdc = await ata(wallet)
 })
 
-describe('solanaSendValue', () => {
+describe('readSolanaTransaction', () => {
   it('counts System transfers and created accounts paid from the wallet, not from another signer', async () => {
     const newAccount = await generateKeyPairSigner()
     const transaction = wire([
@@ -113,7 +125,7 @@ describe('solanaSendValue', () => {
       }),
     ])
     expect(await movedBy(transaction)).toEqual({ native: 0n, usdc: 2_500_001n, unmeasured: [] })
-    const reading = readSolanaSend(new Uint8Array(Buffer.from(transaction, 'base64')), {
+    const reading = readSolanaTransaction(new Uint8Array(Buffer.from(transaction, 'base64')), {
       wallet,
       usdcMint,
       usdcAccount: walletUsdc,
@@ -195,7 +207,7 @@ describe('solanaSendValue', () => {
     })
     // Without a USDC mint on the cluster, no transfer is USDC: a transfer the wallet authorises is not weighed.
     expect(
-      await solanaSendValue(
+      await movedBy(
         wire([
           getTransferCheckedInstruction({
             source: walletUsdc,
@@ -206,7 +218,7 @@ describe('solanaSendValue', () => {
             decimals: 6,
           }),
         ]),
-        { wallet, usdcMint: null },
+        null,
       ),
     ).toEqual({
       native: 0n,
@@ -233,7 +245,7 @@ describe('solanaSendValue', () => {
       return { programAddress: 'ComputeBudget111111111111111111111111111111' as Address, accounts: [], data }
     }
     const read = (instructions: Instruction[]) =>
-      readSolanaSend(new Uint8Array(Buffer.from(wire(instructions), 'base64')), {
+      readSolanaTransaction(new Uint8Array(Buffer.from(wire(instructions), 'base64')), {
         wallet,
         usdcMint,
         usdcAccount: null,
@@ -260,7 +272,7 @@ describe('solanaSendValue', () => {
 
   it('refuses bytes that are no Solana transaction, naming the param', async () => {
     for (const garbage of ['AAAA', Buffer.from('hello world, not a transaction').toString('base64')]) {
-      await expect(movedBy(garbage)).rejects.toThrow(SolanaSigningError)
+      await expect(movedBy(garbage)).rejects.toThrow(SolanaTransactionFormatError)
       await expect(movedBy(garbage)).rejects.toThrow(/^transaction: not a Solana wire transaction/)
     }
     // A whole transaction with bytes after it is refused too.

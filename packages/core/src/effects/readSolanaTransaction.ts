@@ -28,17 +28,14 @@ import {
   TOKEN_PROGRAM_ADDRESS,
   TokenInstruction,
 } from '@solana-program/token'
-import { SolanaSigningError } from './SolanaSigningError.ts'
-import { isSolanaTransaction, parseSolanaTransaction } from './solanaTransaction.ts'
-
-/**
- * What a Solana send moves out of the wallet: lamports, and USDC in base units (6 decimals); and, in words, what
- * it does that could move more and cannot be measured from the transaction alone (an empty list when nothing).
- */
-export type SolanaSendValue = { native: bigint; usdc: bigint; unmeasured: string[] }
+import {
+  isSolanaTransaction,
+  parseSolanaTransaction,
+  SolanaTransactionFormatError,
+} from './solanaWireTransaction.ts'
 
 /** A Solana transaction as a send reads it: who signs and pays, and what it moves out of the wallet. */
-export type SolanaSendReading = {
+export type SolanaTransactionReading = {
   /** Legacy or v0, accounts all static. */
   message: Extract<CompiledTransactionMessage, { version: 'legacy' | 0 }> &
     CompiledTransactionMessageWithLifetime
@@ -68,13 +65,13 @@ type ReadInstruction = Instruction & { accounts: { address: Address; role: Accou
  * Reads a Solana wire transaction (legacy or v0 without address lookup tables, whose accounts a reader cannot
  * know without the chain) as what it moves out of `wallet`: System transfers and created accounts paid from it;
  * SPL Token `Transfer` from its USDC associated token account, `TransferChecked` of the USDC mint it authorises.
- * Pure: the chain is never asked. Throws SolanaSigningError (`transaction: …`) for bytes that are no such
+ * Pure: the chain is never asked. Throws SolanaTransactionFormatError (`transaction: …`) for bytes that are no such
  * transaction.
  */
-export function readSolanaSend(
+export function readSolanaTransaction(
   bytes: Uint8Array,
   owner: { wallet: Address; usdcMint: Address | null; usdcAccount: Address | null },
-): SolanaSendReading {
+): SolanaTransactionReading {
   if (!isSolanaTransaction(bytes)) {
     let why = 'it does not decode as one'
     try {
@@ -83,7 +80,7 @@ export function readSolanaSend(
     } catch (error) {
       if (error instanceof Error) why = error.message
     }
-    throw new SolanaSigningError(`transaction: not a Solana wire transaction (${why})`)
+    throw new SolanaTransactionFormatError(`transaction: not a Solana wire transaction (${why})`)
   }
   const parts = parseSolanaTransaction(bytes)
   let messageBytes: Uint8Array
@@ -92,15 +89,15 @@ export function readSolanaSend(
     messageBytes = new Uint8Array(getTransactionDecoder().decode(bytes).messageBytes)
     message = getCompiledTransactionMessageDecoder().decode(messageBytes)
   } catch (error) {
-    throw new SolanaSigningError(
+    throw new SolanaTransactionFormatError(
       `transaction: not a Solana wire transaction (${error instanceof Error ? error.message : 'it does not decode'})`,
     )
   }
   if (message.version !== 'legacy' && message.version !== 0) {
-    throw new SolanaSigningError('transaction: only legacy and v0 messages are known')
+    throw new SolanaTransactionFormatError('transaction: only legacy and v0 messages are known')
   }
   if ('addressTableLookups' in message && (message.addressTableLookups?.length ?? 0) > 0) {
-    throw new SolanaSigningError(
+    throw new SolanaTransactionFormatError(
       'transaction: it loads accounts from address lookup tables, whose contents the server cannot show or check; list every account in the message',
     )
   }
@@ -110,7 +107,7 @@ export function readSolanaSend(
     bytes.slice(parts.signaturesOffset + slot * 64, parts.signaturesOffset + (slot + 1) * 64),
   )
 
-  const reading: SolanaSendReading = {
+  const reading: SolanaTransactionReading = {
     message,
     messageBytes,
     signatures,
@@ -124,7 +121,9 @@ export function readSolanaSend(
     const programAddress = accounts[compiled.programAddressIndex]
     const metas = (compiled.accountIndices ?? []).map((index) => accounts[index])
     if (programAddress === undefined || metas.some((address) => address === undefined)) {
-      throw new SolanaSigningError('transaction: an instruction names an account the message does not list')
+      throw new SolanaTransactionFormatError(
+        'transaction: an instruction names an account the message does not list',
+      )
     }
     const instruction: ReadInstruction = {
       programAddress,
@@ -137,7 +136,7 @@ export function readSolanaSend(
     try {
       unmeasured = readInstruction(instruction, owner, reading)
     } catch (error) {
-      if (error instanceof SolanaSigningError) throw error
+      if (error instanceof SolanaTransactionFormatError) throw error
     }
     if (
       unmeasured !== undefined &&
@@ -166,7 +165,7 @@ const maxUnits = 1_400_000n
  * instructions verify) and its priority fee (the compute unit
  * price it sets, in micro-lamports, times its compute unit limit, or the limit Solana gives it when it sets none).
  */
-export function solanaMaxFee(reading: Pick<SolanaSendReading, 'message' | 'signers'>): bigint {
+export function solanaMaxFee(reading: Pick<SolanaTransactionReading, 'message' | 'signers'>): bigint {
   const { message } = reading
   let price = 0n
   let limit: bigint | undefined
@@ -209,7 +208,7 @@ const harmlessPrograms = new Set<string>([
 function readInstruction(
   instruction: ReadInstruction,
   owner: { wallet: Address; usdcMint: Address | null; usdcAccount: Address | null },
-  reading: SolanaSendReading,
+  reading: SolanaTransactionReading,
 ): string | undefined {
   const { wallet, usdcMint, usdcAccount } = owner
   const program = instruction.programAddress
@@ -316,32 +315,4 @@ function readInstruction(
 export async function associatedTokenAccount(wallet: Address, mint: Address): Promise<Address> {
   const [account] = await findAssociatedTokenPda({ owner: wallet, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS })
   return account
-}
-
-/**
- * What a `signAndSendTransaction` request moves out of the wallet, from its params alone (no chain is asked):
- * lamports by System transfers and accounts it creates, and USDC (base units) from the wallet's USDC accounts,
- * for comparing with limits before the send goes out; and `unmeasured`, what else it does that could move value
- * (a limit should treat a non-empty list as over it). The fee and rent are not counted. Throws SolanaSigningError
- * for a transaction that is none.
- */
-export async function solanaSendValue(
-  /** `params.transaction`, base64, as the caller sent it. */
-  transaction: string,
-  /** The wallet's address, and the cluster's USDC mint (null where it has none). */
-  owner: { wallet: string; usdcMint: string | null },
-): Promise<SolanaSendValue> {
-  const wallet = owner.wallet as Address
-  const usdcMint = owner.usdcMint as Address | null
-  const usdcAccount = usdcMint === null ? null : await associatedTokenAccount(wallet, usdcMint)
-  const reading = readSolanaSend(new Uint8Array(Buffer.from(transaction, 'base64')), {
-    wallet,
-    usdcMint,
-    usdcAccount,
-  })
-  return {
-    native: reading.native.reduce((sum, each) => sum + each.lamports, 0n),
-    usdc: reading.usdc.reduce((sum, each) => sum + each.amount, 0n),
-    unmeasured: reading.unmeasured,
-  }
 }

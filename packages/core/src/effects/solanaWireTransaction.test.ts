@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { parseSolanaTransaction, SolanaTransactionFormatError } from './solanaTransaction.ts'
+import { parseSolanaTransaction, SolanaTransactionFormatError } from './solanaWireTransaction.ts'
 
 const payer = randomBytes(32)
 const other = randomBytes(32)
