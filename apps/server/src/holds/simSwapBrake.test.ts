@@ -3,12 +3,10 @@ import { getBase58Decoder } from '@solana/kit'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { heldActions, sessionOrigins } from '../db/schema.ts'
-import { createLogger } from '../logger.ts'
 import { ApiClient, uniqueEmail, uniquePhoneNumber } from '../testing/ApiClient.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
+import { sweepHeldSends } from '../testing/sweepHeldSends.ts'
 import { type MemberWallet, WalletCaller, walletsOf } from '../testing/WalletCaller.ts'
-import { releaseHeldSends } from '../wallets/sends/releaseHeldSends.ts'
-import { sendFeeCaps } from '../wallets/sends/sendFeeCaps.ts'
 import { releaseHeldActions } from './releaseHeldActions.ts'
 
 // The SIM-swap attacker's moves against the brake (docs/security.md, "The SIM-swap attacker"), each tried first
@@ -553,18 +551,7 @@ describe('freeze', () => {
       idempotencyKey: `key-${id}`,
     })
     expect((await freeze(member.own, 1)).status).toBe(200)
-    const sweep = () =>
-      releaseHeldSends({
-        db: server.parts.database.db,
-        vault: server.parts.vault,
-        sending: {
-          chains: server.parts.registry.get('chains').adapter,
-          ...sendFeeCaps({ sendMaxFeeEth: '0.01', sendMaxFeeSol: '0.01' }),
-          policy: server.parts.policy,
-        },
-        sendHold: server.parts.sendHold,
-        logger: createLogger('silent'),
-      })
+    const sweep = () => sweepHeldSends(server)
     await sweep()
     const waiting = (await heldOf(member.own)).find((each) => each.id === id)
     expect(waiting).toMatchObject({ status: 'ready', failure: null, can_cancel: true })

@@ -25,12 +25,10 @@ import { encodeFunctionData, erc20Abi, type Hex, parseAbi, parseEther, parseUnit
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { budgetReservations, sessionOrigins } from '../db/schema.ts'
-import { createLogger } from '../logger.ts'
 import { ApiClient } from '../testing/ApiClient.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
+import { sweepHeldSends } from '../testing/sweepHeldSends.ts'
 import { type MemberWallet, signedInMember, WalletCaller } from '../testing/WalletCaller.ts'
-import { releaseHeldSends } from '../wallets/sends/releaseHeldSends.ts'
-import { sendFeeCaps } from '../wallets/sends/sendFeeCaps.ts'
 
 // A SIM swap, replayed over HTTP against the running server on its embedded defaults (local Base Sepolia and
 // Solana devnet): the thief holds the member's phone and signs in on a device of their own, a session within
@@ -302,18 +300,7 @@ describe('the phone number alone moves no money', () => {
     expect((await member.caller.post(`/api/v1/held_actions/${a.id}/cancel`, {})).status).toBe(200)
     // A day later the sweep takes B up, and does not send it (it sends the other tests' held sends, which nobody
     // cancelled).
-    await releaseHeldSends({
-      db: server.parts.database.db,
-      vault: server.parts.vault,
-      sending: {
-        chains: server.parts.registry.get('chains').adapter,
-        ...sendFeeCaps({ sendMaxFeeEth: '0.01', sendMaxFeeSol: '0.01' }),
-        policy: server.parts.policy,
-      },
-      sendHold: server.parts.sendHold,
-      logger: createLogger('silent'),
-      now: new Date(Date.now() + 25 * 3_600_000),
-    })
+    await sweepHeldSends(server, 25)
     const seen = ((await member.api.get('/api/v1/held_actions')).body as Json).held_actions as Json[]
     expect(seen.find((action) => action.id === b.id)).toMatchObject({
       status: 'completed',

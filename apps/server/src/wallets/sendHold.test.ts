@@ -20,12 +20,10 @@ import { encodeFunctionData, erc20Abi, type Hex, parseEther, parseUnits } from '
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { budgetReservations, idempotencyKeys } from '../db/schema.ts'
-import { createLogger } from '../logger.ts'
 import { ApiClient } from '../testing/ApiClient.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
+import { sweepHeldSends } from '../testing/sweepHeldSends.ts'
 import { type MemberWallet, signedInMember, WalletCaller } from '../testing/WalletCaller.ts'
-import { releaseHeldSends } from './sends/releaseHeldSends.ts'
-import { sendFeeCaps } from './sends/sendFeeCaps.ts'
 
 // A new device's large sends wait (docs/wallets.md, "A new device waits"), over HTTP against the local Base
 // Sepolia: NEW_DEVICE_HOLD_HOURS=1, the default limits (0.05 ETH, 100 USDC). "When the hold ends" is the sweep
@@ -94,19 +92,7 @@ async function newDevice() {
 }
 
 /** What the server's sweep does, with its clock `hoursAhead` hours from now. */
-const sweep = (hoursAhead: number) =>
-  releaseHeldSends({
-    db: server.parts.database.db,
-    vault: server.parts.vault,
-    sending: {
-      chains: server.parts.registry.get('chains').adapter,
-      ...sendFeeCaps({ sendMaxFeeEth: '0.01', sendMaxFeeSol: '0.01' }),
-      policy: server.parts.policy,
-    },
-    sendHold: server.parts.sendHold,
-    logger: createLogger('silent'),
-    now: new Date(Date.now() + hoursAhead * 3_600_000),
-  })
+const sweep = (hoursAhead: number) => sweepHeldSends(server, hoursAhead)
 
 const heldActionsOf = async (caller: WalletCaller) => {
   const answer = await caller.api.get('/api/v1/held_actions')

@@ -144,20 +144,8 @@ describe.skipIf(!postgres)('two server processes on one PostgreSQL', () => {
 
     const phoneNumber = uniquePhoneNumber()
     const atA = new WalletCaller(new ApiClient(a.url))
-    const init = await atA.api.post('/api/v1/passwordless_sms/init', { phoneNumber })
-    expect(init.status, init.text).toBe(200)
-    const code = texts
-      .get(phoneNumber)
-      ?.at(-1)
-      ?.match(/\b(\d{6})\b/)?.[1]
-    expect(code).toBeDefined()
-    const signedIn = await atA.api.post('/api/v1/passwordless_sms/authenticate', {
-      phoneNumber,
-      code,
-      authorization_key: atA.publicKeySpki,
-    })
-    expect(signedIn.status, signedIn.text).toBe(200)
-    const wallet = walletsOf(signedIn.body.user).find((each) => each.chain_type === 'ethereum')
+    const user = await signInBySms(atA, phoneNumber)
+    const wallet = walletsOf(user).find((each) => each.chain_type === 'ethereum')
     if (!wallet) throw new Error('the member has no EVM wallet')
     const node = anvil as TestAnvil
     await node.rpc('anvil_setBalance', [wallet.address, `0x${(10n ** 18n).toString(16)}`])
@@ -205,17 +193,7 @@ describe.skipIf(!postgres)('two server processes on one PostgreSQL', () => {
     expect(JSON.parse(replayAtA.text)).toEqual(JSON.parse(answers[1]?.text as string))
     // Another session of the member (a second device) replaying the key at B: the send's own record answers.
     const device = new WalletCaller(new ApiClient(b.url))
-    expect((await device.api.post('/api/v1/passwordless_sms/init', { phoneNumber })).status).toBe(200)
-    const secondCode = texts
-      .get(phoneNumber)
-      ?.at(-1)
-      ?.match(/\b(\d{6})\b/)?.[1]
-    const deviceSignIn = await device.api.post('/api/v1/passwordless_sms/authenticate', {
-      phoneNumber,
-      code: secondCode,
-      authorization_key: device.publicKeySpki,
-    })
-    expect(deviceSignIn.status, deviceSignIn.text).toBe(200)
+    await signInBySms(device, phoneNumber)
     const replayFromDevice = await send(device, wallet.id, { to, value: '7' }, keys[0] as string)
     expect(replayFromDevice.status, replayFromDevice.text).toBe(200)
     expect((JSON.parse(replayFromDevice.text) as Json).data.hash).toBe(hashes[0])
