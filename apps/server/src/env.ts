@@ -353,7 +353,7 @@ const settingsSchema = variablesSchema.transform((env, context) => {
     /** After a sign-in address changes, exports wait this long. */
     exportCooldownHours: env.EXPORT_COOLDOWN_HOURS,
     /**
-     * A session younger than this (hours, decimals allowed) cannot export, send above the limits, sign out an
+     * A session younger than this (hours, decimals allowed) cannot export, move more than its budget, sign out an
      * older session or change a way to sign in at once: it is held, told to every address, and cancellable (holds/).
      * Lifting a freeze from a session younger than its author waits as long. 0 turns the hold off.
      */

@@ -18,7 +18,8 @@ export type ListedChain = PublicChain & {
 /**
  * `GET /chains`: the chains this server offers, for anyone (it tells nothing secret: no RPC URL, only the path of
  * Charter's own proxy for each). Local devnets keep their real names, with `local: true` and no explorer. Each
- * says how much a new device may send at once (NEW_DEVICE_SEND_LIMIT_*), so the app can say a send will wait.
+ * says how much the member's new devices may move at once, in all (NEW_DEVICE_SEND_LIMIT_*), so the app can say a send
+ * will wait.
  */
 export function chainsRoutes(
   chains: Chains,

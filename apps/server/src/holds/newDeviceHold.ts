@@ -50,7 +50,7 @@ export type NewDeviceHoldOptions = {
 
 const kindWords: Record<HeldActionKind, string> = {
   export: 'export wallet keys',
-  send: 'send above the new-device limit',
+  send: 'send more than a new device moves at once',
   signature: 'sign what moves money before its wait ends',
   sign_out: 'sign out your other devices',
   address_change: 'change a sign-in address',
@@ -116,7 +116,7 @@ export function newSessionOrigin(
 
 /**
  * The new-device hold: a session younger than NEW_DEVICE_HOLD_HOURS may sign and read, but what could hand the
- * wallets to someone else at once (an export; sends above a limit, once they exist) is held until the hold ends:
+ * wallets to someone else at once (an export; what the policy holds: policy/policyEngine.ts) is held until the hold ends:
  * recorded, told to every address of the account, completable afterwards from that session only, and
  * cancellable from the session itself or any session that signed in before it. The sign-in that creates an
  * account is not held: its wallets were made with it, so there is no earlier owner to protect.

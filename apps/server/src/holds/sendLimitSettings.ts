@@ -2,8 +2,9 @@ import { evmChains, type SolanaCluster, type SupportedChainId, solanaClusters } 
 import { z } from 'zod'
 
 /**
- * What a session within the new-device hold may send at once: USDC (in whole dollars, the same on every chain)
- * and each chain's native coin. Above either, the send waits like an export (holds/sendHold.ts).
+ * What the member's sessions within the new-device hold may move at once, in all, over the hold's length (fees
+ * included): USDC (in whole dollars, the same on every chain) and each chain's native coin. Past either, the
+ * request waits like an export (policy/newDeviceBudget.ts).
  */
 export type SendLimits = {
   /** Whole USDC, a decimal string ("100"). */

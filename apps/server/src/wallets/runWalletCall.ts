@@ -1,4 +1,3 @@
-import type { WalletRow } from '../members/walletAccounts.ts'
 import type { PolicyDecision } from '../policy/policyEngine.ts'
 import { activityLines } from './activityLines.ts'
 import type { KeyVault } from './KeyVault.ts'
@@ -52,7 +51,7 @@ export async function runWalletCall(
       decision = made
       return {
         withKey: async <T>(use: (privateKey: Buffer) => T | Promise<T>) => {
-          const result = await withWalletKey(parts.vault, wallet as WalletRow, use)
+          const result = await withWalletKey(parts.vault, wallet, use)
           signed = true
           return result
         },

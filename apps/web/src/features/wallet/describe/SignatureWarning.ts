@@ -21,7 +21,7 @@ export type SignatureWarning =
   | { kind: 'high-fee'; maxFee: string }
   /** Contract data Charter cannot decode: shown raw, as it could ask the contract for anything. */
   | { kind: 'unreadable-call'; selector: string | undefined; bytes: number }
-  /** A send from a new device above the limit: it waits until `opensAt` (Unix seconds), cancellable. */
+  /** A send from a new device past what is left of its budget: it waits until `opensAt` (Unix seconds), cancellable. */
   /** `used`: what the member's new devices moved already of `limit`, when anything. */
   | { kind: 'held-send'; opensAt: number; limit: string; used?: string }
   /** A new device's request the server will hold until `opensAt`, and why, in words. */
