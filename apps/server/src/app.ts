@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url'
+import { shortenAddress } from '@charter/core'
 import { Hono } from 'hono'
 import rootPackage from '../../../package.json' with { type: 'json' }
 import { analyticsRoutes } from './analytics/analyticsRoutes.ts'
@@ -42,6 +43,8 @@ import type { DocumentStorage } from './organizations/documentStorage.ts'
 import { organizationRoutes } from './organizations/organizationRoutes.ts'
 import type { OutsideService, Part } from './parts/Part.ts'
 import type { PartsRegistry } from './parts/PartsRegistry.ts'
+import { passkeyRoutes } from './passkeys/passkeyRoutes.ts'
+import type { PasskeyService } from './passkeys/passkeys.ts'
 import type { PinningService } from './pinning/choosePinning.ts'
 import { gatewayRoutes } from './pinning/gatewayRoutes.ts'
 import { pinningRoutes } from './pinning/pinningRoutes.ts'
@@ -57,6 +60,7 @@ import type { KeyVault } from './wallets/KeyVault.ts'
 import { sendFeeCaps } from './wallets/sends/sendFeeCaps.ts'
 import { sendsRoutes } from './wallets/sends/sendsRoutes.ts'
 import { walletRoutes } from './wallets/walletRoutes.ts'
+import { walletFinder } from './wallets/walletStore.ts'
 
 export const version: string = rootPackage.version
 
@@ -76,6 +80,8 @@ export type AppParts = {
   signOuts: HeldSignOuts
   /** The account's freeze: no send, signature or export until it ends (holds/accountFreeze.ts). */
   freeze: AccountFreeze
+  /** The members' passkeys: sign-in without a code, and the proof that releases a held action (passkeys/). */
+  passkeys: PasskeyService
   accessTokenKeys: AccessTokenKeys
   vault: KeyVault
   /** The storage client organisations pin their documents through, connected once the server's origin is known. */
@@ -267,6 +273,7 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
   const publicOrigin = settings.publicUrl?.origin
   const pending = pendingKeys(database.db)
   const chains = parts.registry.get('chains').adapter
+  const findWallet = walletFinder(database.db)
   const signIn = authRoutes({
     chains,
     publicUrl: settings.publicUrl,
@@ -357,6 +364,37 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
         maxWalletsPerChain: settings.maxWalletsPerChain,
         sending: { chains, ...sendFeeCaps(settings), policy: parts.policy },
         limitDeclines: declineLimiter(database.db),
+        proveExport: (session, walletId, response) => parts.passkeys.proveExport(session, walletId, response),
+      }),
+    )
+    .route(
+      '/v1',
+      passkeyRoutes({
+        passkeys: parts.passkeys,
+        auth: parts.auth,
+        db: database.db,
+        cookie,
+        device: deviceCookie(settings.mode === 'production'),
+        pending,
+        trustProxy: settings.trustProxy,
+        signed: signedRequest({
+          appId: settings.appId,
+          publicOrigin,
+          trustProxy: settings.trustProxy,
+          refusal: 'account',
+        }),
+        describeWallet: async (userId, walletId) => {
+          const wallet = await findWallet(userId, walletId)
+          return `your ${wallet.chainType === 'ethereum' ? 'Ethereum' : 'Solana'} wallet ${shortenAddress(wallet.address)}`
+        },
+        releaseNow: () => {
+          parts.registry
+            .get('jobs')
+            .runNow()
+            .catch((error: unknown) =>
+              logger.error(`Releasing a held action at once failed: ${String(error)}`),
+            )
+        },
       }),
     )
     .route(

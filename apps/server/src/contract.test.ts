@@ -125,7 +125,7 @@ describe('the member’s answers', () => {
         last_seen_at: number
         expires_at: number
         has_device_key: boolean
-        signed_in_with: 'phone' | 'email' | 'wallet' | null
+        signed_in_with: 'phone' | 'email' | 'wallet' | 'passkey' | null
         current: boolean
       }[]
     }>()

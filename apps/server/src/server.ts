@@ -24,6 +24,7 @@ import { documentStorage } from './organizations/documentStorage.ts'
 import type { Part } from './parts/Part.ts'
 import { PartStartError } from './parts/PartStartError.ts'
 import { partsRegistry } from './parts/PartsRegistry.ts'
+import { passkeyService } from './passkeys/passkeys.ts'
 import { choosePinning } from './pinning/choosePinning.ts'
 import { newDeviceBudget } from './policy/newDeviceBudget.ts'
 import { policyEngine } from './policy/policyEngine.ts'
@@ -149,6 +150,12 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
     publicOrigin: settings.publicUrl?.origin,
   })
   const signOuts = heldSignOuts({ db: database.db, hold })
+  const passkeys = passkeyService({
+    db: database.db,
+    hold,
+    tell: (userId, notice) => tell(userId, notice),
+    publicUrl: settings.publicUrl,
+  })
   const freeze = accountFreeze({ db: database.db, hold, tell: (userId, notice) => tell(userId, notice) })
   const heldSends = sendHold({
     db: database.db,
@@ -250,6 +257,7 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
     policy,
     signOuts,
     freeze,
+    passkeys,
     accessTokenKeys,
     vault,
     documents,
@@ -312,6 +320,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   parts.documents.connect(options.settings.publicUrl?.origin ?? url)
   // The cancel links in held actions' notices point where this server answers, unless PUBLIC_URL says otherwise.
   parts.hold.connect(url)
+  // Passkeys belong to PUBLIC_URL's host, or in embedded mode to `localhost` on the port it listens on.
+  parts.passkeys.connect(url)
   return {
     url,
     parts,

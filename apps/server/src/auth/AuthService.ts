@@ -19,9 +19,9 @@ import {
 import {
   createUserWithIdentity,
   findUserIdByIdentity,
-  type IdentityKind,
   loadUser,
   markIdentityVerified,
+  type SignInKind,
   type UserCreatedHook,
   type VerifiedIdentity,
   type WalletClient,
@@ -70,7 +70,12 @@ export type AuthServiceOptions = {
   logger: Logger
 }
 
-const identityWords = { phone: 'phone number', email: 'email address', wallet: 'wallet' } as const
+const identityWords = {
+  phone: 'phone number',
+  email: 'email address',
+  wallet: 'wallet',
+  passkey: 'passkey',
+} as const
 const when = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`
 
 export type SignedIn = {
@@ -112,7 +117,7 @@ export function createAuthService(options: AuthServiceOptions) {
       userAgent: string | undefined
       clientAddress: string
       authorizationKey: string | undefined
-      signedInWith: IdentityKind
+      signedInWith: SignInKind
       deviceToken: string | undefined
     },
     isNewUser: boolean,
@@ -136,7 +141,7 @@ export function createAuthService(options: AuthServiceOptions) {
           subject: 'A new device signed in to your Charter account',
           text: `A device your Charter account has not used before signed in on ${when(now)} with your ${identityWords[signedInWith]}${started.clientAddress ? `, from ${started.clientAddress}` : ''}.${holdWords} If this was not you, someone has that ${identityWords[signedInWith]}: open Charter on a device you trust, sign that device out on the Security page, and tell your organisation's administrator.`,
         },
-        { except: signedInWith },
+        signedInWith === 'passkey' ? {} : { except: signedInWith },
       )
     }
     const accessToken = await accessTokenFor(userId, session.sessionId)
@@ -291,6 +296,33 @@ export function createAuthService(options: AuthServiceOptions) {
         onUserCreated: options.embeddedWalletsFor === 'all-users' ? options.onUserCreated : [],
         noAccount: 'There is no account with this wallet yet. Sign up first, or link it to your account.',
       })
+    },
+
+    /**
+     * Signs in the member whose passkey answered (passkeys/ verified it): a session that is not a new device, for
+     * a thief with the member's codes has no passkey. Never makes an account: a passkey is added to one.
+     */
+    async signInWithPasskey(input: {
+      userId: string
+      clientAddress: string
+      userAgent: string | undefined
+      authorizationKey: string | undefined
+      deviceToken?: string | undefined
+    }): Promise<SignedIn> {
+      if (input.authorizationKey !== undefined) {
+        parseAuthorizationKey(input.authorizationKey, 'authorization_key')
+      }
+      return startSession(
+        input.userId,
+        {
+          userAgent: input.userAgent,
+          clientAddress: input.clientAddress,
+          authorizationKey: input.authorizationKey,
+          signedInWith: 'passkey',
+          deviceToken: input.deviceToken,
+        },
+        false,
+      )
     },
 
     async refresh(by: { refreshToken: string } | { token: string }): Promise<SignedIn> {

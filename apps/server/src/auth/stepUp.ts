@@ -1,6 +1,6 @@
 import { type CharterUser, LoginError } from '@charter/core'
 import type { CodeCaller } from '../members/codeFlows.ts'
-import type { CodeIdentityKind, IdentityKind } from '../members/users.ts'
+import type { CodeIdentityKind, SignInKind } from '../members/users.ts'
 import type { Channel } from './channels.ts'
 import type { CodeDelivery } from './codeDelivery.ts'
 import type { CodePurpose } from './codeMessages.ts'
@@ -35,7 +35,7 @@ export function stepUp(options: {
     userId: string,
     action: StepUpAction,
     via: CodeIdentityKind | undefined,
-    avoid: IdentityKind | undefined,
+    avoid: SignInKind | undefined,
   ) {
     const user = await options.loadUser(userId)
     const addressOf = (kind: CodeIdentityKind) => {
@@ -63,9 +63,12 @@ export function stepUp(options: {
       })
     }
     // Away from the address the session signed in with, when the account has another: whoever holds only that
-    // one (a swapped SIM) does not get the code. A session that signed in with a wallet has no such address.
+    // one (a swapped SIM) does not get the code. A session that signed in with a wallet or a passkey has no such
+    // address.
     const order: CodeIdentityKind[] =
-      avoid && avoid !== 'wallet' ? [avoid === 'phone' ? 'email' : 'phone', avoid] : preferredOrder(action)
+      avoid === 'phone' || avoid === 'email'
+        ? [avoid === 'phone' ? 'email' : 'phone', avoid]
+        : preferredOrder(action)
     for (const kind of order) {
       const target = reachable(kind)
       if (target) return target
@@ -101,7 +104,7 @@ export function stepUp(options: {
       action: StepUpAction
       via?: CodeIdentityKind | undefined
       /** The kind of address the session signed in with: the code goes to the other one when there is one. */
-      avoid?: IdentityKind | undefined
+      avoid?: SignInKind | undefined
       client: CodeCaller
     }) {
       const { channel, address } = await targetFor(input.userId, input.action, input.via, input.avoid)

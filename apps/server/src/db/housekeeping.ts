@@ -5,6 +5,7 @@ import {
   analyticsEvents,
   idempotencyKeys,
   otpCodes,
+  passkeyChallenges,
   pendingDeviceKeys,
   rateLimits,
   sessions,
@@ -22,7 +23,7 @@ export const retention = {
 } as const
 
 /**
- * Deletes what no rule reads any more: throttling windows and one-time codes that ended a day ago, used challenge solutions and pending device keys once expired, idempotency
+ * Deletes what no rule reads any more: throttling windows and one-time codes that ended a day ago, used challenge solutions, pending device keys and passkey challenges once expired, idempotency
  * answers past their 24 hours, sessions and freezes that ended 30 days ago and analytics events after 90 days. Safe on
  * every replica at once.
  */
@@ -50,6 +51,7 @@ export async function sweepExpired(db: Db, now = new Date()): Promise<void> {
   await db.delete(usedCodeChallenges).where(lt(usedCodeChallenges.expiresAt, now))
   await db.delete(pendingDeviceKeys).where(lt(pendingDeviceKeys.expiresAt, now))
   await db.delete(signInNonces).where(lt(signInNonces.expiresAt, now))
+  await db.delete(passkeyChallenges).where(lt(passkeyChallenges.expiresAt, now))
   // A freeze that ended is kept as long as an ended session: the account's events tell of it after that.
   await db.delete(accountFreezes).where(lt(accountFreezes.endsAt, sessionsBefore))
 }

@@ -261,6 +261,15 @@ export const accountEvents = pgTable(
         'held_lift_freeze_cancelled',
         'account_frozen',
         'freeze_lifted',
+        'passkey_added',
+        'passkey_removed',
+        'passkey_renamed',
+        'passkey_add_held',
+        'held_passkey_add_cancelled',
+        'passkey_remove_held',
+        'held_passkey_remove_cancelled',
+        'held_action_lifted',
+        'passkey_copy_refused',
       ],
     }).notNull(),
     /** A line a person reads: "Phone number changed from *2671 to *9876". */
@@ -278,7 +287,7 @@ export const sessionOrigins = pgTable('session_origins', {
   userId: text('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
-  signedInWith: text('signed_in_with', { enum: ['phone', 'email', 'wallet'] }).notNull(),
+  signedInWith: text('signed_in_with', { enum: ['phone', 'email', 'wallet', 'passkey'] }).notNull(),
   /** Null: no hold (the sign-in that created the account, or NEW_DEVICE_HOLD_HOURS=0). */
   holdEndsAt: timestamp('hold_ends_at', { withTimezone: true }),
 })
@@ -295,7 +304,16 @@ export const heldActions = pgTable(
       .notNull()
       .references(() => sessions.id, { onDelete: 'cascade' }),
     kind: text('kind', {
-      enum: ['export', 'send', 'signature', 'sign_out', 'address_change', 'lift_freeze'],
+      enum: [
+        'export',
+        'send',
+        'signature',
+        'sign_out',
+        'address_change',
+        'lift_freeze',
+        'passkey_add',
+        'passkey_remove',
+      ],
     }).notNull(),
     /**
      * What it acts on: the wallet's id for an export; the wallet's id and the idempotency key for a send; the
@@ -323,6 +341,8 @@ export const heldActions = pgTable(
     failure: text('failure'),
     /** The SHA-256 of the one-use link in its notice, which cancels it without signing in (migration 0020). */
     cancelLinkDigest: text('cancel_link_digest'),
+    /** When a member's passkey released it at once instead of its wait (migration 0021). */
+    liftedAt: timestamp('lifted_at', { withTimezone: true }),
   },
   (table) => [
     index('held_actions_user').on(table.userId, table.createdAt),
@@ -330,7 +350,7 @@ export const heldActions = pgTable(
     index('held_actions_due_later')
       .on(table.opensAt)
       .where(
-        sql`${table.kind} IN ('sign_out', 'lift_freeze') AND ${table.cancelledAt} IS NULL AND ${table.completedAt} IS NULL`,
+        sql`${table.kind} IN ('sign_out', 'lift_freeze', 'passkey_remove') AND ${table.cancelledAt} IS NULL AND ${table.completedAt} IS NULL`,
       ),
     index('held_actions_session').on(table.sessionId),
     uniqueIndex('held_actions_pending')
@@ -686,4 +706,42 @@ export const signInNonces = pgTable(
     primaryKey({ columns: [table.family, table.address] }),
     index('sign_in_nonces_expires_at').on(table.expiresAt),
   ],
+)
+
+/** A member's passkeys (passkeys/): WebAuthn credentials bound to PUBLIC_URL's host; public keys only. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    credentialId: text('credential_id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    publicKey: text('public_key').notNull(),
+    /** The signature counter last seen: one going backwards is a copy, refused. */
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'`),
+    name: text('name').notNull(),
+    authenticatorName: text('authenticator_name'),
+    aaguid: text('aaguid'),
+    backedUp: boolean('backed_up').notNull().default(false),
+    createdWithUserAgent: text('created_with_user_agent'),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [index('passkeys_user').on(table.userId, table.createdAt)],
+)
+
+/** The one-use challenges of passkey ceremonies, shared by every replica (passkeys/passkeyChallenges.ts). */
+export const passkeyChallenges = pgTable(
+  'passkey_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    purpose: text('purpose', { enum: ['link', 'sign_in', 'proof'] }).notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+    /** What a proof confirms, exactly: "held:<id>:<digest>", "export:<wallet id>", "unlink:<credential id>". */
+    action: text('action'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('passkey_challenges_expires').on(table.expiresAt)],
 )

@@ -9,7 +9,7 @@ import { heldActions, sessionOrigins, sessions } from '../db/schema.ts'
 import { recordAccountEvent } from '../members/accountEvents.ts'
 import { sha256Hex } from '../members/digests.ts'
 import type { SessionOrigin } from '../members/sessions.ts'
-import type { IdentityKind } from '../members/users.ts'
+import type { SignInKind } from '../members/users.ts'
 import { ActionHeldError } from './ActionHeldError.ts'
 import { durationInWords } from './durationInWords.ts'
 
@@ -55,6 +55,8 @@ const kindWords: Record<HeldActionKind, string> = {
   sign_out: 'sign out your other devices',
   address_change: 'change a sign-in address',
   lift_freeze: 'lift the freeze',
+  passkey_add: 'add a passkey',
+  passkey_remove: 'remove a passkey',
 }
 /** How the member is told, per kind: a key leaving, money leaving, the brake being taken away. */
 const notices: Record<HeldActionKind, { subject: string; opens: string }> = {
@@ -76,6 +78,14 @@ const notices: Record<HeldActionKind, { subject: string; opens: string }> = {
     subject: 'A device asked to lift the freeze on your Charter account',
     opens: 'it will happen at',
   },
+  passkey_add: {
+    subject: 'A new device asked to add a passkey to your Charter account',
+    opens: 'it will be possible at',
+  },
+  passkey_remove: {
+    subject: 'A device asked to remove a passkey from your Charter account',
+    opens: 'it will happen at',
+  },
 }
 const heldEvents = {
   export: 'export_held',
@@ -84,6 +94,8 @@ const heldEvents = {
   sign_out: 'sign_out_held',
   address_change: 'address_change_held',
   lift_freeze: 'lift_freeze_held',
+  passkey_add: 'passkey_add_held',
+  passkey_remove: 'passkey_remove_held',
 } as const
 const cancelledEvents = {
   export: 'held_export_cancelled',
@@ -92,23 +104,26 @@ const cancelledEvents = {
   sign_out: 'held_sign_out_cancelled',
   address_change: 'held_address_change_cancelled',
   lift_freeze: 'held_lift_freeze_cancelled',
+  passkey_add: 'held_passkey_add_cancelled',
+  passkey_remove: 'held_passkey_remove_cancelled',
 } as const
 const when = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`
 const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null)
 
 /**
  * A new session's origin: how it signed in, and until when it is held. A sign-in that created the account is not
- * held (its wallets were made with it, so there is no earlier owner to protect), nor any with the hold off
+ * held (its wallets were made with it, so there is no earlier owner to protect), nor one with a passkey (a thief
+ * with the member's codes has none), nor any with the hold off
  * (`holdHours` 0); any other is held for `holdHours` from `now`, the session's start.
  */
 export function newSessionOrigin(
-  input: { signedInWith: IdentityKind; createdAccount: boolean; holdHours: number },
+  input: { signedInWith: SignInKind; createdAccount: boolean; holdHours: number },
   now: Date,
 ): SessionOrigin {
   return {
     signedInWith: input.signedInWith,
     holdEndsAt:
-      input.createdAccount || input.holdHours <= 0
+      input.createdAccount || input.holdHours <= 0 || input.signedInWith === 'passkey'
         ? null
         : new Date(now.getTime() + input.holdHours * 3_600_000),
   }
@@ -214,6 +229,8 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
     const origin = await originOf(request.session.sessionId)
     const endsAt = origin?.holdEndsAt
     if (!origin || !endsAt || endsAt.getTime() <= now.getTime()) return undefined
+    // The member's passkey released this very request (`lift`): it goes ahead now, once.
+    if ((await pendingOf(request))?.liftedAt) return undefined
     return holdUntil(request, endsAt, now)
   }
 
@@ -373,7 +390,7 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
     },
 
     /** The kind of address the session signed in with, if known: a code that confirms a step goes elsewhere. */
-    async signedInWith(sessionId: string): Promise<IdentityKind | undefined> {
+    async signedInWith(sessionId: string): Promise<SignInKind | undefined> {
       return (await originOf(sessionId))?.signedInWith
     },
 
@@ -381,8 +398,71 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
      * How a new session signed in, and its hold unless the sign-in created the account: the origin
      * `createSession` writes with the session's row.
      */
-    newOrigin: (input: { signedInWith: IdentityKind; createdAccount: boolean }, now: Date) =>
+    newOrigin: (input: { signedInWith: SignInKind; createdAccount: boolean }, now: Date) =>
       newSessionOrigin({ ...input, holdHours: options.hours }, now),
+
+    /**
+     * Releases a pending held action of the member at once, their passkey having proven it is theirs (passkeys/):
+     * it opens now, and goes ahead as it would have at the end of its wait (a send or a sign-out by the sweep, an
+     * export or a signature when its device asks again). Answers the action, or undefined when it is no longer
+     * pending (cancelled, done, or a send already on its way).
+     */
+    async lift(userId: string, id: string, now = new Date()): Promise<HeldAction | undefined> {
+      const [lifted] = await db
+        .update(heldActions)
+        .set({ opensAt: now, liftedAt: now })
+        .where(
+          and(
+            eq(heldActions.id, id),
+            eq(heldActions.userId, userId),
+            isNull(heldActions.cancelledAt),
+            isNull(heldActions.completedAt),
+            isNull(heldActions.claimedAt),
+          ),
+        )
+        .returning()
+      if (!lifted) return undefined
+      await recordAccountEvent(
+        db,
+        {
+          userId,
+          kind: 'held_action_lifted',
+          summary: `Released at once with your passkey: ${lifted.summary}`,
+        },
+        now,
+      )
+      return lifted
+    },
+
+    /** A pending action of the member's, by id: what a passkey would release. */
+    async pendingById(userId: string, id: string): Promise<HeldAction | undefined> {
+      const [row] = await db
+        .select()
+        .from(heldActions)
+        .where(
+          and(
+            eq(heldActions.id, id),
+            eq(heldActions.userId, userId),
+            isNull(heldActions.cancelledAt),
+            isNull(heldActions.completedAt),
+            isNull(heldActions.claimedAt),
+          ),
+        )
+      return row
+    },
+
+    /**
+     * Completes the session's request of that kind and subject if the member's passkey released it (`lift`):
+     * true when it did, and the caller goes ahead now, once.
+     */
+    async takeLifted(request: Omit<HeldActionRequest, 'what'>, now = new Date()): Promise<boolean> {
+      const [taken] = await db
+        .update(heldActions)
+        .set({ completedAt: now })
+        .where(and(openRequestOf(request), isNotNull(heldActions.liftedAt)))
+        .returning({ id: heldActions.id })
+      return taken !== undefined
+    },
 
     /** Marks the session's request as done, once the action went through after its hold. */
     async complete(request: Omit<HeldActionRequest, 'what'>, now = new Date()) {
@@ -471,9 +551,9 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
 export type NewDeviceHold = ReturnType<typeof newDeviceHold>
 export type HeldAction = typeof heldActions.$inferSelect
 /** The session that asked, with the kind of address it signed in with (null: from before origins were kept). */
-type SessionRow = typeof sessions.$inferSelect & { signedInWith: IdentityKind | null }
+type SessionRow = typeof sessions.$inferSelect & { signedInWith: SignInKind | null }
 /** A session as the hold sees it: when it signed in, how, and until when it is held. */
-type SessionSeen = { createdAt: Date; signedInWith: IdentityKind | undefined; holdEndsAt: Date | null }
+type SessionSeen = { createdAt: Date; signedInWith: SignInKind | undefined; holdEndsAt: Date | null }
 
 const noSuchAction = () =>
   new LoginError('invalid_data', { message: 'There is no such request on your account.' })
@@ -525,6 +605,8 @@ function view(
     /** How a held send ended: its transaction's hash once it went out, or why it did not. */
     hash: action.resultHash,
     failure: action.failure,
+    /** When the member's passkey released it at once; null when it waited (or waits). */
+    lifted_at: seconds(action.liftedAt),
     this_device: requester.id === viewer,
     can_cancel: mayCancel(action, requester, viewer, seen),
     device: {

@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
-import { accountFreezes, heldActions, sessions } from '../db/schema.ts'
+import { accountFreezes, heldActions, passkeys, sessions } from '../db/schema.ts'
 import { recordAccountEvent } from '../members/accountEvents.ts'
 import type { HeldSignOuts } from './heldSignOuts.ts'
 
 /**
- * Carries out the held sign-outs and freeze lifts whose wait is over, as the server's 30-second job
+ * Carries out the held sign-outs, freeze lifts and passkey removals whose wait is over, as the server's 30-second job
  * (jobs/serverJobs.ts) does beside the held sends'. Each is taken with one conditional UPDATE that completes it,
  * so of two servers one does it. A sign-out whose asking device was signed out by another device (or for a reused token) meanwhile
  * does nothing: that is what a member told of it does. Its asking device having signed itself out is no reason:
@@ -24,7 +24,7 @@ export async function releaseHeldActions(options: {
     .from(heldActions)
     .where(
       and(
-        inArray(heldActions.kind, ['sign_out', 'lift_freeze']),
+        inArray(heldActions.kind, ['sign_out', 'lift_freeze', 'passkey_remove']),
         lte(heldActions.opensAt, now),
         isNull(heldActions.cancelledAt),
         isNull(heldActions.completedAt),
@@ -55,6 +55,22 @@ export async function releaseHeldActions(options: {
       })
       .from(sessions)
       .where(eq(sessions.id, action.sessionId))
+    if (action.kind === 'passkey_remove') {
+      // Removed whoever asked: the member told of it could cancel it, and a passkey could have done it at once.
+      const removed = await db
+        .delete(passkeys)
+        .where(and(eq(passkeys.credentialId, action.subject), eq(passkeys.userId, action.userId)))
+        .returning({ id: passkeys.credentialId })
+      if (removed.length > 0) {
+        await recordAccountEvent(
+          db,
+          { userId: action.userId, kind: 'passkey_removed', summary: `After its wait: ${action.summary}` },
+          now,
+        )
+      }
+      done += 1
+      continue
+    }
     if (action.kind === 'lift_freeze') {
       // A lift goes ahead only while the device that asked is signed in (holds/accountFreeze.ts reads it so too).
       if (!asker || asker.revokedAt !== null || asker.expiresAt.getTime() <= now.getTime()) {

@@ -6,6 +6,7 @@ import { getAddress } from 'viem'
 import type { Db } from '../db/Database.ts'
 import { preparedFor } from '../db/prepared.ts'
 import { identities, users, wallets } from '../db/schema.ts'
+import { listPasskeys, type PasskeyRow, toPasskeyAccount } from './passkeyAccounts.ts'
 import { listWallets, toLinkedAccount, type WalletRow } from './walletAccounts.ts'
 
 /** The addresses a one-time code reaches: a member signs in with one by the code sent to it. */
@@ -13,6 +14,8 @@ export type CodeIdentityKind = 'phone' | 'email'
 
 /** The ways a member signs in: an address a code reaches, or a wallet they hold and sign with. */
 export type IdentityKind = CodeIdentityKind | 'wallet'
+/** How a session signed in: an identity, or one of the member's passkeys (passkeys/). */
+export type SignInKind = IdentityKind | 'passkey'
 
 /** A phone number (E.164) or an email address (lower-case), as its channel normalised it. */
 export type CodeIdentity = { kind: CodeIdentityKind; address: string }
@@ -208,7 +211,7 @@ function toAccount(row: typeof identities.$inferSelect): LinkedAccount {
 export async function loadUser(db: Db, userId: string): Promise<CharterUser | undefined> {
   // The user and its identities in one statement, its wallets in another, at the same time: on PostgreSQL two
   // connections answer them together.
-  const [rows, walletRows] = await Promise.all([
+  const [rows, walletRows, passkeyRows] = await Promise.all([
     db
       .select({ user: users, identity: identities })
       .from(users)
@@ -216,11 +219,12 @@ export async function loadUser(db: Db, userId: string): Promise<CharterUser | un
       .where(eq(users.id, userId))
       .orderBy(identities.firstVerifiedAt, identities.id),
     listWallets(db, userId),
+    listPasskeys(db, userId),
   ])
   const user = rows[0]?.user
   if (!user) return undefined
   const identityRows = rows.flatMap((row) => (row.identity ? [row.identity] : []))
-  return userAnswer(user, identityRows, walletRows)
+  return userAnswer(user, identityRows, walletRows, passkeyRows)
 }
 
 /** The user in Privy's shape: its identities in the order they were verified, then its wallets by chain and index. */
@@ -228,8 +232,9 @@ function userAnswer(
   user: typeof users.$inferSelect,
   identityRows: (typeof identities.$inferSelect)[],
   walletRows: WalletRow[],
+  passkeyRows: PasskeyRow[] = [],
 ): CharterUser {
-  const linked: LinkedAccount[] = identityRows.map(toAccount)
+  const linked: LinkedAccount[] = [...identityRows.map(toAccount), ...passkeyRows.map(toPasskeyAccount)]
   const byChainAndIndex = [...walletRows].sort((a, b) =>
     a.chainType < b.chainType ? -1 : a.chainType > b.chainType ? 1 : a.walletIndex - b.walletIndex,
   )

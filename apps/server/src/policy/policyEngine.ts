@@ -105,6 +105,16 @@ export function policyEngine(options: { hold: NewDeviceHold; sendHold: SendHold;
         }
         return { words: 'a trusted device', reserved: [] }
       }
+      if (
+        !request.send &&
+        (await hold.takeLifted(
+          { session: request.session, kind: 'signature', subject: signatureSubject(request) },
+          now,
+        ))
+      ) {
+        // The member's passkey released this very signature (passkeys/): signed now, once.
+        return { words: 'released with the member’s passkey', reserved: [] }
+      }
       const [unweighable] = request.effect.unweighable
       if (unweighable !== undefined) {
         return holdRequest(request, `what it would sign cannot be weighed (${unweighable})`, now)

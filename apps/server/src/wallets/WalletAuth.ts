@@ -1,5 +1,5 @@
 import type { CodeCaller } from '../members/codeFlows.ts'
-import type { IdentityKind } from '../members/users.ts'
+import type { SignInKind } from '../members/users.ts'
 
 /** The step-up action that confirms exporting one wallet: its code exports that wallet and no other. */
 export type ExportAction = `export:${string}`
@@ -18,7 +18,7 @@ export type WalletAuth = {
      * How the session signed in: the code goes to the other address when the account has it (a wallet sign-in
      * avoids neither).
      */
-    avoid: IdentityKind | undefined
+    avoid: SignInKind | undefined
     client: CodeCaller
   }): Promise<{ kind: 'phone' | 'email'; address: string; expiresAt: Date }>
   checkStepUpCode(request: {

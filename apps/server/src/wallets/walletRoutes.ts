@@ -1,4 +1,10 @@
-import { LoginError, maskPhoneNumber, shortenAddress } from '@charter/core'
+import {
+  type AuthenticationResponseJSON,
+  authenticationResponseFromWire,
+  LoginError,
+  maskPhoneNumber,
+  shortenAddress,
+} from '@charter/core'
 import { generatePassphrase } from '@charter/core/passphrase'
 import { Hono } from 'hono'
 import { z } from 'zod'
@@ -13,6 +19,7 @@ import { idempotency } from '../members/idempotency.ts'
 import { requireSession, type SessionVariables, sessionRequired } from '../members/sessionMiddleware.ts'
 import { type SignedRequestVariables, signedRequest } from '../members/signedRequest.ts'
 import { toLinkedAccount, type WalletRow } from '../members/walletAccounts.ts'
+import { passkeyProof } from '../passkeys/passkeySchemas.ts'
 import type { KeyVault } from './KeyVault.ts'
 import { encryptKeystore, type KeystoreV3 } from './keystore.ts'
 import type { WalletRpcRequest } from './methods/index.ts'
@@ -42,6 +49,12 @@ export type WalletRoutesOptions = {
   sending: Omit<Sending, 'db'>
   /** Counts a session's recorded declines, refusing (429) past its limit (auth/declineLimit.ts). */
   limitDeclines(sessionId: string): Promise<void>
+  /** Proves an export with the member's passkey instead of a code (passkeys/), or refuses. */
+  proveExport(
+    session: { sessionId: string; userId: string },
+    walletId: string,
+    response: AuthenticationResponseJSON,
+  ): Promise<unknown>
 }
 
 const chainType = z.enum(['ethereum', 'solana'])
@@ -98,10 +111,25 @@ const schemas = {
       .optional(),
   }),
   decline: z.strictObject({ method: z.string().regex(/^[A-Za-z_][\w]{0,63}$/, 'must be a method name') }),
-  export: z.strictObject({
-    code: z.string().regex(/^\d{6}$/, 'must be the 6 digits of the code'),
-    format: z.enum(['private_key', 'keystore']),
-  }),
+  // A fresh code, or the member's passkey instead (passkeys/): one of the two.
+  export: z
+    .strictObject({
+      code: z
+        .string()
+        .regex(/^\d{6}$/, 'must be the 6 digits of the code')
+        .optional(),
+      passkey: passkeyProof.optional(),
+      format: z.enum(['private_key', 'keystore']),
+    })
+    .superRefine((body, context) => {
+      if ((body.code === undefined) === (body.passkey === undefined)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['code'],
+          message: 'send the code you were sent, or confirm with your passkey (passkey), not both',
+        })
+      }
+    }),
 }
 
 const declineSummaries: Record<string, string> = {
@@ -239,14 +267,23 @@ export function walletRoutes(options: WalletRoutesOptions) {
         })
       }
       await options.auth.assertExportAllowed(session.userId)
-      // Before the code: whatever code a new device holds, its export waits.
-      await hold.assertNotHeld(exportOf(session, wallet))
-      await options.auth.checkStepUpCode({
-        sessionId: session.sessionId,
-        action: `export:${wallet.id}`,
-        code: body.code,
-        client: options.flows.trying(c),
-      })
+      if (body.passkey) {
+        // The member's passkey, bound to this wallet's export: no code, and no wait for a new device.
+        await options.proveExport(
+          session,
+          wallet.id,
+          authenticationResponseFromWire(body.passkey.authenticator_response),
+        )
+      } else {
+        // Before the code: whatever code a new device holds, its export waits.
+        await hold.assertNotHeld(exportOf(session, wallet))
+        await options.auth.checkStepUpCode({
+          sessionId: session.sessionId,
+          action: `export:${wallet.id}`,
+          code: body.code ?? '',
+          client: options.flows.trying(c),
+        })
+      }
       const answer = await withKey(wallet, async (privateKey): Promise<KeyExport> => {
         if (wallet.chainType === 'solana') {
           return { format: 'private_key', encoding: 'base58', private_key: solanaSecretKeyBase58(privateKey) }
@@ -265,8 +302,9 @@ export function walletRoutes(options: WalletRoutesOptions) {
         subject: { address: wallet.address, format: answer.format },
         summary:
           answer.format === 'keystore' ? 'Exported the key as a keystore file' : 'Exported the private key',
-        // A new device's export was held above (the hold is the policy's for keys): only a trusted one gets here.
-        decision: 'a trusted device, with a fresh code',
+        // A new device's export was held above (the hold is the policy's for keys): only a trusted one, or the
+        // member's passkey, gets here.
+        decision: body.passkey ? 'with the member’s passkey' : 'a trusted device, with a fresh code',
       })
       await recordAccountEvent(db, {
         userId: session.userId,

@@ -7,7 +7,10 @@ export type CharterUser = {
   id: `did:${string}`
   created_at: UnixSeconds
   linked_accounts: LinkedAccount[]
-  /** Charter offers no second factor; the field stays so Privy-shaped clients find it. */
+  /**
+   * Empty: Charter asks for a member's passkey itself (a `passkey` linked account), and Privy's SDKs, seeing an MFA
+   * method here, would start an MFA flow of their own that Charter does not serve.
+   */
   mfa_methods: []
   is_guest: boolean
   has_accepted_terms: boolean

@@ -26,6 +26,7 @@ const request = (overrides: Partial<HeldAction> = {}): HeldAction => ({
   wallet_id: null,
   hash: null,
   failure: null,
+  lifted_at: null,
   this_device: true,
   can_cancel: true,
   device: { user_agent: null, client_address: '127.0.0.1', signed_in_at: now - 60, signed_out: false },

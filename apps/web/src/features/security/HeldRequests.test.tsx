@@ -23,6 +23,7 @@ const fromNewPhone: HeldAction = {
   wallet_id: null,
   hash: null,
   failure: null,
+  lifted_at: null,
   this_device: false,
   can_cancel: true,
   device: {

@@ -25,6 +25,8 @@ const asked: Record<HeldAction['kind'], string> = {
   sign_out: 'sign out your other devices',
   address_change: 'change how you sign in',
   lift_freeze: 'lift the freeze',
+  passkey_add: 'add a passkey',
+  passkey_remove: 'remove a passkey',
 }
 
 /** A chain by the id the server names it with: "Base Sepolia", "Solana devnet". */

@@ -1,0 +1,18 @@
+export {
+  type AuthenticationOptionsJSON,
+  type AuthenticationResponseJSON,
+  authenticationOptionsFromWire,
+  authenticationOptionsToWire,
+  authenticationResponseFromWire,
+  authenticationResponseToWire,
+  type RegistrationOptionsJSON,
+  type RegistrationResponseJSON,
+  registrationOptionsFromWire,
+  registrationOptionsToWire,
+  registrationResponseFromWire,
+  registrationResponseToWire,
+  type WireAuthenticationOptions,
+  type WireAuthenticationResponse,
+  type WireRegistrationOptions,
+  type WireRegistrationResponse,
+} from './passkeyWire.ts'
