@@ -288,6 +288,7 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
     pending,
     hold: parts.hold,
     signOuts: parts.signOuts,
+    passkeys: parts.passkeys,
     signed: signedRequest({
       appId: settings.appId,
       publicOrigin,
@@ -320,6 +321,7 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
             .adapter.list()
             .map((chain) => chain.type),
         ),
+        passkeys: parts.passkeys.available(),
         createdAt,
         startedAt,
       }),
@@ -371,12 +373,7 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
       '/v1',
       passkeyRoutes({
         passkeys: parts.passkeys,
-        auth: parts.auth,
         db: database.db,
-        cookie,
-        device: deviceCookie(settings.mode === 'production'),
-        pending,
-        trustProxy: settings.trustProxy,
         signed: signedRequest({
           appId: settings.appId,
           publicOrigin,
@@ -390,7 +387,7 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
         releaseNow: () => {
           parts.registry
             .get('jobs')
-            .runNow()
+            .runNow(['releaseHeldSends', 'releaseHeldActions'])
             .catch((error: unknown) =>
               logger.error(`Releasing a held action at once failed: ${String(error)}`),
             )

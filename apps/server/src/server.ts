@@ -228,6 +228,7 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
       policy,
       sendHold: heldSends,
       signOuts,
+      hold,
       logger,
       sendJobs: options.sendJobs !== false,
     }),

@@ -379,6 +379,10 @@ export function createAuthService(options: AuthServiceOptions) {
           message: 'This session already has a device key. Sign out and sign in again to use another device.',
         })
       }
+      // A passkey's session that takes its key with a code is only as good as the code: it is held from now.
+      if ((await options.hold.signedInWith(session.sessionId)) === 'passkey') {
+        await options.hold.holdFromNow(session.sessionId)
+      }
       await recordAccountEvent(db, {
         userId: session.userId,
         kind: 'device_added',

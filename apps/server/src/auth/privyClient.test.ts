@@ -1,10 +1,16 @@
 import { generateKeyPairSync, sign } from 'node:crypto'
-import { authorizationPayload } from '@charter/core'
+import {
+  authenticationResponseFromWire,
+  authorizationPayload,
+  type WireAuthenticationOptions,
+} from '@charter/core'
 import Privy, { InMemoryCache, PrivyApiError } from '@privy-io/js-sdk-core'
 import { decodeJwt, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient, uniqueEmail, uniquePhoneNumber } from '../testing/ApiClient.ts'
+import { SoftPasskey } from '../testing/softPasskey.ts'
 import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
+import { signedInMember } from '../testing/WalletCaller.ts'
 
 // Privy's own published client, @privy-io/js-sdk-core, pointed at Charter by its base URL and nothing else
 // (docs/migrating-from-privy.md), driving the running server as an app built on it would.
@@ -89,6 +95,34 @@ describe("Privy's client against Charter", () => {
     const charter = await me(token as string)
     expect(charter.status).toBe(200)
     expect(charter.body.user).toEqual(signedIn.user)
+  })
+
+  it('signs in with a passkey through privy.auth.passkey, and user.get lists it as a passkey account', async () => {
+    // The member adds a passkey on Charter's own page (a signed link), then an app on Privy's client signs in with it.
+    const member = await signedInMember(server.url)
+    const passkey = new SoftPasskey(`http://localhost:${new URL(server.url).port}`)
+    const init = await member.api.post('/api/v1/passkeys/link/init', {})
+    const linked = await member.caller.post('/api/v1/passkeys/link', {
+      authenticator_response: passkey.create(init.body.options),
+      name: 'Laptop',
+    })
+    expect(linked.status, linked.text).toBe(200)
+    const { privy } = privyClient()
+    await privy.initialize()
+    expect(privy.app.getConfig()).toMatchObject({ passkey_auth: true, passkeys_for_signup_enabled: false })
+    const { options } = await privy.auth.passkey.generateAuthenticationOptions()
+    const answer = authenticationResponseFromWire(passkey.get(options as WireAuthenticationOptions))
+    const signedIn = await privy.auth.passkey.loginWithPasskey(answer as never, options.challenge)
+    expect(signedIn.user.id).toBe(linked.body.id)
+    const { user } = await privy.user.get()
+    expect(user.linked_accounts).toContainEqual(
+      expect.objectContaining({
+        type: 'passkey',
+        credential_id: passkey.credentialId,
+        enrolled_in_mfa: false,
+        latest_verified_at: expect.any(Number),
+      }),
+    )
   })
 
   it('signs in by email, and again as the same user', async () => {

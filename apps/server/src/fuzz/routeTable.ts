@@ -487,6 +487,33 @@ const solanaTransaction = fc.oneof(
   { weight: 1, arbitrary: base64 },
 )
 
+/** A base64url string, as WebAuthn's binary fields travel; sometimes one no decoder takes. */
+const base64url = fc.oneof(
+  { weight: 4, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{1,96}$/) },
+  { weight: 1, arbitrary: fc.constantFrom('', '====', 'a+b/c', 'e30', 'bnVsbA') },
+)
+const relyingPartyNamed = fc.constantFrom('localhost', 'http://localhost', 'evil.example', '127.0.0.1', '')
+/** A new credential's answer (`link`), in Privy's shape, made by no authenticator. */
+const registrationAnswer = shape({
+  id: base64url,
+  raw_id: base64url,
+  type: fc.constantFrom('public-key', 'private-key'),
+  response: shape({
+    client_data_json: base64url,
+    attestation_object: base64url,
+    transports: fc.array(fc.string()),
+  }),
+  client_extension_results: shape({}),
+})
+/** An assertion (sign-in, proofs), in Privy's shape, made by no authenticator. */
+const assertionAnswer = shape({
+  id: base64url,
+  raw_id: base64url,
+  type: fc.constant('public-key'),
+  response: shape({ client_data_json: base64url, authenticator_data: base64url, signature: base64url }),
+  client_extension_results: shape({}),
+})
+
 const walletChainType = fc.constantFrom('ethereum', 'solana', 'bitcoin', 'ETHEREUM', '')
 
 const rpcBody = fc.oneof(
@@ -1496,6 +1523,79 @@ export const routeTable: FuzzRoute[] = [
       id: fc.oneof({ weight: 3, arbitrary: fc.uuid() }, { weight: 2, arbitrary: hostileSegment }),
     },
     body: fc.oneof(shape({}), wrongValue),
+  },
+  // Passkeys (passkeys/, auth/passkeySignInRoutes.ts): WebAuthn answers of the right shape that no authenticator
+  // made, names and ids of every kind.
+  { method: 'GET', path: '/api/v1/passkeys', access: 'session' },
+  {
+    method: 'POST',
+    path: '/api/v1/passkeys/link/init',
+    access: 'session',
+    body: fc.oneof(shape({}), shape({ relying_party: relyingPartyNamed }), wrongValue),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/passkeys/link',
+    access: 'signed',
+    body: fc.oneof(
+      shape({ authenticator_response: registrationAnswer, name: fc.string({ maxLength: 80 }) }),
+      wrongValue,
+    ),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/passkeys/authenticate/init',
+    access: 'public',
+    body: fc.oneof(shape({}), shape({ relying_party: relyingPartyNamed, token: fc.string() }), wrongValue),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/passkeys/authenticate',
+    access: 'public',
+    body: fc.oneof(shape({ challenge: base64url, authenticator_response: assertionAnswer }), wrongValue),
+  },
+  { method: 'POST', path: '/api/v1/passkeys/register/init', access: 'public', body: wrongValue },
+  { method: 'POST', path: '/api/v1/passkeys/register', access: 'public', body: wrongValue },
+  {
+    method: 'POST',
+    path: '/api/v1/passkeys/unlink',
+    access: 'signed',
+    body: fc.oneof(
+      shape({ credential_id: base64url, passkey: shape({ authenticator_response: assertionAnswer }) }),
+      wrongValue,
+    ),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/v1/passkeys/:credential_id',
+    access: 'signed',
+    params: {
+      credential_id: fc.oneof({ weight: 3, arbitrary: base64url }, { weight: 2, arbitrary: hostileSegment }),
+    },
+    body: fc.oneof(shape({ name: fc.string({ maxLength: 80 }) }), wrongValue),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/passkeys/proof/init',
+    access: 'session',
+    body: fc.oneof(
+      shape({
+        action: fc.oneof(
+          shape({ type: fc.constant('held_action'), id: fc.uuid() }),
+          shape({ type: fc.constant('export'), wallet_id: fc.oneof(fc.uuid(), fc.string()) }),
+          shape({ type: fc.constant('unlink'), credential_id: base64url }),
+          wrongValue,
+        ),
+      }),
+      wrongValue,
+    ),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/held_actions/:id/lift',
+    access: 'signed',
+    params: { id: fc.oneof({ weight: 3, arbitrary: fc.uuid() }, { weight: 2, arbitrary: hostileSegment }) },
+    body: fc.oneof(shape({ passkey: shape({ authenticator_response: assertionAnswer }) }), wrongValue),
   },
   // The freeze (holds/): valid periods are rare here, since a freeze refuses the member's signatures for hours.
   { method: 'GET', path: '/api/v1/account/freeze', access: 'session' },

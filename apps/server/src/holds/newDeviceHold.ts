@@ -3,7 +3,7 @@
 // freeze. It uses members/ and db/; it imports neither auth/ nor wallets/ (notices come in as a function).
 import { randomBytes, randomUUID } from 'node:crypto'
 import { LoginError } from '@charter/core'
-import { and, desc, eq, gt, isNotNull, isNull, ne, or } from 'drizzle-orm'
+import { and, desc, eq, gt, isNotNull, isNull, lt, ne, or } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
 import { heldActions, sessionOrigins, sessions } from '../db/schema.ts'
 import { recordAccountEvent } from '../members/accountEvents.ts'
@@ -187,12 +187,17 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
     const [cancelled] = await db
       .select({ id: heldActions.id })
       .from(heldActions)
+      .leftJoin(sessionOrigins, eq(sessionOrigins.sessionId, heldActions.sessionId))
       .where(
         and(
           eq(heldActions.sessionId, sessionId),
           isNotNull(heldActions.cancelledAt),
           // Cancelled from another session, or by the link in a notice (no session).
           or(isNull(heldActions.cancelledBySessionId), ne(heldActions.cancelledBySessionId, sessionId)),
+          // Asked while the session was within its own hold: a trusted session's request held whatever its age (a
+          // passkey's removal without one) says nothing of the session, and whoever reads the member's texts
+          // must not disable the member's own device with its link.
+          or(isNull(sessionOrigins.sessionId), lt(heldActions.createdAt, sessionOrigins.holdEndsAt)),
         ),
       )
       .limit(1)
@@ -415,6 +420,8 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
           and(
             eq(heldActions.id, id),
             eq(heldActions.userId, userId),
+            // The freeze is the brake against whoever holds a passkey too (a stolen unlocked phone): its lift waits.
+            ne(heldActions.kind, 'lift_freeze'),
             isNull(heldActions.cancelledAt),
             isNull(heldActions.completedAt),
             isNull(heldActions.claimedAt),
@@ -434,7 +441,7 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
       return lifted
     },
 
-    /** A pending action of the member's, by id: what a passkey would release. */
+    /** A pending action of the member's, by id: what a passkey would release (never a freeze's lift). */
     async pendingById(userId: string, id: string): Promise<HeldAction | undefined> {
       const [row] = await db
         .select()
@@ -443,12 +450,25 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
           and(
             eq(heldActions.id, id),
             eq(heldActions.userId, userId),
+            ne(heldActions.kind, 'lift_freeze'),
             isNull(heldActions.cancelledAt),
             isNull(heldActions.completedAt),
             isNull(heldActions.claimedAt),
           ),
         )
       return row
+    },
+
+    /**
+     * Starts the hold of a session that had none, from `now`: a session that signed in with a passkey but took
+     * its device key with a code is no better than a code sign-in.
+     */
+    async holdFromNow(sessionId: string, now = new Date()) {
+      if (holdMs <= 0) return
+      await db
+        .update(sessionOrigins)
+        .set({ holdEndsAt: new Date(now.getTime() + holdMs) })
+        .where(eq(sessionOrigins.sessionId, sessionId))
     },
 
     /**
@@ -569,6 +589,10 @@ function mayCancel(action: HeldAction, requester: SessionRow, viewer: string, se
   if (requester.id === viewer) return true
   if (!seen) return false
   if (seen.createdAt.getTime() < requester.createdAt.getTime()) return true
+  // A session signed in with a passkey is the member's: nobody younger cancels what it asked, however they came in
+  // (a thief with the codes would otherwise disable it). Nor does anyone younger cancel a passkey's removal: the
+  // holder of the very passkey being removed would cancel it for ever.
+  if (requester.signedInWith === 'passkey' || action.kind === 'passkey_remove') return false
   return (
     seen.signedInWith !== undefined &&
     requester.signedInWith !== null &&

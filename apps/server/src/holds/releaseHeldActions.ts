@@ -3,6 +3,7 @@ import type { Db } from '../db/Database.ts'
 import { accountFreezes, heldActions, passkeys, sessions } from '../db/schema.ts'
 import { recordAccountEvent } from '../members/accountEvents.ts'
 import type { HeldSignOuts } from './heldSignOuts.ts'
+import type { NewDeviceHold } from './newDeviceHold.ts'
 
 /**
  * Carries out the held sign-outs, freeze lifts and passkey removals whose wait is over, as the server's 30-second job
@@ -15,6 +16,8 @@ import type { HeldSignOuts } from './heldSignOuts.ts'
 export async function releaseHeldActions(options: {
   db: Db
   signOuts: HeldSignOuts
+  /** Whether the member stopped a session (cancelled another of its requests): its held removal is dropped. */
+  hold: Pick<NewDeviceHold, 'cancelledByAnother'>
   now?: Date
 }): Promise<{ done: number; dropped: number }> {
   const { db, signOuts } = options
@@ -56,7 +59,19 @@ export async function releaseHeldActions(options: {
       .from(sessions)
       .where(eq(sessions.id, action.sessionId))
     if (action.kind === 'passkey_remove') {
-      // Removed whoever asked: the member told of it could cancel it, and a passkey could have done it at once.
+      // Not when the member dealt with the device that asked: signed it out from another, or cancelled another of
+      // its requests (what a member told of a thief's requests does).
+      if (
+        (asker?.endedReason && asker.endedReason !== 'signed_out') ||
+        (await options.hold.cancelledByAnother(action.sessionId))
+      ) {
+        await db
+          .update(heldActions)
+          .set({ failure: 'The device that asked was signed out, or stopped, by another of your devices.' })
+          .where(eq(heldActions.id, action.id))
+        dropped += 1
+        continue
+      }
       const removed = await db
         .delete(passkeys)
         .where(and(eq(passkeys.credentialId, action.subject), eq(passkeys.userId, action.userId)))

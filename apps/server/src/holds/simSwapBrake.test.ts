@@ -77,6 +77,7 @@ const sweepLater = () =>
   releaseHeldActions({
     db: server.parts.database.db,
     signOuts: server.parts.signOuts,
+    hold: server.parts.hold,
     now: new Date(Date.now() + 25 * 3_600_000),
   })
 

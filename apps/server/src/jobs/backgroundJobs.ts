@@ -20,10 +20,10 @@ export type BackgroundJob = {
 export type BackgroundJobsPart = Part & {
   readonly name: 'jobs'
   /**
-   * Runs every job once now, after any run of it in progress, and resolves when all have finished; the schedule
-   * is unchanged. For tests, which cannot wait 30 seconds.
+   * Runs every job once now (or those `only` names), after any run of it in progress, and resolves when all have
+   * finished; the schedule is unchanged. For tests, which cannot wait 30 seconds, and for what a passkey released.
    */
-  runNow: () => Promise<void>
+  runNow: (only?: readonly string[]) => Promise<void>
 }
 
 type Entry = {
@@ -103,12 +103,14 @@ export function backgroundJobs(jobs: readonly BackgroundJob[], logger: Logger): 
       }
       await Promise.all(entries.map((entry) => entry.running))
     },
-    runNow: async () => {
+    runNow: async (only) => {
       await Promise.all(
-        entries.map(async (entry) => {
-          while (entry.running) await entry.running
-          await turn(entry)
-        }),
+        entries
+          .filter((entry) => !only || only.includes(entry.job.name))
+          .map(async (entry) => {
+            while (entry.running) await entry.running
+            await turn(entry)
+          }),
       )
     },
   }

@@ -2,6 +2,7 @@ import type { Chains } from '../chains/Chains.ts'
 import type { Db } from '../db/Database.ts'
 import { sweepExpired } from '../db/housekeeping.ts'
 import type { HeldSignOuts } from '../holds/heldSignOuts.ts'
+import type { NewDeviceHold } from '../holds/newDeviceHold.ts'
 import { releaseHeldActions } from '../holds/releaseHeldActions.ts'
 import type { SendHold } from '../holds/sendHold.ts'
 import type { Logger } from '../logger.ts'
@@ -31,6 +32,7 @@ export function serverJobs(options: {
   policy: PolicyEngine
   sendHold: SendHold
   signOuts: HeldSignOuts
+  hold: NewDeviceHold
   logger: Logger
   sendJobs: boolean
 }): BackgroundJob[] {
@@ -70,11 +72,11 @@ export function serverJobs(options: {
         }),
     },
     {
-      // Held sign-outs and freeze lifts whose wait is over (holds/releaseHeldActions.ts).
+      // Held sign-outs, freeze lifts and passkey removals whose wait is over (holds/releaseHeldActions.ts).
       name: 'releaseHeldActions',
       everyMs: thirtySeconds,
       failure: 'Could not carry out held actions',
-      run: () => releaseHeldActions({ db, signOuts: options.signOuts }),
+      run: () => releaseHeldActions({ db, signOuts: options.signOuts, hold: options.hold }),
     },
   ]
 }

@@ -6,7 +6,7 @@ import { getAddress } from 'viem'
 import type { Db } from '../db/Database.ts'
 import { preparedFor } from '../db/prepared.ts'
 import { identities, users, wallets } from '../db/schema.ts'
-import { listPasskeys, type PasskeyRow, toPasskeyAccount } from './passkeyAccounts.ts'
+import { type PasskeyRow, passkeyRowFromJson, passkeysOfUser, toPasskeyAccount } from './passkeyAccounts.ts'
 import { listWallets, toLinkedAccount, type WalletRow } from './walletAccounts.ts'
 
 /** The addresses a one-time code reaches: a member signs in with one by the code sent to it. */
@@ -209,22 +209,21 @@ function toAccount(row: typeof identities.$inferSelect): LinkedAccount {
  * the embedded wallets.
  */
 export async function loadUser(db: Db, userId: string): Promise<CharterUser | undefined> {
-  // The user and its identities in one statement, its wallets in another, at the same time: on PostgreSQL two
-  // connections answer them together.
-  const [rows, walletRows, passkeyRows] = await Promise.all([
+  // The user, its identities and its passkeys in one statement, its wallets in another, at the same time: on
+  // PostgreSQL two connections answer them together.
+  const [rows, walletRows] = await Promise.all([
     db
-      .select({ user: users, identity: identities })
+      .select({ user: users, identity: identities, passkeys: passkeysOfUser })
       .from(users)
       .leftJoin(identities, eq(identities.userId, users.id))
       .where(eq(users.id, userId))
       .orderBy(identities.firstVerifiedAt, identities.id),
     listWallets(db, userId),
-    listPasskeys(db, userId),
   ])
   const user = rows[0]?.user
   if (!user) return undefined
   const identityRows = rows.flatMap((row) => (row.identity ? [row.identity] : []))
-  return userAnswer(user, identityRows, walletRows, passkeyRows)
+  return userAnswer(user, identityRows, walletRows, (rows[0]?.passkeys ?? []).map(passkeyRowFromJson))
 }
 
 /** The user in Privy's shape: its identities in the order they were verified, then its wallets by chain and index. */

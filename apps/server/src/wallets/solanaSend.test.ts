@@ -150,7 +150,7 @@ async function walletWithHeldKey() {
 async function sendInProcess(
   { key, row, userId }: Awaited<ReturnType<typeof walletWithHeldKey>>,
   params: { transaction: string; encoding: 'base64'; allow_high_fee?: boolean },
-  options: { heldReplay?: boolean; maxFeeSol?: string } = {},
+  options: { heldReplay?: false | 'waited'; maxFeeSol?: string } = {},
 ) {
   const { db } = await sharedTestDatabase()
   const { said, activity } = saidActivity()
@@ -644,9 +644,9 @@ describe('signAndSendTransaction on the local Solana cluster', () => {
       ),
       encoding: 'base64' as const,
     }
-    const run = (heldReplay: boolean) => sendInProcess({ key, row, userId }, params, { heldReplay })
+    const run = (heldReplay: false | 'waited') => sendInProcess({ key, row, userId }, params, { heldReplay })
     await expect(run(false)).rejects.toThrow(/has expired/)
-    const outcome = await run(true)
+    const outcome = await run('waited')
     expect(outcome.summary).toBe(`Sent 0.125 SOL to ${to} on Solana Devnet`)
     const [sent] = await db.select().from(sends).where(eq(sends.hash, outcome.data.hash))
     expect(sent).toMatchObject({ status: 'pending', caip2 })

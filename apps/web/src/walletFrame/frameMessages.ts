@@ -35,7 +35,8 @@ const unsupported: Record<string, string> = {
   'privy:mfa:submit-enrollment':
     'Charter has no MFA enrolment; it asks for a fresh code where an action needs one.',
   'privy:mfa:unenroll': 'Charter has no MFA enrolment.',
-  'privy:auth:unlink-passkey': 'Charter has no passkeys.',
+  'privy:auth:unlink-passkey':
+    'Remove a passkey on Charter’s Security page: it asks for one of your passkeys there.',
   'privy:farcaster:init-signer': 'Charter has no Farcaster signer.',
   'privy:farcaster:sign': 'Charter has no Farcaster signer.',
   'privy:delegated-actions:consent': 'Charter has no delegated actions: every request is the member’s own.',

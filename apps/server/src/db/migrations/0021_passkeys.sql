@@ -26,7 +26,8 @@ CREATE TABLE passkey_challenges (
   purpose text NOT NULL CHECK (purpose IN ('link', 'sign_in', 'proof')),
   user_id text REFERENCES users (id) ON DELETE CASCADE,
   session_id text REFERENCES sessions (id) ON DELETE CASCADE,
-  -- What a proof confirms, exactly ("held:<id>:<digest of what it moves>", "export:<wallet id>", "unlink:<id>").
+  -- What a proof confirms, exactly: "held:<id>" (a held action's row keeps what it sends, to whom, on which chain,
+  -- and never changes), "export:<wallet id>", "unlink:<credential id>".
   action text,
   expires_at timestamptz NOT NULL
 );

@@ -46,9 +46,10 @@ export type WalletMethodContext = {
   /**
    * A held send going out after its wait (the sweep, no caller present): it is not held again, and a Solana send
    * takes the chain's latest blockhash over the one it was asked with, long expired by then (only where this
-   * wallet is the one signer: others' signatures cover the blockhash they signed).
+   * wallet is the one signer: others' signatures cover the blockhash they signed). `released`: the member's passkey
+   * ended its wait early (passkeys/); `waited`: the wait ran out.
    */
-  heldReplay: boolean
+  heldReplay: false | 'waited' | 'released'
   /**
    * Says what the method is about to sign, once every check has passed and before it signs: the activity line
    * is written while the signature is computed, and the answer waits for it (`wallets/activityLines.ts`). A

@@ -23,7 +23,7 @@ function opened(chainType: ChainType) {
     sending,
     request,
     session,
-    heldReplay: false,
+    heldReplay: false as const,
     ...saidActivity(),
   }
 }

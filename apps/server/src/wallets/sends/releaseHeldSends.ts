@@ -76,7 +76,7 @@ export async function releaseHeldSends(options: {
           params: action.params,
         },
         session: { sessionId: action.sessionId, userId: action.userId },
-        heldReplay: true,
+        heldReplay: action.liftedAt ? 'released' : 'waited',
       })
       return { hash: sentHash(result.answer) ?? '' }
     } catch (error) {
