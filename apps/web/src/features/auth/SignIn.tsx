@@ -5,6 +5,7 @@ import { CodeForm } from './CodeForm.tsx'
 import type { Destination, DestinationKind } from './Destination.ts'
 import { EmailForm } from './EmailForm.tsx'
 import { loadWalletKeys } from './loadWalletKeys.ts'
+import { PasskeySignIn } from './PasskeySignIn.tsx'
 import { PhoneForm } from './PhoneForm.tsx'
 import { emptyPhoneInput, type PhoneInput } from './PhoneInput.ts'
 import { SignedOutNoticeBox } from './SignedOutNoticeBox.tsx'
@@ -17,8 +18,8 @@ const WalletSignIn = lazy(() => import('./WalletSignIn.tsx').then((m) => ({ defa
 
 /**
  * Sign in (or sign up: the first code makes the account) with a phone number or an email address and the
- * code sent to it, or with a wallet the person already holds. What was typed survives a trip to the code screen
- * and back.
+ * code sent to it, with a passkey the member added (the button, or the address field's suggestions), or with a
+ * wallet the person already holds. What was typed survives a trip to the code screen and back.
  */
 export function SignIn() {
   const [method, setMethod] = useState<DestinationKind | 'wallet'>('phone')
@@ -95,6 +96,7 @@ export function SignIn() {
           pending={pending}
           serverError={serverError}
           focusOnMount={moveFocus}
+          autoComplete="tel webauthn"
         >
           <button type="button" className="link-button" onClick={() => switchTo('email')}>
             Use email instead
@@ -112,12 +114,14 @@ export function SignIn() {
           pending={pending}
           serverError={serverError}
           focusOnMount={moveFocus}
+          autoComplete="username webauthn"
         >
           <button type="button" className="link-button" onClick={() => switchTo('phone')}>
             Use a phone number instead
           </button>
         </EmailForm>
       )}
+      <PasskeySignIn />
       <div className="sign-in-other">
         <p className="muted">Already have a wallet such as MetaMask or Phantom?</p>
         <button type="button" className="button button-secondary" onClick={() => switchTo('wallet')}>
