@@ -26,6 +26,8 @@ export function AddPasskeyForm({
   const { proxy } = useWalletRuntime()
   const [name, setName] = useState(suggestedPasskeyName)
   const [problem, setProblem] = useState<string | undefined>(undefined)
+  // Once a name was refused, it is checked as it is corrected.
+  const [tried, setTried] = useState(false)
   const add = useMutation({
     mutationFn: async (chosen: string) => {
       const response = await createPasskey()
@@ -44,6 +46,7 @@ export function AddPasskeyForm({
     if (add.isPending) return
     const wrong = passkeyNameProblem(name)
     setProblem(wrong)
+    setTried(wrong !== undefined)
     if (!wrong) add.mutate(cleanPasskeyName(name))
   }
 
@@ -65,7 +68,7 @@ export function AddPasskeyForm({
           value={name}
           onChange={(event) => {
             setName(event.target.value)
-            if (problem) setProblem(passkeyNameProblem(event.target.value))
+            if (tried) setProblem(passkeyNameProblem(event.target.value))
           }}
         />
         <p id={ids.hint} className="field-hint">

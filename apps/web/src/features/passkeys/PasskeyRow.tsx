@@ -106,6 +106,7 @@ function RenameForm({ passkey, onClose }: { passkey: Passkey; onClose: (said?: S
   const { proxy } = useWalletRuntime()
   const [name, setName] = useState(passkey.name)
   const [problem, setProblem] = useState<string | undefined>(undefined)
+  const [tried, setTried] = useState(false)
   const rename = useMutation({
     mutationFn: (chosen: string) => renamePasskey(proxy, passkey.credential_id, chosen),
     onSuccess: (renamed) => onClose({ text: `Renamed the passkey to “${renamed.name}”.` }),
@@ -117,6 +118,7 @@ function RenameForm({ passkey, onClose }: { passkey: Passkey; onClose: (said?: S
     if (rename.isPending) return
     const wrong = passkeyNameProblem(name)
     setProblem(wrong)
+    setTried(wrong !== undefined)
     if (wrong) return
     if (cleanPasskeyName(name) === passkey.name) onClose()
     else rename.mutate(cleanPasskeyName(name))
@@ -143,7 +145,7 @@ function RenameForm({ passkey, onClose }: { passkey: Passkey; onClose: (said?: S
           value={name}
           onChange={(event) => {
             setName(event.target.value)
-            if (problem) setProblem(passkeyNameProblem(event.target.value))
+            if (tried) setProblem(passkeyNameProblem(event.target.value))
           }}
         />
         <p id={ids.error} className="field-error" aria-live="polite">

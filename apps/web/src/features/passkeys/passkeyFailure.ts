@@ -1,13 +1,17 @@
-import { WebAuthnError } from '@simplewebauthn/browser'
 import { ApiError } from '../../lib/api.ts'
 
 export const closedOrTimedOut = 'The passkey prompt was closed or timed out. Try again.'
 export const alreadyAdded = 'This passkey is on your account already.'
 
-/** The page's own address with the relying party's host: where passkeys bound to `relyingParty` work. */
-export function passkeyOrigin(relyingParty: string): string {
-  const { protocol, port } = window.location
-  return `${protocol}//${relyingParty}${port ? `:${port}` : ''}`
+/** Where the page is: its scheme, port and origin. */
+type Here = Pick<Location, 'protocol' | 'port' | 'origin'>
+
+/**
+ * The page's own address with the relying party's host: where passkeys bound to `relyingParty` work
+ * (http://127.0.0.1:8080 → http://localhost:8080 in embedded mode, whose passkeys belong to `localhost`).
+ */
+export function passkeyOrigin(relyingParty: string, here: Here = window.location): string {
+  return `${here.protocol}//${relyingParty}${here.port ? `:${here.port}` : ''}`
 }
 
 /**
@@ -28,10 +32,19 @@ export class PasskeyError extends Error {
   }
 }
 
+/**
+ * simplewebauthn's reason (`WebAuthnError.code`, 'ERROR_…'), read off the error rather than by its class: the
+ * reason is what matters, whichever copy of the package threw it.
+ */
+const codeOf = (error: unknown): string | undefined => {
+  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined
+  return typeof code === 'string' && code.startsWith('ERROR_') ? code : undefined
+}
+
 /** The DOMException's name behind a browser error, through simplewebauthn's wrapper. */
 const nameOf = (error: unknown): string | undefined => {
   if (!(error instanceof Error)) return undefined
-  if (error instanceof WebAuthnError && error.cause instanceof Error) return error.cause.name
+  if (codeOf(error) && error.cause instanceof Error) return error.cause.name
   return error.name
 }
 
@@ -43,9 +56,10 @@ const nameOf = (error: unknown): string | undefined => {
 export function describePasskeyFailure(
   error: unknown,
   context: { relyingParty?: string; noneHere?: string } = {},
+  here: Here = window.location,
 ): Error {
   if (error instanceof ApiError || error instanceof PasskeyError) return error
-  const code = error instanceof WebAuthnError ? error.code : undefined
+  const code = codeOf(error)
   const name = nameOf(error)
   if (code === 'ERROR_CEREMONY_ABORTED' || name === 'AbortError') {
     return new PasskeyError(closedOrTimedOut, { cause: error, aborted: true })
@@ -60,11 +74,11 @@ export function describePasskeyFailure(
     return new PasskeyError(alreadyAdded, { cause: error })
   }
   if (code === 'ERROR_INVALID_DOMAIN' || code === 'ERROR_INVALID_RP_ID' || name === 'SecurityError') {
-    const at = context.relyingParty ? passkeyOrigin(context.relyingParty) : undefined
+    const at = context.relyingParty ? passkeyOrigin(context.relyingParty, here) : undefined
     return new PasskeyError(
-      at && at !== window.location.origin
+      at && at !== here.origin
         ? `Passkeys work only at ${at}. Open ${at} instead and try again.`
-        : `Passkeys do not work at this address (${window.location.origin}).`,
+        : `Passkeys do not work at this address (${here.origin}).`,
       { cause: error },
     )
   }
