@@ -639,8 +639,9 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
 
   // Passkeys, as passkeys/passkeys.ts answers them: each challenge is issued for one purpose and used up by the
   // answer that carries it (its client data), from one of the member's own credentials.
-  const passkeys: PasskeyRow[] = [...(options.passkeys ?? [])]
-  const heldActions: HeldActionRow[] = [...(options.heldActions ?? [])]
+  // Copies: the stand-in changes its rows (a rename, a release), never a test's fixtures.
+  const passkeys: PasskeyRow[] = (options.passkeys ?? []).map((each) => ({ ...each }))
+  const heldActions: HeldActionRow[] = (options.heldActions ?? []).map((each) => ({ ...each }))
   const passkeyProofs: string[] = []
   const challenges = new Map<string, string>()
   const issue = (purpose: string) => {
