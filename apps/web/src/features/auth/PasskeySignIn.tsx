@@ -10,6 +10,13 @@ import { completePasskeySignIn, signInWithPasskey } from './signInWithPasskey.ts
 import { useFinishSignIn } from './useFinishSignIn.ts'
 
 /**
+ * An IP address as the page's host (http://127.0.0.1:…): WebAuthn takes no IP address as a relying party, so no
+ * passkey works here and the suggestions' wait is not started (each would cost the server a challenge). The
+ * button still asks, and is answered where passkeys do work.
+ */
+const passkeysNeverHere = () => /^[\d.]+$|^\[|:/.test(window.location.hostname)
+
+/**
  * Signing in with a passkey, on the sign-in screen: "Sign in with a passkey" (the browser's prompt), and, where the
  * browser offers passkeys among the address field's suggestions (the field's `autocomplete` ends in `webauthn`),
  * a wait for the member to pick one there, from the screen's first show until it goes. Either way the sign-in ends
@@ -30,7 +37,7 @@ export function PasskeySignIn() {
   const waits = !prompt.isPending && !prompt.isSuccess
 
   useEffect(() => {
-    if (!waits || !passkeysSupported()) return
+    if (!waits || !passkeysSupported() || passkeysNeverHere()) return
     const controller = new AbortController()
     const { signal } = controller
     void (async () => {

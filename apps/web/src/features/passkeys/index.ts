@@ -1,8 +1,6 @@
 export { PasskeyPrompt } from './PasskeyPrompt.tsx'
 export { PasskeysSection } from './PasskeysSection.tsx'
 export { passkeyForSignIn, proveWithPasskey } from './passkeyCeremonies.ts'
-export { PasskeyError } from './passkeyFailure.ts'
-export { type Passkey, passkeysQueryKey, passkeysQueryOptions } from './passkeysApi.ts'
 export { cancelPasskeyPrompt, passkeyAutofillSupported, passkeysSupported } from './passkeysSupported.ts'
 export { ReleaseWithPasskey } from './ReleaseWithPasskey.tsx'
 export { useHasPasskey } from './useHasPasskey.ts'
