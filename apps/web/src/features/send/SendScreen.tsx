@@ -48,7 +48,8 @@ export function SendScreen({ user }: { user: CharterUser }) {
         ) : (
           <HeldSend opensAt={outcome.opensAt} heldId={outcome.heldId} what={what} />
         )}
-        <PasskeyPrompt />
+        {/* A send that went out is the moment to suggest a passkey; a held one has its own news. */}
+        {outcome.status === 'sent' && <PasskeyPrompt />}
         <div className="actions">
           <button
             type="button"
