@@ -103,6 +103,9 @@ function fakeAuthenticator() {
     return assertion(id, optionsJSON.challenge) as Awaited<ReturnType<StartAuthentication>>
   })
 
+  const browserSupportsWebAuthn = vi.fn(() => true)
+  const browserSupportsWebAuthnAutofill = vi.fn(async () => true)
+
   return {
     /** The credential ids this authenticator holds, oldest first. */
     credentials,
@@ -113,11 +116,13 @@ function fakeAuthenticator() {
       suggestion = undefined
       startRegistration.mockClear()
       startAuthentication.mockClear()
+      browserSupportsWebAuthn.mockReset().mockReturnValue(true)
+      browserSupportsWebAuthnAutofill.mockReset().mockResolvedValue(true)
     },
     startRegistration,
     startAuthentication,
-    browserSupportsWebAuthn: vi.fn(() => true),
-    browserSupportsWebAuthnAutofill: vi.fn(async () => true),
+    browserSupportsWebAuthn,
+    browserSupportsWebAuthnAutofill,
     /** Whether the address field's suggestions are waiting for the member. */
     suggesting: () => suggestion !== undefined,
     /** The member picks this authenticator's first passkey among the address field's suggestions. */

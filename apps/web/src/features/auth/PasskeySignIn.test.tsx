@@ -29,15 +29,13 @@ async function openSignIn(options: { none?: boolean } = {}) {
 describe('signing in with a passkey', () => {
   afterEach(() => {
     authenticator.reset()
-    authenticator.browserSupportsWebAuthn.mockReturnValue(true)
-    authenticator.browserSupportsWebAuthnAutofill.mockResolvedValue(true)
     vi.unstubAllGlobals()
     vi.restoreAllMocks()
   })
 
   it('signs in from the button and binds the session to this device’s key, as a code does', async () => {
     const { server, api, user } = await openSignIn()
-    await user.click(screen.getByRole('button', { name: 'Sign in with a passkey' }))
+    await user.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }))
     await screen.findByText(/Signed in as/, undefined, { timeout: 5000 })
     const [body] = api.bodiesOf('POST /api/v1/passkeys/authenticate') as {
       challenge: string
@@ -77,7 +75,7 @@ describe('signing in with a passkey', () => {
     const { user } = await openSignIn()
     await waitFor(() => expect(authenticator.suggesting()).toBe(true))
     authenticator.startAuthentication.mockRejectedValueOnce(browserRefusal('NotAllowedError'))
-    await user.click(screen.getByRole('button', { name: 'Sign in with a passkey' }))
+    await user.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }))
     expect(await screen.findByRole('alert')).toHaveTextContent(
       /^The passkey prompt was closed or timed out\. Try again\. No passkey on this device\?/,
     )
@@ -88,7 +86,7 @@ describe('signing in with a passkey', () => {
   it('says the server’s words when the passkey is on no account here', async () => {
     const { server, user } = await openSignIn({ none: true })
     authenticator.credentials.push('cmVtb3ZlZA')
-    await user.click(screen.getByRole('button', { name: 'Sign in with a passkey' }))
+    await user.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }))
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This passkey is not on any Charter account here: it may have been removed.',
     )
@@ -99,6 +97,8 @@ describe('signing in with a passkey', () => {
     authenticator.browserSupportsWebAuthn.mockReturnValue(false)
     const { api } = await openSignIn()
     expect(screen.getByRole('button', { name: 'Send code' })).toBeInTheDocument()
+    // The passkeys' part (its own chunk) has loaded, and asked.
+    await waitFor(() => expect(authenticator.browserSupportsWebAuthn).toHaveBeenCalled())
     expect(screen.queryByRole('button', { name: 'Sign in with a passkey' })).toBeNull()
     expect(api.bodiesOf('POST /api/v1/passkeys/authenticate/init')).toEqual([])
   })

@@ -5,7 +5,6 @@ import { CodeForm } from './CodeForm.tsx'
 import type { Destination, DestinationKind } from './Destination.ts'
 import { EmailForm } from './EmailForm.tsx'
 import { loadWalletKeys } from './loadWalletKeys.ts'
-import { PasskeySignIn } from './PasskeySignIn.tsx'
 import { PhoneForm } from './PhoneForm.tsx'
 import { emptyPhoneInput, type PhoneInput } from './PhoneInput.ts'
 import { SignedOutNoticeBox } from './SignedOutNoticeBox.tsx'
@@ -15,6 +14,9 @@ import { useFinishSignIn } from './useFinishSignIn.ts'
 
 // Wallet sign-in's code (discovery, the message, the wallets' standards) loads when asked for, not with the page.
 const WalletSignIn = lazy(() => import('./WalletSignIn.tsx').then((m) => ({ default: m.WalletSignIn })))
+// So does the passkeys' (WebAuthn, and the screens that confirm with a passkey): the page shows first, then its
+// button, and the address field's passkey suggestions start once it is there.
+const PasskeySignIn = lazy(() => import('./PasskeySignIn.tsx').then((m) => ({ default: m.PasskeySignIn })))
 
 /**
  * Sign in (or sign up: the first code makes the account) with a phone number or an email address and the
@@ -121,7 +123,9 @@ export function SignIn() {
           </button>
         </EmailForm>
       )}
-      <PasskeySignIn />
+      <Suspense fallback={null}>
+        <PasskeySignIn />
+      </Suspense>
       <div className="sign-in-other">
         <p className="muted">Already have a wallet such as MetaMask or Phantom?</p>
         <button type="button" className="button button-secondary" onClick={() => switchTo('wallet')}>

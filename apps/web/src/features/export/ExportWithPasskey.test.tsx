@@ -64,6 +64,7 @@ describe('export with a passkey', () => {
     const { api, user } = await openExport()
     await user.click(await screen.findByRole('checkbox', { name: /I understand/ }))
     await user.click(screen.getByRole('button', { name: 'Send me a code' }))
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Digit 1 of 6' })).toHaveFocus())
     await user.paste(rightCode)
     expect(await screen.findByRole('heading', { name: 'Your private key' })).toBeInTheDocument()
     expect(api.bodiesOf(`POST /api/v1/wallets/${evmWalletId}/export`)).toEqual([
@@ -87,6 +88,7 @@ describe('export with a passkey', () => {
     expect(screen.queryByRole('button', { name: 'Use your passkey' })).toBeNull()
     await user.click(screen.getByRole('checkbox', { name: /I understand/ }))
     await user.click(screen.getByRole('button', { name: 'Send me a code' }))
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Digit 1 of 6' })).toHaveFocus())
     await user.paste(rightCode)
     const card = await screen.findByRole('region', { name: 'Protect your wallet with a passkey' })
     await user.click(within(card).getByRole('button', { name: 'Add a passkey' }))
@@ -101,6 +103,7 @@ describe('export with a passkey', () => {
     const { user } = await openExport({ withoutPasskey: true })
     await user.click(screen.getByRole('checkbox', { name: /I understand/ }))
     await user.click(screen.getByRole('button', { name: 'Send me a code' }))
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Digit 1 of 6' })).toHaveFocus())
     await user.paste(rightCode)
     const card = await screen.findByRole('region', { name: 'Protect your wallet with a passkey' })
     expect(within(card).getByRole('link', { name: 'Security page' })).toHaveAttribute(
