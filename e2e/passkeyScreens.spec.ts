@@ -20,9 +20,16 @@ async function virtualAuthenticator(page: Page) {
       automaticPresenceSimulation: true,
     },
   })
+  const list = async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials
   return {
-    credentials: async () =>
-      (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials.length,
+    credentials: async () => (await list()).length,
+    /** Its passkeys with their keys, to sync them to another device's authenticator (as a password manager does). */
+    export: list,
+    import: async (credentials: Awaited<ReturnType<typeof list>>) => {
+      for (const credential of credentials) {
+        await cdp.send('WebAuthn.addCredential', { authenticatorId, credential })
+      }
+    },
   }
 }
 
@@ -38,7 +45,10 @@ async function signUpAt(page: Page, site: string, request: Parameters<typeof cod
   return phoneNumber
 }
 
-test('a member adds a passkey, signs in with it, exports with it and removes it', async ({ page, request }) => {
+test('a member adds a passkey, signs in with it, exports with it and removes it', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000)
   const authenticator = await virtualAuthenticator(page)
   await signUpAt(page, passkeySite, request)
@@ -61,11 +71,24 @@ test('a member adds a passkey, signs in with it, exports with it and removes it'
   await passkeys.getByRole('button', { name: 'Add a passkey' }).click()
   await expect(passkeys.getByRole('alert')).toHaveText('This passkey is on your account already.')
 
-  // Signed out, the passkey signs in again, as a code does.
+  // Signed out, the passkey signs in again, as a code does. Chromium's virtual authenticator picks a passkey among
+  // the address field's suggestions at once (a member would pick it from the list): the page signs in by itself.
   await page.context().clearCookies()
   await page.goto(`${passkeySite}/`)
+  await expect(page.getByText(/Signed in as/)).toBeVisible()
+  await walletReady(page)
+
+  // And from the button, on a browser that offers no suggestions.
+  await page.context().clearCookies()
+  await page.addInitScript(() => {
+    PublicKeyCredential.isConditionalMediationAvailable = async () => false
+  })
+  await page.goto(`${passkeySite}/`)
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
-  await expect(page.getByRole('textbox', { name: 'Phone number' })).toHaveAttribute('autocomplete', 'tel webauthn')
+  await expect(page.getByRole('textbox', { name: 'Phone number' })).toHaveAttribute(
+    'autocomplete',
+    'tel webauthn',
+  )
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
   await expect(page.getByText(/Signed in as/)).toBeVisible()
   await walletReady(page)
@@ -95,4 +118,55 @@ test('at 127.0.0.1, adding a passkey says to open localhost instead', async ({ p
   await expect(passkeys.getByRole('alert')).toHaveText(
     `Passkeys work only at ${passkeySite}. Open ${passkeySite} instead and try again.`,
   )
+})
+
+test('on a new device, the passkey releases a held export, then exports without a code', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const codeAskedAt = Date.now()
+  const authenticator = await virtualAuthenticator(page)
+  const phoneNumber = await signUpAt(page, passkeySite, request)
+  const firstCode = await codeFromOutbox(request, phoneNumber)
+  await walletReady(page)
+  await page.goto(`${passkeySite}/security`)
+  const passkeys = page.getByRole('region', { name: 'Passkeys' })
+  await passkeys.getByRole('button', { name: 'Add a passkey' }).click()
+  await expect(passkeys.getByRole('listitem')).toHaveCount(1)
+
+  // The other device signs in with a code: it is new, so its export waits. The same passkey is synced to it.
+  await page.waitForTimeout(Math.max(0, codeAskedAt + 31_000 - Date.now()))
+  const other = await browser.newContext({ locale: 'en-US' })
+  const otherPage = await other.newPage()
+  await (await virtualAuthenticator(otherPage)).import(await authenticator.export())
+  // A code, not the passkey's suggestion (which the virtual authenticator would pick at once): a new device.
+  await otherPage.addInitScript(() => {
+    PublicKeyCredential.isConditionalMediationAvailable = async () => false
+  })
+  await otherPage.goto(`${passkeySite}/`)
+  await otherPage.getByRole('textbox', { name: 'Phone number' }).fill(typedUsNumber(phoneNumber))
+  await otherPage.getByRole('button', { name: 'Send code' }).click()
+  await typeCode(otherPage, await codeFromOutbox(request, phoneNumber, firstCode))
+  await expect(otherPage.getByText(/Signed in as/)).toBeVisible()
+  await walletReady(otherPage)
+  await otherPage.goto(`${passkeySite}/wallet/export`)
+  await expect(
+    otherPage.getByRole('heading', { name: 'This device must wait before it can export' }),
+  ).toBeVisible()
+  await otherPage.getByRole('button', { name: /^Ask to export the key of Ethereum/ }).click()
+  await otherPage.getByRole('button', { name: 'Use your passkey to do it now' }).click()
+  await expect(otherPage.getByText('Released with your passkey: you can export it now.')).toBeVisible()
+  await otherPage.getByRole('button', { name: /^Export the key of Ethereum .+ now$/ }).click()
+  await otherPage.getByRole('checkbox', { name: /I understand/ }).check()
+  await otherPage.getByRole('button', { name: 'Use your passkey' }).click()
+  await expect(otherPage.getByRole('heading', { name: 'Your private key' })).toBeVisible()
+
+  // The first device's Security page lists the release among the recent sensitive actions.
+  await page.goto(`${passkeySite}/security`)
+  await expect(page.getByRole('region', { name: 'Recent sensitive actions' })).toContainText(
+    'Released at once with your passkey',
+  )
+  await other.close()
 })

@@ -1,6 +1,6 @@
 import { type CharterUser, shortenAddress } from '@charter/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useId } from 'react'
 import { LocalTime } from '../../ui/LocalTime.tsx'
 import { type HeldAction, type HeldActions, heldActionsQueryKey, requestHeldExport } from '../holds/index.ts'
 import { ReleaseWithPasskey, useHasPasskey } from '../passkeys/index.ts'
@@ -61,7 +61,6 @@ export function ExportHold({
   const queryClient = useQueryClient()
   const ids = { heading: useId(), list: useId() }
   const hasPasskey = useHasPasskey() === true
-  const [released, setReleased] = useState<string | undefined>(undefined)
   const ask = useMutation({
     mutationFn: (walletId: string) => requestHeldExport(proxy, walletId),
     onSuccess: (answer) => queryClient.setQueryData(heldActionsQueryKey, answer),
@@ -100,9 +99,6 @@ export function ExportHold({
           </div>
         </div>
       )}
-      <p className="status" role="status">
-        {released}
-      </p>
       {ask.error && (
         <p className="field-error" role="alert">
           {ask.error.message}
@@ -125,9 +121,8 @@ export function ExportHold({
                   <p className="status" role="status">
                     <HeldState action={request} />
                   </p>
-                  {request.status === 'held' && (
-                    <ReleaseWithPasskey action={request} onReleased={setReleased} />
-                  )}
+                  {/* Once released, the request's own status line above says so. */}
+                  {request.status === 'held' && <ReleaseWithPasskey action={request} onReleased={() => {}} />}
                   {request.status === 'ready' && (
                     <div className="actions">
                       <button

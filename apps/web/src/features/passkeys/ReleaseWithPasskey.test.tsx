@@ -189,10 +189,10 @@ describe('releasing a held request with a passkey', () => {
       { timeout: 10_000 },
     )
     await user.click(await screen.findByRole('button', { name: 'Use your passkey to do it now' }))
-    await waitFor(() =>
-      expect(screen.getAllByRole('status')[0]).toHaveTextContent('Released: the key can be exported now.'),
+    expect(await screen.findByText('Released with your passkey: you can export it now.')).toHaveAttribute(
+      'role',
+      'status',
     )
-    expect(await screen.findByText('Released with your passkey: you can export it now.')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: /^Export the key of Ethereum .+ now$/ }))
     expect(await screen.findByRole('button', { name: 'Use your passkey' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Send me a code' })).toBeInTheDocument()
