@@ -7,9 +7,12 @@ import {
   isEmbeddedWallet as isEmbedded,
   type LinkedAccount,
   maskPhoneNumber,
+  type WireAuthenticationResponse,
+  type WireRegistrationResponse,
 } from '@charter/core'
 import { type Hex, hexToBigInt, keccak256, type TransactionSerializable } from 'viem'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
+import { challengeOf } from './fakeAuthenticator.ts'
 import { phoneUser } from './fixtures.ts'
 import {
   type AnswerTo,
@@ -56,6 +59,32 @@ export type SendRow = AnswerTo<'GET /api/v1/wallets/:id/sends/:send_id'>
 export type SessionRow = AnswerTo<'GET /api/v1/sessions'>['sessions'][number]
 /** One line of `GET /api/v1/users/me/events`. */
 export type AccountEvent = AnswerTo<'GET /api/v1/users/me/events'>['events'][number]
+/** One of the member's passkeys, as `GET /api/v1/passkeys` answers it. */
+export type PasskeyRow = AnswerTo<'GET /api/v1/passkeys'>['passkeys'][number]
+/** One held request, as `GET /api/v1/held_actions` answers it. */
+export type HeldActionRow = AnswerTo<'GET /api/v1/held_actions'>['held_actions'][number]
+
+/** A passkey the member added a day ago and never used, with the credential id its authenticator keeps. */
+export const passkeyRow = (
+  credentialId: string,
+  name: string,
+  changes: Partial<PasskeyRow> = {},
+): PasskeyRow => {
+  const added = Math.floor(Date.now() / 1000) - 86_400
+  return {
+    type: 'passkey',
+    credential_id: credentialId,
+    name,
+    authenticator_name: 'Google Password Manager',
+    created_with_browser: 'Chrome on Linux',
+    enrolled_in_mfa: false,
+    verified_at: added,
+    first_verified_at: added,
+    latest_verified_at: null,
+    backed_up: true,
+    ...changes,
+  }
+}
 type Keystore = Extract<AnswerTo<'POST /api/v1/wallets/:id/export'>, { format: 'keystore' }>['keystore']
 /** One line of `GET /api/v1/wallets/activity`. */
 type ActivityLine = AnswerTo<'GET /api/v1/wallets/activity'>['activity'][number]
@@ -80,6 +109,12 @@ export type WalletServerOptions = {
   signedInWith?: 'phone' | 'email'
   /** Addresses of wallets another account holds: linking one is refused (`linked_to_another_user`). */
   walletsOfOthers?: string[]
+  /** The member's passkeys to start with (`passkeyRow`); none by default. */
+  passkeys?: PasskeyRow[]
+  /** The account's held requests to start with; none by default. */
+  heldActions?: HeldActionRow[]
+  /** When this session's new-device hold ends (Unix seconds); none by default. */
+  holdEndsAt?: number
 }
 
 export type WalletServer = {
@@ -119,6 +154,12 @@ export type WalletServer = {
   sendKeys: Map<string, string>
   /** Each EVM send's signed transaction, by hash, as the server broadcast it. */
   signedSends: Map<string, Hex>
+  /** The member's passkeys, oldest first (added, renamed and removed through the routes). */
+  passkeys: PasskeyRow[]
+  /** The account's held requests (`GET /held_actions`); a passkey releases one. */
+  heldActions: HeldActionRow[]
+  /** What each passkey confirmation that checked out was for ('sign_in', 'export:…', 'held:…', 'unlink:…'), oldest first. */
+  passkeyProofs: string[]
 }
 
 const quantity = (value: unknown) => (value === undefined ? undefined : hexToBigInt(value as Hex))
@@ -545,8 +586,11 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
   const signedStepUp = signed('account', stepUpInit)
 
   const exportAnswer: Handler<'POST /api/v1/wallets/:id/export'> = signed('wallet', (call, params) => {
-    const { code, format } = call.body as { code: string; format: string }
-    if (code !== rightCode) {
+    const { code, format, passkey } = call.body as { code?: string; format: string } & ProofBody
+    if (passkey) {
+      const refusal = checkPasskey(passkey.authenticator_response, `export:${params?.id}`)
+      if (refusal) return refusal
+    } else if (code !== rightCode) {
       return refuse(
         {
           error: 'That code is not right. Check it and try again (4 tries left).',
@@ -592,6 +636,56 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
     }
     return answer({ success: true })
   }
+
+  // Passkeys, as passkeys/passkeys.ts answers them: each challenge is issued for one purpose and used up by the
+  // answer that carries it (its client data), from one of the member's own credentials.
+  // Copies: the stand-in changes its rows (a rename, a release), never a test's fixtures.
+  const passkeys: PasskeyRow[] = (options.passkeys ?? []).map((each) => ({ ...each }))
+  const heldActions: HeldActionRow[] = (options.heldActions ?? []).map((each) => ({ ...each }))
+  const passkeyProofs: string[] = []
+  const challenges = new Map<string, string>()
+  const issue = (purpose: string) => {
+    const challenge = `Y2hhbGxlbmdl${challenges.size}${Math.random().toString(36).slice(2, 10)}`
+    challenges.set(challenge, purpose)
+    return challenge
+  }
+  const passkeyRefused = (message: string) => refuse({ error: message, code: 'invalid_credentials' }, 401)
+  /** The refusal of a passkey's answer, or undefined when it answers a challenge issued for `purpose` (now used up). */
+  const checkPasskey = (
+    proof: { id: string; response: { client_data_json: string } },
+    purpose: string,
+  ): Refused | undefined => {
+    const challenge = challengeOf(proof.response.client_data_json)
+    if (challenges.get(challenge) !== purpose) {
+      return passkeyRefused(
+        'The passkey’s answer could not be verified (its challenge). Try again with your passkey, on this site.',
+      )
+    }
+    challenges.delete(challenge)
+    const row = passkeys.find((each) => each.credential_id === proof.id)
+    if (!row) {
+      return passkeyRefused(
+        purpose === 'sign_in'
+          ? 'This passkey is not on any Charter account here: it may have been removed. Sign in with your phone number or email address, then add a passkey on the Security page.'
+          : 'This passkey is not one of your account’s: use a passkey you added on the Security page.',
+      )
+    }
+    row.latest_verified_at = now()
+    passkeyProofs.push(purpose)
+    return undefined
+  }
+  const proofOptions = (purpose: string) => ({
+    challenge: issue(purpose),
+    timeout: 120_000,
+    rp_id: 'localhost',
+    allow_credentials: passkeys.map((each) => ({
+      type: 'public-key',
+      id: each.credential_id,
+      transports: ['internal'],
+    })),
+    user_verification: 'required' as const,
+  })
+  type ProofBody = { passkey?: { authenticator_response: WireAuthenticationResponse } }
 
   const routes: StubRoutes = {
     'GET /api/health': () => answer({ status: 'ok', version: '0.1.0', mode: 'embedded', appId, parts: {} }),
@@ -662,7 +756,192 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
     'GET /api/v1/sessions': () => (signedIn ? answer({ sessions }) : signInFirst()),
     // This device is not within a new-device hold, and nothing waits (a test that needs one answers its own).
     'GET /api/v1/held_actions': () =>
-      signedIn ? answer({ hold_ends_at: null, held_actions: [], budget: [] }) : signInFirst(),
+      signedIn
+        ? answer({ hold_ends_at: options.holdEndsAt ?? null, held_actions: heldActions, budget: [] })
+        : signInFirst(),
+    'GET /api/v1/passkeys': () => (signedIn ? answer({ passkeys }) : signInFirst()),
+    'POST /api/v1/passkeys/link/init': () => {
+      if (!signedIn) return signInFirst()
+      return answer({
+        relying_party: 'localhost',
+        options: {
+          rp: { name: 'Charter', id: 'localhost' },
+          user: {
+            id: 'dXNlcg',
+            name: addressOf('email') ?? addressOf('phone') ?? '',
+            display_name: 'Member',
+          },
+          challenge: issue('link'),
+          pub_key_cred_params: [{ type: 'public-key', alg: -7 }],
+          timeout: 120_000,
+          exclude_credentials: passkeys.map((each) => ({ type: 'public-key', id: each.credential_id })),
+          authenticator_selection: { resident_key: 'required', user_verification: 'required' },
+          attestation: 'none',
+          extensions: { cred_props: { rk: true } },
+        },
+      })
+    },
+    'POST /api/v1/passkeys/link': signed('account', (call) => {
+      const { authenticator_response: response, name } = call.body as {
+        authenticator_response: WireRegistrationResponse
+        name?: string
+      }
+      const challenge = challengeOf(response.response.client_data_json)
+      if (challenges.get(challenge) !== 'link')
+        return passkeyRefused('The passkey’s answer could not be verified.')
+      challenges.delete(challenge)
+      if (passkeys.some((each) => each.credential_id === response.id)) {
+        return refuse(
+          {
+            error: 'This passkey is added already. Each passkey is added once.',
+            code: 'linked_to_another_user',
+          },
+          409,
+        )
+      }
+      const chosen = name ?? 'Passkey'
+      passkeys.push(passkeyRow(response.id, chosen, { verified_at: now(), first_verified_at: now() }))
+      recordEvent('passkey_added', `Added the passkey “${chosen}”`)
+      return answer(user)
+    }),
+    'PATCH /api/v1/passkeys/:credential_id': signed('account', (call, params) => {
+      const row = passkeys.find((each) => each.credential_id === params?.credential_id)
+      if (!row)
+        return refuse({ error: 'There is no such passkey on your account.', code: 'invalid_data' }, 400)
+      row.name = (call.body as { name: string }).name
+      return answer(row)
+    }),
+    'POST /api/v1/passkeys/unlink': signed('account', (call) => {
+      const { credential_id, passkey } = call.body as { credential_id: string } & ProofBody
+      const index = passkeys.findIndex((each) => each.credential_id === credential_id)
+      const row = passkeys[index]
+      if (!row)
+        return refuse({ error: 'There is no such passkey on your account.', code: 'invalid_data' }, 400)
+      if (!passkey) {
+        // As the server answers a removal without a passkey: held for the new-device hold's length.
+        return Response.json(
+          {
+            error: `Removing a passkey without a passkey waits 24 hours: it will happen at 2026-01-02 10:00 UTC, unless you cancel it. Your addresses were told. To remove it now, confirm with one of your passkeys.`,
+            code: 'action_held',
+            held_action: { id: '9c3d4e5f-8a51-4c8e-9d7e-1f2a3b4c5d6e', opens_at: now() + 86_400 },
+          },
+          { status: 403 },
+        ) as Refused
+      }
+      const refusal = checkPasskey(passkey.authenticator_response, `unlink:${credential_id}`)
+      if (refusal) return refusal
+      passkeys.splice(index, 1)
+      recordEvent('passkey_removed', `Removed the passkey “${row.name}”`)
+      return answer(user)
+    }),
+    'POST /api/v1/passkeys/proof/init': (call) => {
+      if (!signedIn) return signInFirst()
+      if (passkeys.length === 0) {
+        return refuse(
+          { error: 'Your account has no passkey. Add one on the Security page first.', code: 'invalid_data' },
+          400,
+        )
+      }
+      const { action } = call.body as {
+        action:
+          | { type: 'held_action'; id: string }
+          | { type: 'export'; wallet_id: string }
+          | { type: 'unlink'; credential_id: string }
+      }
+      if (action.type === 'held_action') {
+        const held = heldActions.find((each) => each.id === action.id && each.status === 'held')
+        if (!held) {
+          return refuse(
+            {
+              error:
+                'There is no such held request on your account: it may have been cancelled, or gone ahead.',
+              code: 'invalid_data',
+            },
+            400,
+          )
+        }
+        return answer({
+          relying_party: 'localhost',
+          options: proofOptions(`held:${held.id}`),
+          action: held.summary,
+        })
+      }
+      if (action.type === 'export') {
+        return answer({
+          relying_party: 'localhost',
+          options: proofOptions(`export:${action.wallet_id}`),
+          action: `Export the key of your wallet ${action.wallet_id}`,
+        })
+      }
+      const row = passkeys.find((each) => each.credential_id === action.credential_id)
+      if (!row)
+        return refuse({ error: 'There is no such passkey on your account.', code: 'invalid_data' }, 400)
+      return answer({
+        relying_party: 'localhost',
+        options: proofOptions(`unlink:${row.credential_id}`),
+        action: `Remove the passkey “${row.name}”`,
+      })
+    },
+    'POST /api/v1/held_actions/:id/lift': signed('account', (call, params) => {
+      const held = heldActions.find((each) => each.id === params?.id && each.status === 'held')
+      const { passkey } = call.body as Required<ProofBody>
+      const refusal = checkPasskey(passkey.authenticator_response, `held:${params?.id}`)
+      if (refusal) return refusal
+      if (!held) {
+        return refuse(
+          {
+            error: 'This request is no longer held: it was cancelled, or went ahead already.',
+            code: 'invalid_data',
+          },
+          400,
+        )
+      }
+      Object.assign(held, { status: 'ready', opens_at: now(), lifted_at: now() })
+      recordEvent('held_action_lifted', `Released at once with your passkey: ${held.summary}`)
+      return answer({
+        success: true,
+        held_action: { id: held.id, kind: held.kind, summary: held.summary, opens_at: held.opens_at },
+      })
+    }),
+    'POST /api/v1/passkeys/authenticate/init': () =>
+      answer({
+        relying_party: 'localhost',
+        options: {
+          challenge: issue('sign_in'),
+          timeout: 120_000,
+          rp_id: 'localhost',
+          user_verification: 'required',
+        },
+      }),
+    'POST /api/v1/passkeys/authenticate': (call) => {
+      const body = call.body as {
+        challenge: string
+        authenticator_response: WireAuthenticationResponse
+        authorization_key?: string
+      }
+      if (challengeOf(body.authenticator_response.response.client_data_json) !== body.challenge) {
+        return refuse(
+          {
+            error: 'challenge: it is not the one the passkey answered. Sign in with your passkey again.',
+            code: 'invalid_data',
+          },
+          400,
+        )
+      }
+      const refusal = checkPasskey(body.authenticator_response, 'sign_in')
+      if (refusal) return refusal
+      signedIn = true
+      // A new session, born bound to the key that came with the passkey's answer, as a code's sign-in.
+      registeredKeys.length = 0
+      if (body.authorization_key) registeredKeys.push(body.authorization_key)
+      return answer({
+        user,
+        token: 'eyJ.test.token',
+        refresh_token: 'refresh',
+        is_new_user: false,
+        session_update_action: 'set',
+      })
+    },
     'POST /api/v1/sessions/:id/logout': onlyFor([thisSessionId, otherSessionId], endSession),
     'GET /api/v1/users/me/events': () => (signedIn ? answer({ events }) : signInFirst()),
     // The freeze, as holds/accountFreeze.ts answers it: this device froze it, so it lifts it at once.
@@ -858,5 +1137,8 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
     sends,
     sendKeys,
     signedSends,
+    passkeys,
+    heldActions,
+    passkeyProofs,
   }
 }

@@ -18,6 +18,11 @@ type Props = {
   serverError: ApiError | undefined
   refuse?: (destination: Destination) => string | undefined
   focusOnMount?: boolean
+  /**
+   * The field's `autocomplete`; 'email' by default. The sign-in screen adds `webauthn`, so the browser offers the
+   * member's passkeys among its suggestions.
+   */
+  autoComplete?: string
   children?: ReactNode
 }
 
@@ -61,7 +66,7 @@ export function EmailForm(props: Props) {
           className="input"
           type="email"
           inputMode="email"
-          autoComplete="email"
+          autoComplete={props.autoComplete ?? 'email'}
           autoCapitalize="none"
           spellCheck={false}
           maxLength={254}

@@ -29,6 +29,11 @@ type Props = {
   /** A check of our own on submit, e.g. "This is already your phone number"; answers a message or nothing. */
   refuse?: (destination: Destination) => string | undefined
   focusOnMount?: boolean
+  /**
+   * The field's `autocomplete`; 'tel' by default. The sign-in screen adds `webauthn`, so the browser offers the
+   * member's passkeys among its suggestions.
+   */
+  autoComplete?: string
   children?: ReactNode
 }
 
@@ -108,7 +113,7 @@ export function PhoneForm(props: Props) {
             className="input"
             type="tel"
             inputMode="tel"
-            autoComplete="tel"
+            autoComplete={props.autoComplete ?? 'tel'}
             maxLength={phoneNumberLimits.maxInputLength}
             placeholder={placeholderFor(value.country)}
             aria-invalid={message ? true : undefined}

@@ -14,11 +14,14 @@ import { useFinishSignIn } from './useFinishSignIn.ts'
 
 // Wallet sign-in's code (discovery, the message, the wallets' standards) loads when asked for, not with the page.
 const WalletSignIn = lazy(() => import('./WalletSignIn.tsx').then((m) => ({ default: m.WalletSignIn })))
+// So does the passkeys' (WebAuthn, and the screens that confirm with a passkey): the page shows first, then its
+// button, and the address field's passkey suggestions start once it is there.
+const PasskeySignIn = lazy(() => import('./PasskeySignIn.tsx').then((m) => ({ default: m.PasskeySignIn })))
 
 /**
  * Sign in (or sign up: the first code makes the account) with a phone number or an email address and the
- * code sent to it, or with a wallet the person already holds. What was typed survives a trip to the code screen
- * and back.
+ * code sent to it, with a passkey the member added (the button, or the address field's suggestions), or with a
+ * wallet the person already holds. What was typed survives a trip to the code screen and back.
  */
 export function SignIn() {
   const [method, setMethod] = useState<DestinationKind | 'wallet'>('phone')
@@ -95,6 +98,7 @@ export function SignIn() {
           pending={pending}
           serverError={serverError}
           focusOnMount={moveFocus}
+          autoComplete="tel webauthn"
         >
           <button type="button" className="link-button" onClick={() => switchTo('email')}>
             Use email instead
@@ -112,12 +116,16 @@ export function SignIn() {
           pending={pending}
           serverError={serverError}
           focusOnMount={moveFocus}
+          autoComplete="username webauthn"
         >
           <button type="button" className="link-button" onClick={() => switchTo('phone')}>
             Use a phone number instead
           </button>
         </EmailForm>
       )}
+      <Suspense fallback={null}>
+        <PasskeySignIn />
+      </Suspense>
       <div className="sign-in-other">
         <p className="muted">Already have a wallet such as MetaMask or Phantom?</p>
         <button type="button" className="button button-secondary" onClick={() => switchTo('wallet')}>

@@ -1,11 +1,15 @@
 import { type CharterUser, shortenAddress } from '@charter/core'
 import { type FormEvent, useId, useState } from 'react'
+import { useHasPasskey } from '../passkeys/index.ts'
 import { chainTypeNames, userWallets } from '../wallet/index.ts'
 import type { ExportFormat } from './ExportedKey.ts'
 import type { ExportChoice } from './ExportState.ts'
 import type { ExportFlow } from './useExportFlow.ts'
 
-/** The warnings, which wallet and in which form, an "I understand", and a code to the person's phone. */
+/**
+ * The warnings, which wallet and in which form, an "I understand", and a code to the person's phone; or, for a
+ * member with a passkey, their passkey instead (the code stays the other way).
+ */
 export function ExportChoiceForm({ user, flow }: { user: CharterUser; flow: ExportFlow }) {
   const { state } = flow
   const { ethereum, solana } = userWallets(user)
@@ -21,19 +25,28 @@ export function ExportChoiceForm({ user, flow }: { user: CharterUser; flow: Expo
   const [notUnderstood, setNotUnderstood] = useState(false)
   const wallet = wallets.find((candidate) => candidate.id === walletId)
   const keystoreAllowed = wallet?.chain_type === 'ethereum'
+  const hasPasskey = useHasPasskey() === true
   const pending = state.status === 'pending'
-  const sendError = state.status === 'error' && state.action === 'send' ? state.error : undefined
+  const sendError =
+    state.status === 'error' && (state.action === 'send' || state.action === 'passkey')
+      ? state.error
+      : undefined
 
   if (wallets.length === 0) return <p className="muted">You have no wallet to export yet.</p>
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
+  const go = (how: 'code' | 'passkey') => {
     if (pending || !wallet) return
     if (!understood) {
       setNotUnderstood(true)
       return
     }
-    void flow.send({ wallet, format: keystoreAllowed ? format : 'private_key' })
+    const choice: ExportChoice = { wallet, format: keystoreAllowed ? format : 'private_key' }
+    void (how === 'passkey' ? flow.exportWithPasskey(choice) : flow.send(choice))
+  }
+  // Enter takes the way the first button offers: the passkey, where the member has one.
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    go(hasPasskey ? 'passkey' : 'code')
   }
 
   return (
@@ -130,17 +143,35 @@ export function ExportChoiceForm({ user, flow }: { user: CharterUser; flow: Expo
         )}
       </div>
       <p className="field-hint">
-        We’ll send a code to make sure it’s you: to your email when you signed in with your phone number, and
-        the other way round, if your account has both.
+        {hasPasskey
+          ? 'Confirm with your passkey, or we’ll send a code to make sure it’s you'
+          : 'We’ll send a code to make sure it’s you'}
+        : to your email when you signed in with your phone number, and the other way round, if your account
+        has both.
       </p>
+      {state.status === 'pending' && state.action === 'passkey' && (
+        <p className="status" role="status">
+          Waiting for your passkey…
+        </p>
+      )}
       {sendError && (
         <p className="field-error" role="alert">
           {sendError.message}
         </p>
       )}
       <div className="actions">
-        <button type="submit" className="button" aria-disabled={pending || undefined}>
-          {pending ? 'Sending a code…' : 'Send me a code'}
+        {hasPasskey && (
+          <button type="submit" className="button" aria-disabled={pending || undefined}>
+            Use your passkey
+          </button>
+        )}
+        <button
+          type={hasPasskey ? 'button' : 'submit'}
+          className={hasPasskey ? 'button button-secondary' : 'button'}
+          aria-disabled={pending || undefined}
+          onClick={hasPasskey ? () => go('code') : undefined}
+        >
+          {pending && state.action === 'send' ? 'Sending a code…' : 'Send me a code'}
         </button>
       </div>
     </form>

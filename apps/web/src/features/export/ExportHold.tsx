@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId } from 'react'
 import { LocalTime } from '../../ui/LocalTime.tsx'
 import { type HeldAction, type HeldActions, heldActionsQueryKey, requestHeldExport } from '../holds/index.ts'
+import { ReleaseWithPasskey, useHasPasskey } from '../passkeys/index.ts'
 import { chainTypeNames, userWallets, useWalletRuntime } from '../wallet/index.ts'
 
 /** Where one of this device's requests stands, in words. */
@@ -16,7 +17,11 @@ function HeldState({ action }: { action: HeldAction }) {
         </>
       )
     case 'ready':
-      return <>The wait is over: you can export it now.</>
+      return action.lifted_at !== null ? (
+        <>Released with your passkey: you can export it now.</>
+      ) : (
+        <>The wait is over: you can export it now.</>
+      )
     case 'cancelled':
       return action.cancelled_here ? (
         <>You cancelled this request.</>
@@ -40,18 +45,22 @@ function HeldState({ action }: { action: HeldAction }) {
 /**
  * The export screen of a device within its new-device hold: said before anything is filled in. When export will
  * be possible (local time), and for each wallet either a way to ask now (the account's addresses are told, and
- * an older device can cancel) or where that request stands.
+ * an older device can cancel) or where that request stands. A member with a passkey can release a request with it,
+ * or export with it at once (a passkey's export does not wait); `onProceed` goes on to the export's form.
  */
 export function ExportHold({
   user,
   held,
+  onProceed,
 }: {
   user: CharterUser
   held: HeldActions & { hold_ends_at: number }
+  onProceed: () => void
 }) {
   const { proxy } = useWalletRuntime()
   const queryClient = useQueryClient()
   const ids = { heading: useId(), list: useId() }
+  const hasPasskey = useHasPasskey() === true
   const ask = useMutation({
     mutationFn: (walletId: string) => requestHeldExport(proxy, walletId),
     onSuccess: (answer) => queryClient.setQueryData(heldActionsQueryKey, answer),
@@ -80,6 +89,16 @@ export function ExportHold({
           cancel the request. When the wait is over, come back here to export with a fresh code.
         </p>
       </div>
+      {hasPasskey && (
+        <div className="stack-small">
+          <p>With your passkey, you can export now without waiting.</p>
+          <div className="actions">
+            <button type="button" className="button" onClick={onProceed}>
+              Export with your passkey
+            </button>
+          </div>
+        </div>
+      )}
       {ask.error && (
         <p className="field-error" role="alert">
           {ask.error.message}
@@ -98,9 +117,25 @@ export function ExportHold({
                 </code>
               </p>
               {request && request.status !== 'cancelled' ? (
-                <p className="status" role="status">
-                  <HeldState action={request} />
-                </p>
+                <>
+                  <p className="status" role="status">
+                    <HeldState action={request} />
+                  </p>
+                  {/* Once released, the request's own status line above says so. */}
+                  {request.status === 'held' && <ReleaseWithPasskey action={request} onReleased={() => {}} />}
+                  {request.status === 'ready' && (
+                    <div className="actions">
+                      <button
+                        type="button"
+                        className="button"
+                        aria-label={`Export the key of ${name} now`}
+                        onClick={onProceed}
+                      >
+                        Export now
+                      </button>
+                    </div>
+                  )}
+                </>
               ) : (
                 <>
                   {request && (

@@ -1,7 +1,9 @@
 import type { CharterUser } from '@charter/core'
 import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
 import { RequireSignIn } from '../auth/index.ts'
 import { heldActionsQueryOptions } from '../holds/index.ts'
+import { PasskeyPrompt } from '../passkeys/index.ts'
 import { WalletPage, WalletReady } from '../wallet/index.ts'
 import { ExportChoiceForm } from './ExportChoiceForm.tsx'
 import { ExportCodeForm } from './ExportCodeForm.tsx'
@@ -28,6 +30,8 @@ export function ExportPage() {
 function Export({ user }: { user: CharterUser }) {
   const flow = useExportFlow()
   const held = useQuery(heldActionsQueryOptions())
+  // Past the hold's screen: a request the member's passkey released, or an export with the passkey itself.
+  const [proceed, setProceed] = useState(false)
   const { state } = flow
   // A new device's wait is said before the form, never found out after filling it in.
   if (held.isPending) {
@@ -38,8 +42,14 @@ function Export({ user }: { user: CharterUser }) {
     )
   }
   const holdEndsAt = held.data?.hold_ends_at
-  if (held.data && holdEndsAt != null && state.status === 'idle') {
-    return <ExportHold user={user} held={{ ...held.data, hold_ends_at: holdEndsAt }} />
+  if (held.data && holdEndsAt != null && state.status === 'idle' && !proceed) {
+    return (
+      <ExportHold
+        user={user}
+        held={{ ...held.data, hold_ends_at: holdEndsAt }}
+        onProceed={() => setProceed(true)}
+      />
+    )
   }
   // The choice step shows the wallets, formats and warnings themselves; the later steps keep them in view.
   if (state.status === 'success') {
@@ -47,6 +57,7 @@ function Export({ user }: { user: CharterUser }) {
       <>
         <ExportSummary choice={state.choice} />
         <ExportResult choice={state.choice} exported={state.exported} />
+        <PasskeyPrompt />
       </>
     )
   }

@@ -13,14 +13,14 @@ export type ExportCode = ExportCodeSent & {
 }
 
 /**
- * An export as one union: `idle` (warnings and choices, kept when the person comes back), `pending` (a code or the key on its way), `confirming`
+ * An export as one union: `idle` (warnings and choices, kept when the person comes back), `pending` (a code, the passkey's prompt or the key on its way), `confirming`
  * (the code screen), `error` at a step, `success` with the key, which lives only here and only until the
  * screen is left.
  */
 export type ExportState =
   | { status: 'idle'; choice?: ExportChoice }
-  | { status: 'pending'; action: 'send'; choice: ExportChoice }
-  | { status: 'error'; action: 'send'; choice: ExportChoice; error: Error }
+  | { status: 'pending'; action: 'send' | 'passkey'; choice: ExportChoice }
+  | { status: 'error'; action: 'send' | 'passkey'; choice: ExportChoice; error: Error }
   | { status: 'confirming'; choice: ExportChoice; code: ExportCode; resent?: boolean }
   | { status: 'pending'; action: 'resend' | 'verify'; choice: ExportChoice; code: ExportCode }
   | { status: 'error'; action: 'resend' | 'verify'; choice: ExportChoice; code: ExportCode; error: Error }

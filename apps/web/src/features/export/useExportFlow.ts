@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react'
 import { ApiError } from '../../lib/api.ts'
+import { proveWithPasskey } from '../passkeys/index.ts'
 import { useWalletRuntime } from '../wallet/index.ts'
 import type { ExportChoice, ExportCode, ExportState } from './ExportState.ts'
 import { exportWalletKey } from './exportWalletKey.ts'
@@ -11,6 +12,8 @@ const resendDelayMs = 30_000
 export type ExportFlow = {
   state: ExportState
   send: (choice: ExportChoice) => Promise<void>
+  /** Exports at once with the member's passkey instead of a code. */
+  exportWithPasskey: (choice: ExportChoice) => Promise<void>
   resend: () => Promise<void>
   /** 'ignored' while another request of the flow is under way. */
   verify: (code: string) => Promise<'accepted' | 'refused' | 'ignored'>
@@ -20,7 +23,7 @@ export type ExportFlow = {
 
 const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)))
 
-/** Sends a code, checks it and exports: the steps of an export, each request signed by the wallet proxy. */
+/** Sends a code, checks it and exports (or exports with a passkey's confirmation): the steps of an export, each request signed by the wallet proxy. */
 export function useExportFlow(): ExportFlow {
   const { proxy } = useWalletRuntime()
   const [state, setState] = useState<ExportState>({ status: 'idle' })
@@ -50,6 +53,21 @@ export function useExportFlow(): ExportFlow {
         setState({ status: 'confirming', choice, code: await deliver(choice) })
       } catch (error) {
         setState({ status: 'error', action: 'send', choice, error: asError(error) })
+      }
+    })
+
+  const exportWithPasskey = (choice: ExportChoice) =>
+    run(async () => {
+      setState({ status: 'pending', action: 'passkey', choice })
+      try {
+        const { proof } = await proveWithPasskey({ type: 'export', wallet_id: choice.wallet.id })
+        const exported = await exportWalletKey(proxy, choice.wallet.id, {
+          format: choice.format,
+          passkey: { authenticator_response: proof },
+        })
+        setState({ status: 'success', choice, exported })
+      } catch (error) {
+        setState({ status: 'error', action: 'passkey', choice, error: asError(error) })
       }
     })
 
@@ -97,5 +115,5 @@ export function useExportFlow(): ExportFlow {
     if (!busy.current) setState({ status: 'idle', choice: 'choice' in state ? state.choice : undefined })
   }
 
-  return { state, send, resend, verify, restart }
+  return { state, send, exportWithPasskey, resend, verify, restart }
 }

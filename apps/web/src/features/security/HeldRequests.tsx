@@ -8,6 +8,7 @@ import {
   heldActionsQueryKey,
   heldActionsQueryOptions,
 } from '../holds/index.ts'
+import { ReleaseWithPasskey } from '../passkeys/index.ts'
 import { useWalletRuntime } from '../wallet/index.ts'
 import { securityQueryKey } from './securityApi.ts'
 
@@ -43,7 +44,8 @@ function opening(action: HeldAction) {
 
 /**
  * The exports, sends and signatures new devices asked for while they had to wait, on the Security page: which
- * device, when it happens, and a Cancel button for the devices allowed to (this one signed in before it); and, on a
+ * device, when it happens, and a Cancel button for the devices allowed to (this one signed in before it), and, for a
+ * member with a passkey, a way to let it go ahead at once; and, on a
  * device still within its hold, what the new devices' budget has left. Shown only when there is something to say.
  */
 export function HeldRequests() {
@@ -123,6 +125,7 @@ export function HeldRequests() {
                       </span>
                     </p>
                   </div>
+                  {action.status === 'held' && <ReleaseWithPasskey action={action} onReleased={setSaid} />}
                   {action.can_cancel && (
                     <button
                       type="button"

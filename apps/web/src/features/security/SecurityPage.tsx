@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useRef, useState } from 'react'
 import { Link } from 'wouter'
 import { RequireSignIn, SignOutButton, useSignOut } from '../auth/index.ts'
+import { PasskeysSection } from '../passkeys/index.ts'
 import { WalletPage } from '../wallet/index.ts'
 import { AccountFreeze } from './AccountFreeze.tsx'
 import { HeldRequests } from './HeldRequests.tsx'
@@ -31,15 +32,27 @@ export function SecurityPage() {
     <RequireSignIn>
       {() => (
         <WalletPage title="Security">
-          <p>Where you are signed in, your wallet keys, and what was done on your account lately.</p>
+          <p>
+            Where you are signed in, your passkeys, your wallet keys, and what was done on your account
+            lately.
+          </p>
           <HeldRequests />
           <AccountFreeze />
+          <Passkeys />
           <Sessions />
           <WalletKeys />
           <RecentActions />
         </WalletPage>
       )}
     </RequireSignIn>
+  )
+}
+
+/** The passkeys' section; what it changes shows in the recent sensitive actions too. */
+function Passkeys() {
+  const queryClient = useQueryClient()
+  return (
+    <PasskeysSection onChanged={() => void queryClient.invalidateQueries({ queryKey: securityQueryKey })} />
   )
 }
 

@@ -20,7 +20,10 @@ export type SendOrder = {
   createsTokenAccount: boolean
 }
 
-/** How a send ended on the screen's side: sent (its hash), or held by the new-device hold until `opensAt`. */
+/**
+ * How a send ended on the screen's side: sent (its hash), or held by the new-device hold until `opensAt` (`heldId`:
+ * the held request, which the member's passkey can release).
+ */
 export type SendOutcome =
   | { status: 'sent'; walletId: string; caip2: string; hash: string }
-  | { status: 'held'; opensAt: number }
+  | { status: 'held'; opensAt: number; heldId: string | undefined }

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { StatusMessage } from '../../ui/index.ts'
 import { balanceQueryPrefix } from '../balances/index.ts'
+import { PasskeyPrompt } from '../passkeys/index.ts'
 import { SignatureStatus, useSignatureFlow, useWalletRuntime, WalletErrorMessage } from '../wallet/index.ts'
 import { HeldSend } from './HeldSend.tsx'
 import { SendForm } from './SendForm.tsx'
@@ -45,8 +46,10 @@ export function SendScreen({ user }: { user: CharterUser }) {
             sentAt={at}
           />
         ) : (
-          <HeldSend opensAt={outcome.opensAt} />
+          <HeldSend opensAt={outcome.opensAt} heldId={outcome.heldId} what={what} />
         )}
+        {/* A send that went out is the moment to suggest a passkey; a held one has its own news. */}
+        {outcome.status === 'sent' && <PasskeyPrompt />}
         <div className="actions">
           <button
             type="button"

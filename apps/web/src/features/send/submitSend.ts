@@ -46,17 +46,18 @@ export async function submitSend(runtime: WalletRuntime, order: SendOrder): Prom
     })
     return { status: 'sent', walletId: order.wallet.id, caip2: data.caip2, hash: data.hash }
   } catch (error) {
-    const opensAt = heldUntil(error)
-    if (opensAt !== undefined) return { status: 'held', opensAt }
+    const held = heldUntil(error)
+    if (held) return { status: 'held', ...held }
     throw error
   }
 }
 
-/** When the server held the send (403 `action_held`), the moment it opens (Unix seconds). */
-function heldUntil(error: unknown): number | undefined {
+/** When the server held the send (403 `action_held`): the moment it opens (Unix seconds), and the request's id. */
+function heldUntil(error: unknown): { opensAt: number; heldId: string | undefined } | undefined {
   if (!(error instanceof ApiError) || error.code !== 'action_held') return undefined
-  const held = (error.body as { held_action?: { opens_at?: unknown } } | undefined)?.held_action
-  return typeof held?.opens_at === 'number' ? held.opens_at : undefined
+  const held = (error.body as { held_action?: { id?: unknown; opens_at?: unknown } } | undefined)?.held_action
+  if (typeof held?.opens_at !== 'number') return undefined
+  return { opensAt: held.opens_at, heldId: typeof held.id === 'string' ? held.id : undefined }
 }
 
 async function evmCall(order: SendOrder) {

@@ -1,0 +1,6 @@
+export { PasskeyPrompt } from './PasskeyPrompt.tsx'
+export { PasskeysSection } from './PasskeysSection.tsx'
+export { passkeyForSignIn, proveWithPasskey } from './passkeyCeremonies.ts'
+export { cancelPasskeyPrompt, passkeyAutofillSupported, passkeysSupported } from './passkeysSupported.ts'
+export { ReleaseWithPasskey } from './ReleaseWithPasskey.tsx'
+export { useHasPasskey } from './useHasPasskey.ts'

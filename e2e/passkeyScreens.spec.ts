@@ -1,0 +1,172 @@
+import { expect, type Page, test } from '@playwright/test'
+import { codeFromOutbox, shownUsNumber, typeCode, typedUsNumber, uniquePhoneNumber } from './signInSteps.ts'
+import { walletReady } from './walletSteps.ts'
+
+const port = Number(process.env.E2E_PORT ?? 3210)
+/** Embedded mode binds passkeys to `localhost`: the passkey screens are driven there, not at 127.0.0.1. */
+const passkeySite = `http://localhost:${port}`
+
+/** A platform authenticator that verifies the member and answers every prompt by itself (Chromium's CDP). */
+async function virtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('WebAuthn.enable')
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  })
+  const list = async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials
+  return {
+    credentials: async () => (await list()).length,
+    /** Its passkeys with their keys, to sync them to another device's authenticator (as a password manager does). */
+    export: list,
+    import: async (credentials: Awaited<ReturnType<typeof list>>) => {
+      for (const credential of credentials) {
+        await cdp.send('WebAuthn.addCredential', { authenticatorId, credential })
+      }
+    },
+  }
+}
+
+/** Signs up by phone at `site`; answers the number. */
+async function signUpAt(page: Page, site: string, request: Parameters<typeof codeFromOutbox>[0]) {
+  const phoneNumber = uniquePhoneNumber()
+  await page.goto(`${site}/`)
+  await page.getByRole('textbox', { name: 'Phone number' }).fill(typedUsNumber(phoneNumber))
+  await page.getByRole('button', { name: 'Send code' }).click()
+  await expect(page.getByText('We sent a code to')).toContainText(shownUsNumber(phoneNumber))
+  await typeCode(page, await codeFromOutbox(request, phoneNumber))
+  await expect(page.getByText(/Signed in as/)).toBeVisible()
+  return phoneNumber
+}
+
+test('a member adds a passkey, signs in with it, exports with it and removes it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000)
+  const authenticator = await virtualAuthenticator(page)
+  await signUpAt(page, passkeySite, request)
+  await walletReady(page)
+
+  await page.goto(`${passkeySite}/security#passkeys`)
+  const passkeys = page.getByRole('region', { name: 'Passkeys' })
+  await expect(passkeys.getByText('You have no passkey yet.')).toBeVisible()
+  await expect(passkeys.getByRole('textbox', { name: 'Name' })).toHaveValue(/^Chrome on /)
+  await passkeys.getByRole('textbox', { name: 'Name' }).fill('Test laptop')
+  await passkeys.getByRole('button', { name: 'Add a passkey' }).click()
+  await expect(passkeys.getByRole('status').first()).toHaveText(
+    'Added the passkey “Test laptop”. It signs you in and confirms at once from now on.',
+  )
+  await expect(passkeys.getByRole('listitem')).toContainText('Test laptop')
+  await expect(passkeys.getByRole('listitem')).toContainText('Never used')
+  expect(await authenticator.credentials()).toBe(1)
+
+  // Adding it again on the same authenticator is refused by the browser, in plain words.
+  await passkeys.getByRole('button', { name: 'Add a passkey' }).click()
+  await expect(passkeys.getByRole('alert')).toHaveText('This passkey is on your account already.')
+
+  // Signed out, the passkey signs in again, as a code does. Chromium's virtual authenticator picks a passkey among
+  // the address field's suggestions at once (a member would pick it from the list): the page signs in by itself.
+  await page.context().clearCookies()
+  await page.goto(`${passkeySite}/`)
+  await expect(page.getByText(/Signed in as/)).toBeVisible()
+  await walletReady(page)
+
+  // And from the button, on a browser that offers no suggestions.
+  await page.context().clearCookies()
+  await page.addInitScript(() => {
+    PublicKeyCredential.isConditionalMediationAvailable = async () => false
+  })
+  await page.goto(`${passkeySite}/`)
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Phone number' })).toHaveAttribute(
+    'autocomplete',
+    'tel webauthn',
+  )
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
+  await expect(page.getByText(/Signed in as/)).toBeVisible()
+  await walletReady(page)
+
+  // Export with the passkey instead of a code.
+  await page.goto(`${passkeySite}/wallet/export`)
+  await page.getByRole('checkbox', { name: /I understand/ }).check()
+  await page.getByRole('button', { name: 'Use your passkey' }).click()
+  await expect(page.getByRole('heading', { name: 'Your private key' })).toBeVisible()
+
+  // Removed at once once the passkey confirms it.
+  await page.goto(`${passkeySite}/security`)
+  await expect(passkeys.getByRole('listitem')).toContainText('Last used')
+  await passkeys.getByRole('button', { name: 'Remove' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Remove the passkey “Test laptop”?' })
+  await dialog.getByRole('button', { name: 'Confirm with a passkey' }).click()
+  await expect(passkeys.getByRole('status').first()).toHaveText('Removed the passkey “Test laptop”.')
+  await expect(passkeys.getByText('You have no passkey yet.')).toBeVisible()
+})
+
+test('at 127.0.0.1, adding a passkey says to open localhost instead', async ({ page, request }) => {
+  await virtualAuthenticator(page)
+  await signUpAt(page, `http://127.0.0.1:${port}`, request)
+  await page.goto('/security')
+  const passkeys = page.getByRole('region', { name: 'Passkeys' })
+  await passkeys.getByRole('button', { name: 'Add a passkey' }).click()
+  await expect(passkeys.getByRole('alert')).toHaveText(
+    `Passkeys work only at ${passkeySite}. Open ${passkeySite} instead and try again.`,
+  )
+})
+
+test('on a new device, the passkey releases a held export, then exports without a code', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const codeAskedAt = Date.now()
+  const authenticator = await virtualAuthenticator(page)
+  const phoneNumber = await signUpAt(page, passkeySite, request)
+  const firstCode = await codeFromOutbox(request, phoneNumber)
+  await walletReady(page)
+  await page.goto(`${passkeySite}/security`)
+  const passkeys = page.getByRole('region', { name: 'Passkeys' })
+  await passkeys.getByRole('button', { name: 'Add a passkey' }).click()
+  await expect(passkeys.getByRole('listitem')).toHaveCount(1)
+
+  // The other device signs in with a code: it is new, so its export waits. The same passkey is synced to it.
+  await page.waitForTimeout(Math.max(0, codeAskedAt + 31_000 - Date.now()))
+  const other = await browser.newContext({ locale: 'en-US' })
+  const otherPage = await other.newPage()
+  await (await virtualAuthenticator(otherPage)).import(await authenticator.export())
+  // A code, not the passkey's suggestion (which the virtual authenticator would pick at once): a new device.
+  await otherPage.addInitScript(() => {
+    PublicKeyCredential.isConditionalMediationAvailable = async () => false
+  })
+  await otherPage.goto(`${passkeySite}/`)
+  await otherPage.getByRole('textbox', { name: 'Phone number' }).fill(typedUsNumber(phoneNumber))
+  await otherPage.getByRole('button', { name: 'Send code' }).click()
+  await typeCode(otherPage, await codeFromOutbox(request, phoneNumber, firstCode))
+  await expect(otherPage.getByText(/Signed in as/)).toBeVisible()
+  await walletReady(otherPage)
+  await otherPage.goto(`${passkeySite}/wallet/export`)
+  await expect(
+    otherPage.getByRole('heading', { name: 'This device must wait before it can export' }),
+  ).toBeVisible()
+  await otherPage.getByRole('button', { name: /^Ask to export the key of Ethereum/ }).click()
+  await otherPage.getByRole('button', { name: 'Use your passkey to do it now' }).click()
+  await expect(otherPage.getByText('Released with your passkey: you can export it now.')).toBeVisible()
+  await otherPage.getByRole('button', { name: /^Export the key of Ethereum .+ now$/ }).click()
+  await otherPage.getByRole('checkbox', { name: /I understand/ }).check()
+  await otherPage.getByRole('button', { name: 'Use your passkey' }).click()
+  await expect(otherPage.getByRole('heading', { name: 'Your private key' })).toBeVisible()
+
+  // The first device's Security page lists the release among the recent sensitive actions.
+  await page.goto(`${passkeySite}/security`)
+  await expect(page.getByRole('region', { name: 'Recent sensitive actions' })).toContainText(
+    'Released at once with your passkey',
+  )
+  await other.close()
+})
