@@ -343,6 +343,8 @@ export const heldActions = pgTable(
     cancelLinkDigest: text('cancel_link_digest'),
     /** When a member's passkey released it at once instead of its wait (migration 0021). */
     liftedAt: timestamp('lifted_at', { withTimezone: true }),
+    /** Whether the session that asked was within its own hold then: only then does a cancel stop that device. */
+    fromNewDevice: boolean('from_new_device').notNull().default(true),
   },
   (table) => [
     index('held_actions_user').on(table.userId, table.createdAt),

@@ -3,7 +3,7 @@
 // freeze. It uses members/ and db/; it imports neither auth/ nor wallets/ (notices come in as a function).
 import { randomBytes, randomUUID } from 'node:crypto'
 import { LoginError } from '@charter/core'
-import { and, desc, eq, gt, isNotNull, isNull, lt, ne, or } from 'drizzle-orm'
+import { and, desc, eq, gt, isNotNull, isNull, ne, or } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
 import { heldActions, sessionOrigins, sessions } from '../db/schema.ts'
 import { recordAccountEvent } from '../members/accountEvents.ts'
@@ -187,7 +187,6 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
     const [cancelled] = await db
       .select({ id: heldActions.id })
       .from(heldActions)
-      .leftJoin(sessionOrigins, eq(sessionOrigins.sessionId, heldActions.sessionId))
       .where(
         and(
           eq(heldActions.sessionId, sessionId),
@@ -197,7 +196,7 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
           // Asked while the session was within its own hold: a trusted session's request held whatever its age (a
           // passkey's removal without one) says nothing of the session, and whoever reads the member's texts
           // must not disable the member's own device with its link.
-          or(isNull(sessionOrigins.sessionId), lt(heldActions.createdAt, sessionOrigins.holdEndsAt)),
+          eq(heldActions.fromNewDevice, true),
         ),
       )
       .limit(1)
@@ -271,6 +270,7 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
         }),
         ...(request.params !== undefined && { params: request.params }),
         cancelLinkDigest: sha256Hex(linkToken),
+        fromNewDevice: origin.holdEndsAt !== null && origin.holdEndsAt.getTime() > now.getTime(),
       })
       .onConflictDoNothing()
       .returning()
@@ -286,10 +286,9 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
       now,
     )
     const notice = notices[request.kind]
-    const who =
-      origin.holdEndsAt && origin.holdEndsAt.getTime() > now.getTime()
-        ? `Someone signed in to your Charter account on a new device on ${when(origin.createdAt)}`
-        : `A device that signed in to your Charter account on ${when(origin.createdAt)}`
+    const who = row.fromNewDevice
+      ? `Someone signed in to your Charter account on a new device on ${when(origin.createdAt)}`
+      : `A device that signed in to your Charter account on ${when(origin.createdAt)}`
     const opens = `${notice.opens.charAt(0).toUpperCase()}${notice.opens.slice(1)}`
     await options.tell(request.session.userId, {
       subject: notice.subject,

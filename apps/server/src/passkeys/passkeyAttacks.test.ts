@@ -8,8 +8,8 @@ import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { type MemberWallet, WalletCaller, walletsOf } from '../testing/WalletCaller.ts'
 
 // An outside review's attacks on passkeys (docs/passkeys.md, docs/security.md "Passkeys"). Each test asserts the
-// SAFE behaviour: those marked WEAKNESS fail while the weakness exists; the others pass, showing the attack is
-// stopped. The new-device hold is on (24 hours), as in production.
+// safe behaviour. Those under "was:" each found a weakness in the first version, fixed since; the others were
+// stopped from the start. The new-device hold is on (24 hours), as in production.
 
 // biome-ignore lint/suspicious/noExplicitAny: raw JSON answers, read field by field.
 type Json = any
@@ -88,7 +88,7 @@ async function waitEnds(heldId: string) {
 const passkeysOf = async (caller: WalletCaller) =>
   (await caller.api.get('/api/v1/passkeys')).body.passkeys as Json[]
 
-describe('WEAKNESS: a held removal of the member’s passkey ignores what the member did about the thief', () => {
+describe('was: a held removal of the member’s passkey ignores what the member did about the thief', () => {
   it('a removal asked by a device the member then signed out does not happen after the wait', async () => {
     const { own, phone } = await member()
     await addPasskey(own)
@@ -124,7 +124,7 @@ describe('WEAKNESS: a held removal of the member’s passkey ignores what the me
   })
 })
 
-describe('WEAKNESS: a passkey releases the freeze at once', () => {
+describe('was: a passkey releases the freeze at once', () => {
   it('a thief with the member’s passkey (a stolen unlocked phone) cannot undo the member’s freeze at once', async () => {
     const { own, wallet } = await member()
     const passkey = await addPasskey(own)
@@ -157,7 +157,7 @@ describe('WEAKNESS: a passkey releases the freeze at once', () => {
   })
 })
 
-describe('WEAKNESS: a younger code sign-in cancels what a passkey session asked', () => {
+describe('was: a younger code sign-in cancels what a passkey session asked', () => {
   it('a thief with only the codes cannot cancel a request of the member’s passkey session (and so disable it)', async () => {
     const { own, phone, wallet } = await member()
     const passkey = await addPasskey(own)
@@ -184,7 +184,7 @@ describe('WEAKNESS: a younger code sign-in cancels what a passkey session asked'
   })
 })
 
-describe('WEAKNESS: a malformed but well-shaped passkey breaks the server', () => {
+describe('was: a malformed but well-shaped passkey breaks the server', () => {
   it('a credential id far over WebAuthn’s 1023 bytes is refused in words, not a 500', async () => {
     const { own } = await member()
     const pair = generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
@@ -443,7 +443,7 @@ describe('attacks the code stops', () => {
   })
 })
 
-describe('WEAKNESS: a held session changes the member’s passkeys in other ways', () => {
+describe('was: a held session changes the member’s passkeys in other ways', () => {
   it('a thief with only the codes cannot rename the member’s passkey (to word the removal notice as harmless)', async () => {
     const { own, phone } = await member()
     const passkey = await addPasskey(own)
@@ -471,7 +471,7 @@ describe('WEAKNESS: a held session changes the member’s passkeys in other ways
   }, 30_000)
 })
 
-describe('WEAKNESS: a passkey session started without a device key takes one for a code', () => {
+describe('was: a passkey session started without a device key takes one for a code', () => {
   it('a stolen token of a key-less passkey session and the member’s codes do not make an unheld keyed session', async () => {
     const { own, phone, wallet } = await member()
     const passkey = await addPasskey(own)
@@ -497,7 +497,7 @@ describe('WEAKNESS: a passkey session started without a device key takes one for
   })
 })
 
-describe('WEAKNESS: a removal held on the member’s trusted device hands the SIM-swapper a brake on that device', () => {
+describe('was: a removal held on the member’s trusted device hands the SIM-swapper a brake on that device', () => {
   it('the cancel link of the member’s own removal, used by whoever reads their texts, does not disable the member’s device', async () => {
     const { own, phone, wallet } = await member()
     const passkey = await addPasskey(own)
@@ -517,7 +517,7 @@ describe('WEAKNESS: a removal held on the member’s trusted device hands the SI
   })
 })
 
-describe('WEAKNESS: a passkey whose removal’s wait is over still works until the sweep runs', () => {
+describe('was: a passkey whose removal’s wait is over still works until the sweep runs', () => {
   it('once the wait of its removal ends, the passkey signs in no more, swept or not', async () => {
     const { own } = await member()
     const passkey = await addPasskey(own)
@@ -533,7 +533,7 @@ describe('WEAKNESS: a passkey whose removal’s wait is over still works until t
   })
 })
 
-describe('WEAKNESS: the holder of a stolen passkey keeps it on the account for ever', () => {
+describe('was: the holder of a stolen passkey keeps it on the account for ever', () => {
   it('a session signed in with the stolen passkey cannot cancel the member’s removal of that passkey', async () => {
     const { own } = await member()
     const passkey = await addPasskey(own)

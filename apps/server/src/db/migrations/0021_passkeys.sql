@@ -44,6 +44,9 @@ ALTER TABLE held_actions ADD CONSTRAINT held_actions_kind_check
   CHECK (kind IN ('export', 'send', 'signature', 'sign_out', 'address_change', 'lift_freeze', 'passkey_add', 'passkey_remove'));
 -- When a member's passkey released it at once, instead of its wait.
 ALTER TABLE held_actions ADD COLUMN lifted_at timestamptz;
+-- Whether the session that asked was within its own new-device hold then: only such a request, cancelled from
+-- elsewhere, stops its device (a trusted session's request held whatever its age, a passkey's removal, does not).
+ALTER TABLE held_actions ADD COLUMN from_new_device boolean NOT NULL DEFAULT true;
 DROP INDEX IF EXISTS held_actions_due_later;
 CREATE INDEX held_actions_due_later ON held_actions (opens_at)
   WHERE kind IN ('sign_out', 'lift_freeze', 'passkey_remove') AND cancelled_at IS NULL AND completed_at IS NULL;
