@@ -1,49 +1,7 @@
-import { expect, type Page, test } from '@playwright/test'
-import { codeFromOutbox, shownUsNumber, typeCode, typedUsNumber, uniquePhoneNumber } from './signInSteps.ts'
+import { expect, test } from '@playwright/test'
+import { passkeySite, port, signUpAt, virtualAuthenticator, withoutSuggestions } from './passkeySteps.ts'
+import { codeFromOutbox, typeCode, typedUsNumber } from './signInSteps.ts'
 import { walletReady } from './walletSteps.ts'
-
-const port = Number(process.env.E2E_PORT ?? 3210)
-/** Embedded mode binds passkeys to `localhost`: the passkey screens are driven there, not at 127.0.0.1. */
-const passkeySite = `http://localhost:${port}`
-
-/** A platform authenticator that verifies the member and answers every prompt by itself (Chromium's CDP). */
-async function virtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('WebAuthn.enable')
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  })
-  const list = async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials
-  return {
-    credentials: async () => (await list()).length,
-    /** Its passkeys with their keys, to sync them to another device's authenticator (as a password manager does). */
-    export: list,
-    import: async (credentials: Awaited<ReturnType<typeof list>>) => {
-      for (const credential of credentials) {
-        await cdp.send('WebAuthn.addCredential', { authenticatorId, credential })
-      }
-    },
-  }
-}
-
-/** Signs up by phone at `site`; answers the number. */
-async function signUpAt(page: Page, site: string, request: Parameters<typeof codeFromOutbox>[0]) {
-  const phoneNumber = uniquePhoneNumber()
-  await page.goto(`${site}/`)
-  await page.getByRole('textbox', { name: 'Phone number' }).fill(typedUsNumber(phoneNumber))
-  await page.getByRole('button', { name: 'Send code' }).click()
-  await expect(page.getByText('We sent a code to')).toContainText(shownUsNumber(phoneNumber))
-  await typeCode(page, await codeFromOutbox(request, phoneNumber))
-  await expect(page.getByText(/Signed in as/)).toBeVisible()
-  return phoneNumber
-}
 
 test('a member adds a passkey, signs in with it, exports with it and removes it', async ({
   page,
@@ -80,9 +38,7 @@ test('a member adds a passkey, signs in with it, exports with it and removes it'
 
   // And from the button, on a browser that offers no suggestions.
   await page.context().clearCookies()
-  await page.addInitScript(() => {
-    PublicKeyCredential.isConditionalMediationAvailable = async () => false
-  })
+  await withoutSuggestions(page)
   await page.goto(`${passkeySite}/`)
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
   await expect(page.getByRole('textbox', { name: 'Phone number' })).toHaveAttribute(
@@ -142,9 +98,7 @@ test('on a new device, the passkey releases a held export, then exports without 
   const otherPage = await other.newPage()
   await (await virtualAuthenticator(otherPage)).import(await authenticator.export())
   // A code, not the passkey's suggestion (which the virtual authenticator would pick at once): a new device.
-  await otherPage.addInitScript(() => {
-    PublicKeyCredential.isConditionalMediationAvailable = async () => false
-  })
+  await withoutSuggestions(otherPage)
   await otherPage.goto(`${passkeySite}/`)
   await otherPage.getByRole('textbox', { name: 'Phone number' }).fill(typedUsNumber(phoneNumber))
   await otherPage.getByRole('button', { name: 'Send code' }).click()
