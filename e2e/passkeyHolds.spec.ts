@@ -1,32 +1,17 @@
 import { expect, test } from '@playwright/test'
-import { passkeySite, signUpAt, virtualAuthenticator, withoutSuggestions } from './passkeySteps.ts'
-import { codeFromOutbox, typeCode, typedUsNumber } from './signInSteps.ts'
+import {
+  memberWithPasskey,
+  newDeviceByCode,
+  passkeySite,
+  signUpAt,
+  virtualAuthenticator,
+  withoutSuggestions,
+} from './passkeySteps.ts'
 import { confirmSignature, signatureDialog, walletReady } from './walletSteps.ts'
 
 // The passkey against a SIM swap, in two browsers at localhost (where embedded mode binds passkeys): a new device
 // signed in by code whose send is held, released at once by the member's passkey synced to it; a copy of the
 // passkey whose counter went back, refused; and a removed passkey, which no longer signs in.
-
-/** A second browser for the same member, signed in with a code (a new device), its authenticator holding `synced`. */
-async function newDeviceByCode(
-  browser: import('@playwright/test').Browser,
-  request: import('@playwright/test').APIRequestContext,
-  phoneNumber: string,
-  earlierCode: string,
-  synced: Awaited<ReturnType<Awaited<ReturnType<typeof virtualAuthenticator>>['export']>>,
-) {
-  const context = await browser.newContext({ locale: 'en-US' })
-  const page = await context.newPage()
-  await (await virtualAuthenticator(page)).import(synced)
-  await withoutSuggestions(page)
-  await page.goto(`${passkeySite}/`)
-  await page.getByRole('textbox', { name: 'Phone number' }).fill(typedUsNumber(phoneNumber))
-  await page.getByRole('button', { name: 'Send code' }).click()
-  await typeCode(page, await codeFromOutbox(request, phoneNumber, earlierCode))
-  await expect(page.getByText(/Signed in as/)).toBeVisible()
-  await walletReady(page)
-  return { context, page }
-}
 
 test('a new device’s held send goes out at once with the member’s passkey synced to it', async ({
   page,
@@ -34,24 +19,14 @@ test('a new device’s held send goes out at once with the member’s passkey sy
   browser,
 }) => {
   test.setTimeout(120_000)
-  const codeAskedAt = Date.now()
-  const authenticator = await virtualAuthenticator(page)
-  const phoneNumber = await signUpAt(page, passkeySite, request)
-  const firstCode = await codeFromOutbox(request, phoneNumber)
-  await walletReady(page)
+  const member = await memberWithPasskey(page, request)
+  await page.goto(`${passkeySite}/`)
   const balances = page.getByRole('region', { name: 'Balances' })
   await balances.getByRole('button', { name: 'Get test funds' }).click()
   await expect(
     balances.getByRole('listitem', { name: 'Base Sepolia' }).getByText('1 ETH', { exact: true }),
   ).toBeVisible({ timeout: 20_000 })
-  await page.goto(`${passkeySite}/security`)
-  const passkeys = page.getByRole('region', { name: 'Passkeys' })
-  await passkeys.getByRole('button', { name: 'Add a passkey' }).click()
-  await expect(passkeys.getByRole('listitem')).toHaveCount(1)
-
-  // A code may be sent again to the same number after 30 seconds.
-  await page.waitForTimeout(Math.max(0, codeAskedAt + 31_000 - Date.now()))
-  const other = await newDeviceByCode(browser, request, phoneNumber, firstCode, await authenticator.export())
+  const other = await newDeviceByCode(browser, request, member)
   const second = other.page
   await second.getByRole('navigation', { name: 'Move money' }).getByRole('link', { name: 'Send' }).click()
   await second

@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test'
-import { passkeySite, port, signUpAt, virtualAuthenticator, withoutSuggestions } from './passkeySteps.ts'
-import { codeFromOutbox, typeCode, typedUsNumber } from './signInSteps.ts'
+import {
+  memberWithPasskey,
+  newDeviceByCode,
+  passkeySite,
+  port,
+  signUpAt,
+  virtualAuthenticator,
+  withoutSuggestions,
+} from './passkeySteps.ts'
 import { walletReady } from './walletSteps.ts'
 
 test('a member adds a passkey, signs in with it, exports with it and removes it', async ({
@@ -82,29 +89,9 @@ test('on a new device, the passkey releases a held export, then exports without 
   browser,
 }) => {
   test.setTimeout(120_000)
-  const codeAskedAt = Date.now()
-  const authenticator = await virtualAuthenticator(page)
-  const phoneNumber = await signUpAt(page, passkeySite, request)
-  const firstCode = await codeFromOutbox(request, phoneNumber)
-  await walletReady(page)
-  await page.goto(`${passkeySite}/security`)
-  const passkeys = page.getByRole('region', { name: 'Passkeys' })
-  await passkeys.getByRole('button', { name: 'Add a passkey' }).click()
-  await expect(passkeys.getByRole('listitem')).toHaveCount(1)
-
+  const member = await memberWithPasskey(page, request)
   // The other device signs in with a code: it is new, so its export waits. The same passkey is synced to it.
-  await page.waitForTimeout(Math.max(0, codeAskedAt + 31_000 - Date.now()))
-  const other = await browser.newContext({ locale: 'en-US' })
-  const otherPage = await other.newPage()
-  await (await virtualAuthenticator(otherPage)).import(await authenticator.export())
-  // A code, not the passkey's suggestion (which the virtual authenticator would pick at once): a new device.
-  await withoutSuggestions(otherPage)
-  await otherPage.goto(`${passkeySite}/`)
-  await otherPage.getByRole('textbox', { name: 'Phone number' }).fill(typedUsNumber(phoneNumber))
-  await otherPage.getByRole('button', { name: 'Send code' }).click()
-  await typeCode(otherPage, await codeFromOutbox(request, phoneNumber, firstCode))
-  await expect(otherPage.getByText(/Signed in as/)).toBeVisible()
-  await walletReady(otherPage)
+  const { context: other, page: otherPage } = await newDeviceByCode(browser, request, member)
   await otherPage.goto(`${passkeySite}/wallet/export`)
   await expect(
     otherPage.getByRole('heading', { name: 'This device must wait before it can export' }),

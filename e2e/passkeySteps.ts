@@ -1,5 +1,6 @@
-import { expect, type Page } from '@playwright/test'
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test'
 import { codeFromOutbox, shownUsNumber, typeCode, typedUsNumber, uniquePhoneNumber } from './signInSteps.ts'
+import { walletReady } from './walletSteps.ts'
 
 export const port = Number(process.env.E2E_PORT ?? 3210)
 /** Embedded mode binds passkeys to `localhost`: the passkey screens are driven there, not at 127.0.0.1. */
@@ -49,3 +50,42 @@ export const withoutSuggestions = (page: Page) =>
   page.addInitScript(() => {
     PublicKeyCredential.isConditionalMediationAvailable = async () => false
   })
+
+/** A member signed up at localhost with a passkey added on the Security page, and what a second device needs. */
+export async function memberWithPasskey(page: Page, request: APIRequestContext) {
+  const codeAskedAt = Date.now()
+  const authenticator = await virtualAuthenticator(page)
+  const phoneNumber = await signUpAt(page, passkeySite, request)
+  const firstCode = await codeFromOutbox(request, phoneNumber)
+  await walletReady(page)
+  await page.goto(`${passkeySite}/security`)
+  const passkeys = page.getByRole('region', { name: 'Passkeys' })
+  await passkeys.getByRole('button', { name: 'Add a passkey' }).click()
+  await expect(passkeys.getByRole('listitem')).toHaveCount(1)
+  return { phoneNumber, firstCode, authenticator, codeAskedAt }
+}
+
+/**
+ * A second browser for the same member, signed in with a code (a new device: its requests wait), its
+ * authenticator holding the member's passkeys as a password manager syncs them. A code is sent again to the same
+ * number after 30 seconds: this waits for that first.
+ */
+export async function newDeviceByCode(
+  browser: Browser,
+  request: APIRequestContext,
+  member: Awaited<ReturnType<typeof memberWithPasskey>>,
+) {
+  await new Promise((done) => setTimeout(done, Math.max(0, member.codeAskedAt + 31_000 - Date.now())))
+  const context = await browser.newContext({ locale: 'en-US' })
+  const page = await context.newPage()
+  await (await virtualAuthenticator(page)).import(await member.authenticator.export())
+  // A code, not the passkey's suggestion (which the virtual authenticator would pick at once): a new device.
+  await withoutSuggestions(page)
+  await page.goto(`${passkeySite}/`)
+  await page.getByRole('textbox', { name: 'Phone number' }).fill(typedUsNumber(member.phoneNumber))
+  await page.getByRole('button', { name: 'Send code' }).click()
+  await typeCode(page, await codeFromOutbox(request, member.phoneNumber, member.firstCode))
+  await expect(page.getByText(/Signed in as/)).toBeVisible()
+  await walletReady(page)
+  return { context, page }
+}

@@ -415,17 +415,7 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
       const [lifted] = await db
         .update(heldActions)
         .set({ opensAt: now, liftedAt: now })
-        .where(
-          and(
-            eq(heldActions.id, id),
-            eq(heldActions.userId, userId),
-            // The freeze is the brake against whoever holds a passkey too (a stolen unlocked phone): its lift waits.
-            ne(heldActions.kind, 'lift_freeze'),
-            isNull(heldActions.cancelledAt),
-            isNull(heldActions.completedAt),
-            isNull(heldActions.claimedAt),
-          ),
-        )
+        .where(liftable(userId, id))
         .returning()
       if (!lifted) return undefined
       await recordAccountEvent(
@@ -442,19 +432,7 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
 
     /** A pending action of the member's, by id: what a passkey would release (never a freeze's lift). */
     async pendingById(userId: string, id: string): Promise<HeldAction | undefined> {
-      const [row] = await db
-        .select()
-        .from(heldActions)
-        .where(
-          and(
-            eq(heldActions.id, id),
-            eq(heldActions.userId, userId),
-            ne(heldActions.kind, 'lift_freeze'),
-            isNull(heldActions.cancelledAt),
-            isNull(heldActions.completedAt),
-            isNull(heldActions.claimedAt),
-          ),
-        )
+      const [row] = await db.select().from(heldActions).where(liftable(userId, id))
       return row
     },
 
@@ -573,6 +551,20 @@ export type HeldAction = typeof heldActions.$inferSelect
 type SessionRow = typeof sessions.$inferSelect & { signedInWith: SignInKind | null }
 /** A session as the hold sees it: when it signed in, how, and until when it is held. */
 type SessionSeen = { createdAt: Date; signedInWith: SignInKind | undefined; holdEndsAt: Date | null }
+
+/**
+ * A member's held action a passkey may release: pending (neither cancelled, done, nor a send on its way), and not
+ * a freeze's lift, for the freeze is the brake against whoever holds a passkey too (a stolen unlocked phone).
+ */
+const liftable = (userId: string, id: string) =>
+  and(
+    eq(heldActions.id, id),
+    eq(heldActions.userId, userId),
+    ne(heldActions.kind, 'lift_freeze'),
+    isNull(heldActions.cancelledAt),
+    isNull(heldActions.completedAt),
+    isNull(heldActions.claimedAt),
+  )
 
 const noSuchAction = () =>
   new LoginError('invalid_data', { message: 'There is no such request on your account.' })

@@ -2,7 +2,8 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { heldActions } from '../db/schema.ts'
-import { ApiClient, uniquePhoneNumber } from '../testing/ApiClient.ts'
+import { ApiClient } from '../testing/ApiClient.ts'
+import { passkeyMembers, passkeyOrigin } from '../testing/passkeyMembers.ts'
 import { SoftPasskey } from '../testing/softPasskey.ts'
 import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { type MemberWallet, WalletCaller, walletsOf } from '../testing/WalletCaller.ts'
@@ -18,52 +19,21 @@ let server: TestServer
 let origin: string
 beforeAll(async () => {
   server = await startTestServer({ env: { NEW_DEVICE_HOLD_HOURS: '24', EXPORT_COOLDOWN_HOURS: '0' } })
-  origin = `http://localhost:${new URL(server.url).port}`
+  origin = passkeyOrigin(server)
 })
 afterAll(() => server.close())
 
-const device = () => new WalletCaller(new ApiClient(server.url))
-
-async function member() {
-  const phone = uniquePhoneNumber()
-  const own = device()
-  const signedUp = await own.signIn('phone', phone)
-  expect(signedUp.status).toBe(200)
-  const wallet = walletsOf(signedUp.body.user).find((each) => each.chain_type === 'ethereum') as MemberWallet
-  return { phone, own, wallet, userId: signedUp.body.user.id as string }
-}
-
-async function addPasskey(caller: WalletCaller, passkey = new SoftPasskey(origin)) {
-  const init = await caller.api.post('/api/v1/passkeys/link/init', {})
-  expect(init.status, init.text).toBe(200)
-  const linked = await caller.post('/api/v1/passkeys/link', {
-    authenticator_response: passkey.create(init.body.options),
-  })
+const helpers = passkeyMembers(() => server)
+const { device, member, signInWithPasskey } = helpers
+const addPasskey = async (caller: WalletCaller, passkey?: SoftPasskey) => {
+  const { passkey: added, linked } = await helpers.addPasskey(caller, passkey)
   expect(linked.status, linked.text).toBe(200)
-  return passkey
+  return added
 }
-
-async function proofInit(caller: WalletCaller, action: Json) {
-  return caller.api.post('/api/v1/passkeys/proof/init', { action })
-}
-
-async function prove(caller: WalletCaller, action: Json, passkey: SoftPasskey) {
-  const init = await proofInit(caller, action)
-  expect(init.status, init.text).toBe(200)
-  return { authenticator_response: passkey.get(init.body.options) }
-}
-
-async function signInWithPasskey(passkey: SoftPasskey) {
-  const caller = device()
-  const init = await caller.api.post('/api/v1/passkeys/authenticate/init', {})
-  expect(init.status).toBe(200)
-  const signedIn = await caller.api.post('/api/v1/passkeys/authenticate', {
-    challenge: init.body.options.challenge,
-    authenticator_response: passkey.get(init.body.options),
-    authorization_key: caller.publicKeySpki,
-  })
-  return { caller, signedIn }
-}
+const proofInit = (caller: WalletCaller, action: Json) =>
+  caller.api.post('/api/v1/passkeys/proof/init', { action })
+const prove = async (caller: WalletCaller, action: Json, passkey: SoftPasskey) =>
+  (await helpers.prove(caller, action, passkey)).answer
 
 /** A thief with the member's phone (the codes): a new device, within its hold. */
 async function thiefWithCodes(phone: string) {

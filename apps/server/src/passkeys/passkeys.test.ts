@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { heldActions } from '../db/schema.ts'
-import { ApiClient, uniquePhoneNumber } from '../testing/ApiClient.ts'
+import { ApiClient } from '../testing/ApiClient.ts'
+import { passkeyMembers, passkeyOrigin } from '../testing/passkeyMembers.ts'
 import { SoftPasskey } from '../testing/softPasskey.ts'
 import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
-import { type MemberWallet, WalletCaller, walletsOf } from '../testing/WalletCaller.ts'
+import { type MemberWallet, walletsOf } from '../testing/WalletCaller.ts'
 
 // Passkeys over HTTP (docs/passkeys.md), and the attacks on them (docs/security.md, "Passkeys"): a challenge
 // replayed, used for another action, answered from another origin or with another member's credential, a
@@ -19,58 +20,12 @@ let origin: string
 beforeAll(async () => {
   server = await startTestServer({ env: { NEW_DEVICE_HOLD_HOURS: '24', EXPORT_COOLDOWN_HOURS: '0' } })
   // Embedded mode binds passkeys to `localhost` on the server's port, whatever name the request used.
-  origin = `http://localhost:${new URL(server.url).port}`
+  origin = passkeyOrigin(server)
 })
 afterAll(() => server.close())
 
-const device = () => new WalletCaller(new ApiClient(server.url))
+const { device, member, addPasskey, prove, signInWithPasskey } = passkeyMembers(() => server)
 const messagesTo = (to: string) => server.parts.registry.get('devOutbox')?.outbox.list(to) ?? []
-
-/** A member who signed up with their phone on their own device (not held: the sign-up made the account). */
-async function member() {
-  const phone = uniquePhoneNumber()
-  const own = device()
-  const signedUp = await own.signIn('phone', phone)
-  expect(signedUp.status).toBe(200)
-  const wallet = walletsOf(signedUp.body.user).find((each) => each.chain_type === 'ethereum') as MemberWallet
-  return { phone, own, wallet, userId: signedUp.body.user.id as string }
-}
-
-/** Adds a passkey from `caller`'s session: the options, the authenticator's answer, the signed link. */
-async function addPasskey(caller: WalletCaller, passkey = new SoftPasskey(origin), name?: string) {
-  const init = await caller.api.post('/api/v1/passkeys/link/init', {})
-  expect(init.status).toBe(200)
-  const linked = await caller.post('/api/v1/passkeys/link', {
-    authenticator_response: passkey.create(init.body.options),
-    ...(name !== undefined && { name }),
-  })
-  return { passkey, linked }
-}
-
-/** Asks for a proof of `action` and answers it with `passkey` (as `how` says). */
-async function prove(
-  caller: WalletCaller,
-  action: Json,
-  passkey: SoftPasskey,
-  how: Parameters<SoftPasskey['get']>[1] = {},
-) {
-  const init = await caller.api.post('/api/v1/passkeys/proof/init', { action })
-  expect(init.status, init.text).toBe(200)
-  return { init, answer: { authenticator_response: passkey.get(init.body.options, how) } }
-}
-
-/** Signs in with `passkey` on a new device (a client of its own, with its own device key). */
-async function signInWithPasskey(passkey: SoftPasskey, how: Parameters<SoftPasskey['get']>[1] = {}) {
-  const caller = device()
-  const init = await caller.api.post('/api/v1/passkeys/authenticate/init', {})
-  expect(init.status).toBe(200)
-  const signedIn = await caller.api.post('/api/v1/passkeys/authenticate', {
-    challenge: init.body.options.challenge,
-    authenticator_response: passkey.get(init.body.options, how),
-    authorization_key: caller.publicKeySpki,
-  })
-  return { caller, signedIn, init }
-}
 
 describe('adding a passkey', () => {
   it('is listed with its name, in the user’s linked accounts, and the app says passkeys work', async () => {
