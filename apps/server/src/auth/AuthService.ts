@@ -413,6 +413,8 @@ export function createAuthService(options: AuthServiceOptions) {
 
     /** The throttling of wallet sign-in nonces (the routes issue them). */
     walletNonceLimits: options.walletNonceLimits,
+    /** How many passkey sign-ins one client address may start (the routes issue their challenges). */
+    passkeySignInsPerClient: options.limits.passkeySignInsPerClient,
 
     /** How codes and notices reach the member's phone and email, where set up (the routes offer only these). */
     channels: options.channels,

@@ -10,6 +10,7 @@ const limits = {
   sendsPerClient: { limit: 100, windowSeconds: 3600 },
   triesPerClient: { limit: 100, windowSeconds: 3600 },
   perAddressCap: { limit: 100, windowSeconds: 3600 },
+  passkeySignInsPerClient: { limit: 100, windowSeconds: 600 },
 }
 
 it('keeps the code a person has, and charges their address nothing, when the next one fails to go out', async () => {

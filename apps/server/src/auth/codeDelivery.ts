@@ -27,6 +27,8 @@ export type SignInLimits = {
   sendsPerClient: RateLimitRule
   /** Codes tried from one client address, across all destinations. */
   triesPerClient: RateLimitRule
+  /** Passkey sign-ins started from one client address (each writes a challenge; auth/passkeySignInRoutes.ts). */
+  passkeySignInsPerClient: RateLimitRule
 }
 
 export const defaultSignInLimits = (perClientPerHour: number): SignInLimits => ({
@@ -39,6 +41,9 @@ export const defaultSignInLimits = (perClientPerHour: number): SignInLimits => (
   perAddressCap: { limit: 50, windowSeconds: 3600 },
   sendsPerClient: { limit: perClientPerHour, windowSeconds: 3600 },
   triesPerClient: { limit: perClientPerHour * 5, windowSeconds: 3600 },
+  // A sign-in page at a host name starts one for the address field's suggestions on every view: twice the codes'
+  // allowance, at least 60, in ten minutes.
+  passkeySignInsPerClient: { limit: Math.max(60, perClientPerHour * 2), windowSeconds: 600 },
 })
 
 /** A code's recipient: the channel and address it goes to, and what it is for. */

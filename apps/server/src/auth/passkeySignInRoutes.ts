@@ -45,9 +45,6 @@ const noSignUp = () => {
   })
 }
 
-/** How many passkey sign-ins one client address may start in ten minutes: each writes a challenge. */
-const signInStarts = { limit: 60, windowSeconds: 600 }
-
 /**
  * Sign-in with a passkey, in Privy's shapes (`/api/v1/passkeys/authenticate/init`, `authenticate`;
  * docs/passkeys.md): discoverable, so the browser offers the member's own passkey, and the session it starts is
@@ -58,7 +55,11 @@ export function passkeySignInRoutes(options: PasskeySignInRoutesOptions) {
   return new Hono<AuthEnv>()
     .post('/passkeys/authenticate/init', jsonBody(schemas.init, { whenEmpty: {} }), async (c) => {
       const address = clientAddress(c, options.trustProxy)
-      const verdict = await consumeRateLimit(options.db, `passkey-sign-in:${address}`, signInStarts)
+      const verdict = await consumeRateLimit(
+        options.db,
+        `passkey-sign-in:${address}`,
+        auth.passkeySignInsPerClient,
+      )
       if (!verdict.allowed) {
         throw new TooManyRequestsError(
           `Too many passkey sign-ins from this address. Try again in ${waitInWords(verdict.retryAfterSeconds)}.`,

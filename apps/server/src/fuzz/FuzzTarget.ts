@@ -34,6 +34,7 @@ const fuzzSignInLimits: SignInLimits = {
   sendsPerClient: unlimited,
   triesPerClient: unlimited,
   perAddressCap: unlimited,
+  passkeySignInsPerClient: unlimited,
 }
 
 const appSecret = 'f0e1d2c3b4a5968778695a4b3c2d1e0ff0e1d2c3b4a5968778695a4b3c2d1e0f'

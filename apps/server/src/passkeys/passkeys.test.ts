@@ -4,7 +4,8 @@ import { heldActions } from '../db/schema.ts'
 import { ApiClient } from '../testing/ApiClient.ts'
 import { passkeyMembers, passkeyOrigin } from '../testing/passkeyMembers.ts'
 import { SoftPasskey } from '../testing/softPasskey.ts'
-import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
+import { looseSignInLimits, startTestServer, type TestServer } from '../testing/startTestServer.ts'
+import { withTimeLeftInWindow } from '../testing/throttleWindows.ts'
 import { type MemberWallet, walletsOf } from '../testing/WalletCaller.ts'
 
 // Passkeys over HTTP (docs/passkeys.md), and the attacks on them (docs/security.md, "Passkeys"): a challenge
@@ -359,5 +360,30 @@ describe('a passkey as the second factor', () => {
     })
     expect(notTheirs.status).toBe(400)
     expect(notTheirs.body.error).toContain('no such passkey')
+  })
+})
+
+describe('the passkey sign-in allowance', () => {
+  it('an address starts at most its allowance of passkey sign-ins in ten minutes, and is told when to try again', async () => {
+    const strict = await startTestServer({
+      signInLimits: { ...looseSignInLimits, passkeySignInsPerClient: { limit: 3, windowSeconds: 600 } },
+      env: { TRUST_PROXY: '1' },
+    })
+    try {
+      await withTimeLeftInWindow(600, 30_000)
+      const address = `198.51.100.${Math.floor(Math.random() * 250) + 1}`
+      const client = new ApiClient(strict.url, { headers: { 'x-forwarded-for': address } })
+      for (let i = 0; i < 3; i++) {
+        expect((await client.post('/api/v1/passkeys/authenticate/init', {})).status).toBe(200)
+      }
+      const over = await client.post('/api/v1/passkeys/authenticate/init', {})
+      expect(over.status).toBe(429)
+      expect(over.body.error).toMatch(/^Too many passkey sign-ins from this address\. Try again in /)
+      // Another address has its own.
+      const other = new ApiClient(strict.url, { headers: { 'x-forwarded-for': '203.0.113.9' } })
+      expect((await other.post('/api/v1/passkeys/authenticate/init', {})).status).toBe(200)
+    } finally {
+      await strict.close()
+    }
   })
 })

@@ -20,6 +20,7 @@ export const looseSignInLimits: SignInLimits = {
   perAddressCap: { limit: 100_000, windowSeconds: 3600 },
   sendsPerClient: { limit: 100_000, windowSeconds: 3600 },
   triesPerClient: { limit: 100_000, windowSeconds: 3600 },
+  passkeySignInsPerClient: { limit: 100_000, windowSeconds: 600 },
 }
 
 /** Wallet sign-in nonces likewise: the tests ask for many from one client address. */
