@@ -48,8 +48,6 @@ export function SendScreen({ user }: { user: CharterUser }) {
         ) : (
           <HeldSend opensAt={outcome.opensAt} heldId={outcome.heldId} what={what} />
         )}
-        {/* A send that went out is the moment to suggest a passkey; a held one has its own news. */}
-        {outcome.status === 'sent' && <PasskeyPrompt />}
         <div className="actions">
           <button
             type="button"
@@ -64,6 +62,9 @@ export function SendScreen({ user }: { user: CharterUser }) {
             Send another
           </button>
         </div>
+        {/* A send that went out is the moment to suggest a passkey; a held one has its own news. Below the next
+            step, which stays where the member expects it. */}
+        {outcome.status === 'sent' && <PasskeyPrompt />}
       </div>
     )
   }
