@@ -227,6 +227,33 @@ describe('a passkey as the second factor', () => {
     expect((await thief.post(`/api/v1/wallets/${wallet.id}/export/init`, {})).status).toBe(429)
   })
 
+  it('releases a new device’s held sign-out of an older session, and its held change of the phone', async () => {
+    const { own, phone } = await member()
+    const { passkey } = await addPasskey(own)
+    const second = device()
+    expect((await second.signIn('phone', phone)).status).toBe(200)
+    const sessions = (await second.api.get('/api/v1/sessions')).body.sessions as Json[]
+    const older = sessions.find((each) => !each.current)?.id as string
+    const signOut = await second.post(`/api/v1/sessions/${older}/logout`, {})
+    expect(signOut.status).toBe(403)
+    const signOutId = signOut.body.held_action.id as string
+    const change = await second.post('/api/v1/step_up/init', { action: 'update_phone' })
+    expect(change.status).toBe(429)
+    const changeId = ((await second.api.get('/api/v1/held_actions')).body.held_actions as Json[]).find(
+      (each) => each.kind === 'address_change',
+    ).id as string
+    // The member's passkey, synced to the new device: one credential, its counter moving on with each use.
+    const synced = passkey.copy()
+    for (const id of [signOutId, changeId]) {
+      const { answer } = await prove(second, { type: 'held_action', id }, synced)
+      expect((await second.post(`/api/v1/held_actions/${id}/lift`, { passkey: answer })).status).toBe(200)
+    }
+    // The sign-out ran at once: the older session is over.
+    await expect.poll(async () => (await own.api.get('/api/v1/users/me')).status).toBe(401)
+    // The change of the phone may go on now: its code is sent.
+    expect((await second.post('/api/v1/step_up/init', { action: 'update_phone' })).status).toBe(200)
+  })
+
   it('exports with the passkey instead of a code, bound to that wallet and that session', async () => {
     const { own, wallet } = await member()
     const { passkey } = await addPasskey(own)
