@@ -236,7 +236,7 @@ describe('a passkey as the second factor', () => {
     const older = sessions.find((each) => !each.current)?.id as string
     const signOut = await second.post(`/api/v1/sessions/${older}/logout`, {})
     expect(signOut.status).toBe(403)
-    const signOutId = signOut.body.held_action.id as string
+    const signOutId = signOut.body.held_action?.id as string
     const change = await second.post('/api/v1/step_up/init', { action: 'update_phone' })
     expect(change.status).toBe(429)
     const changeId = ((await second.api.get('/api/v1/held_actions')).body.held_actions as Json[]).find(
