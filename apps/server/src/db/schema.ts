@@ -739,7 +739,6 @@ export const passkeyChallenges = pgTable(
   {
     challenge: text('challenge').primaryKey(),
     purpose: text('purpose', { enum: ['link', 'sign_in', 'proof'] }).notNull(),
-    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     sessionId: text('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
     /** What a proof confirms, exactly: "held:<id>:<digest>", "export:<wallet id>", "unlink:<credential id>". */
     action: text('action'),

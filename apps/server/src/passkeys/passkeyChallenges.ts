@@ -4,16 +4,15 @@ import type { Db } from '../db/Database.ts'
 import { passkeyChallenges } from '../db/schema.ts'
 
 /** How long a ceremony's challenge may be answered: the browser's own prompt times out well before. */
-export const challengeLifetimeMs = 5 * 60_000
+const challengeLifetimeMs = 5 * 60_000
 
-export type ChallengePurpose = (typeof passkeyChallenges.$inferInsert)['purpose']
+type ChallengePurpose = (typeof passkeyChallenges.$inferInsert)['purpose']
 
 /** Who may answer a challenge, and for what: what it was issued for must match exactly. */
 export type ChallengeBinding = {
   purpose: ChallengePurpose
-  /** The session that asked (a link or a proof); none for a sign-in. */
+  /** The session that asked (a link or a proof), and so its member; none for a sign-in. */
   sessionId?: string
-  userId?: string
   /** What a proof confirms: "held:<id>", "export:<wallet id>", "unlink:<credential id>". */
   action?: string
 }
@@ -29,7 +28,6 @@ export function passkeyChallengeStore(db: Db) {
       await db.insert(passkeyChallenges).values({
         challenge,
         purpose: binding.purpose,
-        userId: binding.userId ?? null,
         sessionId: binding.sessionId ?? null,
         action: binding.action ?? null,
         expiresAt: new Date(now.getTime() + challengeLifetimeMs),

@@ -40,7 +40,7 @@ const copyNotices = { limit: 1, windowSeconds: 3600 }
 /** How long the browser's prompt waits for the member. */
 const ceremonyTimeoutMs = 120_000
 /** A member's passkeys at most: enough for every device and manager they use, and a bound on each list. */
-export const maxPasskeysPerMember = 20
+const maxPasskeysPerMember = 20
 const when = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`
 
 /** The relying party passkeys are bound to: PUBLIC_URL's host, or `localhost` in embedded mode. */
@@ -259,11 +259,7 @@ export function passkeyService(options: PasskeysOptions) {
       )
     }
     const challenge = challengeOf(response.response.clientDataJSON)
-    await challenges.take(
-      challenge,
-      { purpose: 'proof', sessionId: session.sessionId, userId: session.userId, action },
-      now,
-    )
+    await challenges.take(challenge, { purpose: 'proof', sessionId: session.sessionId, action }, now)
     const row = await usable(response.id, session.userId, now)
     if (!row) {
       throw new LoginError('invalid_credentials', {
@@ -277,7 +273,6 @@ export function passkeyService(options: PasskeysOptions) {
   return {
     /** Whether passkeys work here (a host name to bind them to), once the server listens. */
     available: () => rp !== undefined,
-    relyingParty: () => rp,
 
     /** The server's own URL, once it listens: in embedded mode, passkeys belong to `localhost` on its port. */
     connect(serverUrl: string) {
@@ -317,7 +312,6 @@ export function passkeyService(options: PasskeysOptions) {
       await challenges.issue(generated.challenge, {
         purpose: 'link',
         sessionId: session.sessionId,
-        userId: session.userId,
       })
       return {
         relying_party: own.id,
@@ -340,11 +334,7 @@ export function passkeyService(options: PasskeysOptions) {
     ) {
       const own = checkRelyingParty(input.relyingParty)
       const challenge = challengeOf(input.response.response.clientDataJSON)
-      await challenges.take(
-        challenge,
-        { purpose: 'link', sessionId: session.sessionId, userId: session.userId },
-        now,
-      )
+      await challenges.take(challenge, { purpose: 'link', sessionId: session.sessionId }, now)
       await hold.assertNotHeld(addOf(session), now)
       let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>
       try {
@@ -501,7 +491,6 @@ export function passkeyService(options: PasskeysOptions) {
       await challenges.issue(generated.challenge, {
         purpose: 'proof',
         sessionId: session.sessionId,
-        userId: session.userId,
         action: bound,
       })
       return { relying_party: own.id, options: authenticationOptionsToWire(generated), action: what }

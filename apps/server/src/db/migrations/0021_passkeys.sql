@@ -24,7 +24,6 @@ CREATE TABLE passkey_challenges (
   challenge text PRIMARY KEY,
   -- 'link' (adding one), 'sign_in' (anyone, discoverable), 'proof' (a signed-in member confirming one action).
   purpose text NOT NULL CHECK (purpose IN ('link', 'sign_in', 'proof')),
-  user_id text REFERENCES users (id) ON DELETE CASCADE,
   session_id text REFERENCES sessions (id) ON DELETE CASCADE,
   -- What a proof confirms, exactly: "held:<id>" (a held action's row keeps what it sends, to whom, on which chain,
   -- and never changes), "export:<wallet id>", "unlink:<credential id>".
