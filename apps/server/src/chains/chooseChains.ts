@@ -1,7 +1,7 @@
 import { join } from 'node:path'
-import type { Settings } from '../env.ts'
 import type { Logger } from '../logger.ts'
 import type { OutsideService } from '../parts/Part.ts'
+import type { Settings } from '../settings/env.ts'
 import type { Chains } from './Chains.ts'
 import { createChains } from './createChains.ts'
 import { embeddedChains } from './embeddedChains.ts'
