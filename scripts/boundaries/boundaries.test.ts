@@ -167,6 +167,30 @@ const samples: Record<string, { breaks: ParsedFile[]; keeps: ParsedFile[] }> = {
       sample('apps/server/src/members/sample.ts', "import { x } from '../http/clientAddress.ts'"),
     ],
   },
+  'devnets/ imports no feature folder': {
+    breaks: [
+      sample(
+        'apps/server/src/devnets/evmDevnet/sample.ts',
+        "import type { Chains } from '../../chains/Chains.ts'",
+      ),
+      sample('apps/server/src/devnets/sample.ts', "import { x } from '../chains/faucetRoutes.ts'"),
+      sample('apps/server/src/devnets/solanaDevnet/sample.ts', "import { x } from '../../http/rateLimit.ts'"),
+      sample('apps/server/src/devnets/sample.ts', "import type { Settings } from '../settings/env.ts'"),
+    ],
+    keeps: [
+      sample(
+        'apps/server/src/devnets/evmDevnet/sample.ts',
+        "import type { LocalChain } from '../LocalChain.ts'",
+      ),
+      sample('apps/server/src/devnets/evmDevnet/sample.ts', "import type { Logger } from '../../logger.ts'"),
+      sample(
+        'apps/server/src/devnets/evmDevnet/sample.ts',
+        "import artifact from '../../../contracts/artifacts/TestUSDC.json' with { type: 'json' }",
+      ),
+      sample('apps/server/src/devnets/sample.test.ts', "import { x } from '../testing/startTestServer.ts'"),
+      sample('apps/server/src/chains/sample.ts', "import { x } from '../devnets/startLocalChains.ts'"),
+    ],
+  },
   'settings/ imports no feature folder': {
     breaks: [
       sample('apps/server/src/settings/sample.ts', "import { x } from '../chains/chooseChains.ts'"),

@@ -159,6 +159,18 @@ export const rules: Rule[] = [
       target(file, specifier).startsWith('apps/server/src/') &&
       !underHttp.has(folderReached(file, specifier)),
   },
+  // The local devnets are chains the server runs, not the service that offers chains: chains/ starts them and
+  // serves them through `LocalChain`, so they know nothing of chains/ (nor of any feature) in return.
+  {
+    name: 'devnets/ imports no feature folder',
+    breaks: (file, { specifier }) =>
+      file.workspace === 'server' &&
+      !isTest(file.path) &&
+      serverFolder(file.path) === 'devnets' &&
+      isRelative(specifier) &&
+      target(file, specifier).startsWith('apps/server/src/') &&
+      !['devnets', undefined].includes(folderReached(file, specifier)),
+  },
   // Every folder reads its settings; were a setting's parser in a feature, that feature and the settings would
   // import each other. So each parser sits in settings/, and settings/ builds on nothing else of the server's.
   {
