@@ -12,8 +12,8 @@ import {
   usdcAddresses,
 } from '@charter/core'
 import { encodeFunctionData, parseAbi } from 'viem'
-import { embeddedEvmChainIds } from '../apps/server/src/chains/embeddedChains.ts'
-import { startLocalChains } from '../apps/server/src/chains/startLocalChains.ts'
+import { embeddedEvmChainIds } from '../apps/server/src/devnets/LocalChains.ts'
+import { startLocalChains } from '../apps/server/src/devnets/startLocalChains.ts'
 import { createLogger } from '../apps/server/src/logger.ts'
 import { startDelayProxy } from './delayProxy.ts'
 import { type Batch, inTurns, timeBatch } from './rounds.ts'

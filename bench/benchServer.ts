@@ -1,9 +1,10 @@
 // The server the HTTP figures are measured on, in a process of its own: Charter started as apps/server/src/main.ts
 // starts it, and beside it, on a second port, the floor (./floorApp.ts) over the same parts. Prints one line,
 // `{"url": …, "floorUrl": …, "appId": …}`, once both answer; stops on SIGTERM.
-import { loadSettings } from '../apps/server/src/env.ts'
+
 import { createLogger } from '../apps/server/src/logger.ts'
 import { startServer } from '../apps/server/src/server.ts'
+import { loadSettings } from '../apps/server/src/settings/env.ts'
 import { serveFloor } from './floorApp.ts'
 
 // BENCH_DATABASE_URL (run.ts): the bench's PostgreSQL, which the embedded defaults would not otherwise use.

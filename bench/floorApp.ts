@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net'
 import { type AppParts, apiFrame, appFrame } from '../apps/server/src/app.ts'
-import type { Settings } from '../apps/server/src/env.ts'
 import type { Logger } from '../apps/server/src/logger.ts'
 import { idempotency } from '../apps/server/src/members/idempotency.ts'
 import { sessionCookie } from '../apps/server/src/members/sessionCookie.ts'
 import { signedRequest } from '../apps/server/src/members/signedRequest.ts'
 import { closeServer, listen } from '../apps/server/src/server.ts'
+import type { Settings } from '../apps/server/src/settings/env.ts'
 
 /** What the floor routes answer: constants the size of the real answers, so both carry the same bytes back. */
 export const floorAnswers = {

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { embeddedEvmChainIds } from '../apps/server/src/chains/embeddedChains.ts'
-import { isAnvilFor } from '../apps/server/src/chains/evmDevnet/anvilProcesses.ts'
-import { devnetFiles } from '../apps/server/src/chains/evmDevnet/devnetFiles.ts'
+import { isAnvilFor } from '../apps/server/src/devnets/evmDevnet/anvilProcesses.ts'
+import { devnetFiles } from '../apps/server/src/devnets/evmDevnet/devnetFiles.ts'
+import { embeddedEvmChainIds } from '../apps/server/src/devnets/LocalChains.ts'
 
 /**
  * The pids of the anvils still serving a server's devnets (`DATA_DIR/chains`, as embedded mode places them),

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { loadSettings } from '../apps/server/src/env.ts'
 import { createLogger } from '../apps/server/src/logger.ts'
 import { importDocument } from '../apps/server/src/pinning/importDocument.ts'
 import { startServer } from '../apps/server/src/server.ts'
+import { loadSettings } from '../apps/server/src/settings/env.ts'
 import { type Batch, inTurns, timeBatch, timed } from './rounds.ts'
 
 export type PinningRounds = { cid: Batch[]; pins: Batch[]; reads: Batch[] }

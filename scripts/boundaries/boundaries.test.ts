@@ -47,7 +47,7 @@ const samples: Record<string, { breaks: ParsedFile[]; keeps: ParsedFile[] }> = {
       sample('packages/core/src/format/sample.ts', "import type { AppType } from '@charter/server'"),
       sample(
         'packages/core/src/format/sample.ts',
-        "import { loadSettings } from '../../../../apps/server/src/env.ts'",
+        "import { loadSettings } from '../../../../apps/server/src/settings/env.ts'",
       ),
     ],
     keeps: [
@@ -161,9 +161,57 @@ const samples: Record<string, { breaks: ParsedFile[]; keeps: ParsedFile[] }> = {
       sample('apps/server/src/http/sample.ts', "import type { Db } from '../db/Database.ts'"),
       sample('apps/server/src/http/sample.ts', "import type { Part } from '../parts/Part.ts'"),
       sample('apps/server/src/http/sample.ts', "import type { Logger } from '../logger.ts'"),
+      sample('apps/server/src/http/sample.ts', "import type { Mode } from '../settings/env.ts'"),
       sample('apps/server/src/http/sample.ts', "import { Hono } from 'hono'"),
       sample('apps/server/src/http/sample.test.ts', "import { x } from '../testing/startTestServer.ts'"),
       sample('apps/server/src/members/sample.ts', "import { x } from '../http/clientAddress.ts'"),
+    ],
+  },
+  'devnets/ imports no feature folder': {
+    breaks: [
+      sample(
+        'apps/server/src/devnets/evmDevnet/sample.ts',
+        "import type { Chains } from '../../chains/Chains.ts'",
+      ),
+      sample('apps/server/src/devnets/sample.ts', "import { x } from '../chains/faucetRoutes.ts'"),
+      sample('apps/server/src/devnets/solanaDevnet/sample.ts', "import { x } from '../../http/rateLimit.ts'"),
+      sample('apps/server/src/devnets/sample.ts', "import type { Settings } from '../settings/env.ts'"),
+    ],
+    keeps: [
+      sample(
+        'apps/server/src/devnets/evmDevnet/sample.ts',
+        "import type { LocalChain } from '../LocalChain.ts'",
+      ),
+      sample('apps/server/src/devnets/evmDevnet/sample.ts', "import type { Logger } from '../../logger.ts'"),
+      sample(
+        'apps/server/src/devnets/evmDevnet/sample.ts',
+        "import artifact from '../../../contracts/artifacts/TestUSDC.json' with { type: 'json' }",
+      ),
+      sample('apps/server/src/devnets/sample.test.ts', "import { x } from '../testing/startTestServer.ts'"),
+      sample('apps/server/src/chains/sample.ts', "import { x } from '../devnets/startLocalChains.ts'"),
+    ],
+  },
+  'settings/ imports no feature folder': {
+    breaks: [
+      sample('apps/server/src/settings/sample.ts', "import { x } from '../chains/chooseChains.ts'"),
+      sample('apps/server/src/settings/sample.ts', "import type { X } from '../holds/newDeviceHold.ts'"),
+      sample('apps/server/src/settings/sample.ts', "import { x } from '../onramp/cdpJwt.ts'"),
+      sample('apps/server/src/settings/sample.ts', "import { x } from '../http/validate.ts'"),
+      sample(
+        'apps/server/src/settings/sample.ts',
+        "const x = await import('../devnets/startLocalChains.ts')",
+      ),
+      // The root's files are the composition root and the log: the settings sit under them too.
+      sample('apps/server/src/settings/sample.ts', "import type { Logger } from '../logger.ts'"),
+      sample('apps/server/src/settings/nested/sample.ts', "export { x } from '../../pinning/pinningKey.ts'"),
+    ],
+    keeps: [
+      sample('apps/server/src/settings/sample.ts', "import { x } from './chainSettings.ts'"),
+      sample('apps/server/src/settings/sample.ts', "import { evmChains } from '@charter/core'"),
+      sample('apps/server/src/settings/sample.ts', "import { readFileSync } from 'node:fs'"),
+      sample('apps/server/src/settings/sample.test.ts', "import { x } from '../testing/startTestServer.ts'"),
+      sample('apps/server/src/chains/sample.ts', "import type { Settings } from '../settings/env.ts'"),
+      sample('apps/server/src/settingsPage/sample.ts', "import { x } from '../chains/Chains.ts'"),
     ],
   },
 }

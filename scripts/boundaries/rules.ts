@@ -80,8 +80,8 @@ const mayImportAuth = (path: string): boolean =>
 const sendsKind = (path: string): string | undefined =>
   /^apps\/server\/src\/wallets\/sends\/(evm|solana)\//.exec(path)?.[1]
 
-/** What `http/` may build on: itself, the database, what a part is, and the server's root files (settings, log). */
-const underHttp = new Set(['http', 'db', 'parts', undefined])
+/** What `http/` may build on: itself, the database, what a part is, the settings, and the server's root files (log). */
+const underHttp = new Set(['http', 'db', 'parts', 'settings', undefined])
 
 export const rules: Rule[] = [
   {
@@ -158,6 +158,29 @@ export const rules: Rule[] = [
       isRelative(specifier) &&
       target(file, specifier).startsWith('apps/server/src/') &&
       !underHttp.has(folderReached(file, specifier)),
+  },
+  // The local devnets are chains the server runs, not the service that offers chains: chains/ starts them and
+  // serves them through `LocalChain`, so they know nothing of chains/ (nor of any feature) in return.
+  {
+    name: 'devnets/ imports no feature folder',
+    breaks: (file, { specifier }) =>
+      file.workspace === 'server' &&
+      !isTest(file.path) &&
+      serverFolder(file.path) === 'devnets' &&
+      isRelative(specifier) &&
+      target(file, specifier).startsWith('apps/server/src/') &&
+      !['devnets', undefined].includes(folderReached(file, specifier)),
+  },
+  // Every folder reads its settings; were a setting's parser in a feature, that feature and the settings would
+  // import each other. So each parser sits in settings/, and settings/ builds on nothing else of the server's.
+  {
+    name: 'settings/ imports no feature folder',
+    breaks: (file, { specifier }) =>
+      file.workspace === 'server' &&
+      !isTest(file.path) &&
+      serverFolder(file.path) === 'settings' &&
+      isRelative(specifier) &&
+      !target(file, specifier).startsWith('apps/server/src/settings/'),
   },
 ]
 

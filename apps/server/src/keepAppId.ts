@@ -1,7 +1,7 @@
 import { linkSync, rmSync, writeFileSync } from 'node:fs'
-import { readAppIdFile } from './appId.ts'
-import { type Settings, SettingsError } from './env.ts'
 import type { Logger } from './logger.ts'
+import { readAppIdFile } from './settings/appId.ts'
+import { type Settings, SettingsError } from './settings/env.ts'
 
 /**
  * Writes a new app id (APP_ID unset, no file yet: `loadSettings` made one) into `settings.appIdFile`, 0600, once

@@ -1,8 +1,8 @@
-import { appIdLengthNotice } from './appId.ts'
-import { loadSettings, SettingsError } from './env.ts'
 import { createLogger } from './logger.ts'
 import { PartStartError } from './parts/PartStartError.ts'
 import { startServer } from './server.ts'
+import { appIdLengthNotice } from './settings/appId.ts'
+import { loadSettings, SettingsError } from './settings/env.ts'
 
 try {
   const settings = loadSettings()

@@ -27,7 +27,6 @@ import {
   type WalletClient,
   type WalletIdentity,
 } from '../members/users.ts'
-import type { SignInNonceLimits } from '../walletSignIn/signInNonces.ts'
 import { accountChanges } from './accountChanges.ts'
 import type { Channel } from './channels.ts'
 import { codeChallenges } from './codeChallenges.ts'
@@ -36,6 +35,7 @@ import { embeddedWalletRefused } from './embeddedWalletRefused.ts'
 import { type Channels, stepUp } from './stepUp.ts'
 import { tellMember } from './tellMember.ts'
 import { walletLinks } from './walletLinks.ts'
+import type { SignInNonceLimits } from './walletSignIn/signInNonces.ts'
 
 export { defaultSignInLimits, type SignInLimits } from './codeDelivery.ts'
 

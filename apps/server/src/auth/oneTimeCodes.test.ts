@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { testDatabaseUrl } from '../env.ts'
+import { testDatabaseUrl } from '../settings/env.ts'
 import { holdRows, lockWaiters } from '../testing/heldRows.ts'
 import { sharedTestDatabase } from '../testing/startTestServer.ts'
 import { consumeOneTimeCode, newOneTimeCode, storeOneTimeCode } from './oneTimeCodes.ts'

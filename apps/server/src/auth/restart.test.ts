@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
 import { openDatabase } from '../db/openDatabase.ts'
-import { testDatabaseUrl } from '../env.ts'
+import { testDatabaseUrl } from '../settings/env.ts'
 import { ApiClient, uniquePhoneNumber } from '../testing/ApiClient.ts'
 import { sharedTestDatabase, startTestServer } from '../testing/startTestServer.ts'
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Settings } from '../env.ts'
 import type { Logger } from '../logger.ts'
+import type { Settings } from '../settings/env.ts'
 
 /**
  * The secret that signs access tokens and keys the digests of one-time codes. Production sets AUTH_SECRET

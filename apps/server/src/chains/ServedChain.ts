@@ -1,5 +1,5 @@
 import type { SolanaCluster } from '@charter/core'
-import type { LocalChain } from './LocalChain.ts'
+import type { LocalChain } from '../devnets/LocalChain.ts'
 
 /** A chain as `GET /api/v1/chains` shows it to anyone: nothing secret, never its RPC URL. */
 export type PublicChain = {

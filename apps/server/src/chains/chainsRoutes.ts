@@ -1,6 +1,6 @@
 import type { OnrampNetwork } from '@charter/core'
 import { Hono } from 'hono'
-import type { SendLimits } from '../holds/sendLimitSettings.ts'
+import type { SendLimits } from '../settings/sendLimitSettings.ts'
 import type { Chains } from './Chains.ts'
 import type { PublicChain } from './ServedChain.ts'
 

@@ -1,12 +1,12 @@
 import { join } from 'node:path'
-import type { Settings } from '../env.ts'
+import { startLocalChains } from '../devnets/startLocalChains.ts'
 import type { Logger } from '../logger.ts'
 import type { OutsideService } from '../parts/Part.ts'
+import type { Settings } from '../settings/env.ts'
 import type { Chains } from './Chains.ts'
 import { createChains } from './createChains.ts'
 import { embeddedChains } from './embeddedChains.ts'
 import { productionChains } from './productionChains.ts'
-import { startLocalChains } from './startLocalChains.ts'
 
 /**
  * The chains service from the settings, as the parts registry holds it (`chains` in /api/health): production's

@@ -1,19 +1,8 @@
+import { embeddedEvmChainIds, type LocalChains } from '../devnets/LocalChains.ts'
 import type { Logger } from '../logger.ts'
 import type { Chains } from './Chains.ts'
 import { createChains, type HealthTiming } from './createChains.ts'
-import type { LocalChain } from './LocalChain.ts'
 import { evmChainInfo, solanaChainInfo } from './publicChainInfo.ts'
-
-/** The EVM test networks embedded mode stands in for with local devnets. */
-export const embeddedEvmChainIds = [84532, 421614] as const
-export type EmbeddedEvmChainId = (typeof embeddedEvmChainIds)[number]
-
-/** The devnets embedded mode runs, already started (`startEvmDevnet`, `startSolanaDevnet`). */
-export type LocalChains = {
-  evm: Record<EmbeddedEvmChainId, LocalChain>
-  /** The local Solana cluster, standing in for devnet. */
-  solana: LocalChain
-}
 
 /**
  * Embedded mode: the local devnets for Base Sepolia, Arbitrum Sepolia and Solana devnet, shown with their real

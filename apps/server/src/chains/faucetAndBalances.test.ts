@@ -32,11 +32,11 @@ import {
 } from '@solana-program/token'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { findFreePort } from '../devnets/evmDevnet/freePort.ts'
 import { ApiClient, uniquePhoneNumber } from '../testing/ApiClient.ts'
 import { anvilsServing } from '../testing/anvilsServing.ts'
 import { productionTestEnv } from '../testing/productionTestEnv.ts'
 import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
-import { findFreePort } from './evmDevnet/freePort.ts'
 import type { PublicChain } from './ServedChain.ts'
 
 // Raw JSON-RPC answers, read field by field as each test goes.

@@ -3,12 +3,12 @@ import { base58 } from '@scure/base'
 import { Hono } from 'hono'
 import { isAddress } from 'viem'
 import { z } from 'zod'
+import { FundingRefusedError } from '../devnets/FundingRefusedError.ts'
 import { jsonBody } from '../http/validate.ts'
 import type { Logger } from '../logger.ts'
 import { requireSession, type SessionVariables, sessionRequired } from '../members/sessionMiddleware.ts'
 import type { Chains } from './Chains.ts'
 import { FaucetError } from './FaucetError.ts'
-import { FundingRefusedError } from './FundingRefusedError.ts'
 import { redactRpcUrl } from './redactRpcUrl.ts'
 
 /** The most one call may credit, in whole units: plenty to test with, and a typo of a few zeros is refused. */

@@ -1,6 +1,6 @@
 import type { Logger } from '../logger.ts'
+import type { RemoteChainSetting } from '../settings/chainSettings.ts'
 import type { Chains } from './Chains.ts'
-import type { RemoteChainSetting } from './chainSettings.ts'
 import { createChains, type HealthTiming } from './createChains.ts'
 import { evmChainInfo, solanaChainInfo } from './publicChainInfo.ts'
 import { redactRpcUrl } from './redactRpcUrl.ts'

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { testDatabaseUrl } from '../env.ts'
+import { testDatabaseUrl } from '../settings/env.ts'
 import { holdRows } from '../testing/heldRows.ts'
 import { sharedTestDatabase } from '../testing/startTestServer.ts'
 import { sweepExpired } from './housekeeping.ts'

@@ -692,7 +692,7 @@ export const pendingDeviceKeys = pgTable(
   (table) => [index('pending_device_keys_expires_at').on(table.expiresAt)],
 )
 
-/** The nonce each wallet address was last issued for its sign-in message (walletSignIn/signInNonces.ts). */
+/** The nonce each wallet address was last issued for its sign-in message (auth/walletSignIn/signInNonces.ts). */
 export const signInNonces = pgTable(
   'sign_in_nonces',
   {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
-import type { Mode } from '../env.ts'
 import { describeParts, type Part, type PartStatus } from '../parts/Part.ts'
+import type { Mode } from '../settings/env.ts'
 
 export type { PartStatus } from '../parts/Part.ts'
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { rateLimits } from '../db/schema.ts'
-import { testDatabaseUrl } from '../env.ts'
+import { testDatabaseUrl } from '../settings/env.ts'
 import { holdRows, lockWaiters } from '../testing/heldRows.ts'
 import { sharedTestDatabase } from '../testing/startTestServer.ts'
 import {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { SignJWT } from 'jose'
-import type { CdpKey } from './cdpKey.ts'
+import type { CdpKey } from '../settings/cdpKey.ts'
 
 /** How long a CDP JWT is good for: Coinbase takes two minutes at most. */
 export const cdpJwtLifetimeSeconds = 120

@@ -1,7 +1,7 @@
 import { coinbaseOnrampBaseUrl, getOnrampNetwork } from '@charter/core'
 import type { Logger } from '../logger.ts'
+import type { CdpKey } from '../settings/cdpKey.ts'
 import { cdpJwt } from './cdpJwt.ts'
-import type { CdpKey } from './cdpKey.ts'
 import type { Onramp, OnrampStatus } from './Onramp.ts'
 import { OnrampError } from './OnrampError.ts'
 

@@ -8,11 +8,11 @@ import {
 import { type Context, Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Chains } from '../chains/Chains.ts'
-import { FundingRefusedError } from '../chains/FundingRefusedError.ts'
 import { faucetCaps } from '../chains/faucetRoutes.ts'
 import { redactRpcUrl } from '../chains/redactRpcUrl.ts'
 import type { ServedChain } from '../chains/ServedChain.ts'
 import type { Db } from '../db/Database.ts'
+import { FundingRefusedError } from '../devnets/FundingRefusedError.ts'
 import type { Logger } from '../logger.ts'
 import type { SessionVariables } from '../members/sessionMiddleware.ts'
 import {

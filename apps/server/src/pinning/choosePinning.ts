@@ -1,7 +1,7 @@
 import type { Db } from '../db/Database.ts'
-import type { Settings } from '../env.ts'
 import type { Logger } from '../logger.ts'
 import { type NotSetUp, notSetUp, type OutsideService, outsideService } from '../parts/Part.ts'
+import type { Settings } from '../settings/env.ts'
 import { type CharterPinning, charterPinning } from './charterPinning.ts'
 import type { Pinning } from './Pinning.ts'
 import { loadPinningKeys } from './pinningKey.ts'

@@ -10,7 +10,7 @@ import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
 import { formatUnits, parseUnits } from 'viem'
 import type { Db } from '../db/Database.ts'
 import { budgetReservations } from '../db/schema.ts'
-import type { SendLimits } from '../holds/sendLimitSettings.ts'
+import type { SendLimits } from '../settings/sendLimitSettings.ts'
 
 /** A chain's native decimals by the id `GET /chains` gives it: SOL's 9, and 18 for every EVM chain offered. */
 const nativeDecimals = (chain: string) => (isSolanaCluster(chain) ? 9 : 18)

@@ -1,5 +1,5 @@
 import { createTransport } from 'nodemailer'
-import type { SmtpSettings } from '../env.ts'
+import type { SmtpSettings } from '../settings/env.ts'
 import type { EmailSender } from './Senders.ts'
 import { SendFailedError } from './SendFailedError.ts'
 

@@ -1,4 +1,4 @@
-import type { TwilioSettings } from '../env.ts'
+import type { TwilioSettings } from '../settings/env.ts'
 import type { SmsSender } from './Senders.ts'
 import { SendFailedError } from './SendFailedError.ts'
 

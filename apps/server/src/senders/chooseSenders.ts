@@ -1,6 +1,6 @@
-import type { Settings } from '../env.ts'
 import type { Logger } from '../logger.ts'
 import { type NotSetUp, notSetUp, type OutsideService, outsideService, type Part } from '../parts/Part.ts'
+import type { Settings } from '../settings/env.ts'
 import { DevOutbox } from './DevOutbox.ts'
 import { type DevOutboxToken, loadDevOutboxToken } from './devOutboxToken.ts'
 import type { EmailSender, SmsSender } from './Senders.ts'

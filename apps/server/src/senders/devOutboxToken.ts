@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Settings } from '../env.ts'
 import type { Logger } from '../logger.ts'
+import type { Settings } from '../settings/env.ts'
 
 /** The token the dev outbox answers to, and the file it is kept in when Charter made it. */
 export type DevOutboxToken = { value: string; file: string | undefined }

@@ -1,4 +1,4 @@
-import type { Settings } from '../env.ts'
+import type { Settings } from '../settings/env.ts'
 
 type EmbeddedWalletChainConfig = { create_on_login: 'all-users' }
 

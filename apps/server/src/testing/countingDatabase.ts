@@ -1,6 +1,6 @@
 import type { Database } from '../db/Database.ts'
 import { openDatabase } from '../db/openDatabase.ts'
-import { testDatabaseUrl } from '../env.ts'
+import { testDatabaseUrl } from '../settings/env.ts'
 
 export type CountingDatabase = {
   database: Database

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { tmpdir } from 'node:os'
 import { fileURLToPath } from 'node:url'
-import { findFreePort } from '../chains/evmDevnet/freePort.ts'
+import { findFreePort } from '../devnets/evmDevnet/freePort.ts'
 import { rememberAppId } from './appIds.ts'
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url))

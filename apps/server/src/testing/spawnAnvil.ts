@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { anvilBinaryPath } from '../chains/evmDevnet/anvilBinary.ts'
-import { findFreePort } from '../chains/evmDevnet/freePort.ts'
+import { anvilBinaryPath } from '../devnets/evmDevnet/anvilBinary.ts'
+import { findFreePort } from '../devnets/evmDevnet/freePort.ts'
 
 export type TestAnvil = {
   url: string

@@ -27,7 +27,7 @@ import {
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sends, users, wallets } from '../db/schema.ts'
-import { loadSettings } from '../env.ts'
+import { loadSettings } from '../settings/env.ts'
 import { ApiClient } from '../testing/ApiClient.ts'
 import { allowedWith, saidActivity } from '../testing/saidActivity.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'

@@ -1,5 +1,5 @@
 import { parseEther, parseUnits } from 'viem'
-import type { Settings } from '../../env.ts'
+import type { Settings } from '../../settings/env.ts'
 
 /** The highest fee a send pays unless its caller says `allow_high_fee: true`, per kind of chain. */
 export type SendFeeCaps = {

@@ -3,16 +3,16 @@ import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
 import { appIdFileName, newAppId, readAppIdFile } from './appId.ts'
+import { readAppOrigins } from './appOrigins.ts'
+import { readCdpKey } from './cdpKey.ts'
 import {
   chainVariables,
   type RemoteChainSetting,
   remoteChains,
   unknownRpcUrlSettings,
-} from './chains/chainSettings.ts'
-import { sendLimitsFrom, sendLimitVariables } from './holds/sendLimitSettings.ts'
-import { readAppOrigins } from './http/appOrigins.ts'
-import { readCdpKey } from './onramp/cdpKey.ts'
+} from './chainSettings.ts'
 import { keyWeakness, secretWeakness } from './secretStrength.ts'
+import { sendLimitsFrom, sendLimitVariables } from './sendLimitSettings.ts'
 
 /**
  * Every setting of the server, read and validated in one place. No other file reads `process.env`:

@@ -10,8 +10,8 @@ import {
   TimeoutError,
 } from 'viem'
 import { parseSiweMessage, verifySiweMessage } from 'viem/siwe'
-import type { Chains } from '../chains/Chains.ts'
-import type { Db } from '../db/Database.ts'
+import type { Chains } from '../../chains/Chains.ts'
+import type { Db } from '../../db/Database.ts'
 import { checkSignInMessage } from './checkSignInMessage.ts'
 import { parseSignInLines } from './parseSignInLines.ts'
 import type { SignInMessageFields } from './SignInMessageFields.ts'

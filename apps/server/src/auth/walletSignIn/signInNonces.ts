@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, gt } from 'drizzle-orm'
-import type { Db } from '../db/Database.ts'
-import { signInNonces } from '../db/schema.ts'
-import { consumeRateLimit, type RateLimitRule } from '../http/rateLimit.ts'
-import { TooManyRequestsError, waitInWords } from '../http/TooManyRequestsError.ts'
-import { sha256Hex } from '../members/digests.ts'
+import type { Db } from '../../db/Database.ts'
+import { signInNonces } from '../../db/schema.ts'
+import { consumeRateLimit, type RateLimitRule } from '../../http/rateLimit.ts'
+import { TooManyRequestsError, waitInWords } from '../../http/TooManyRequestsError.ts'
+import { sha256Hex } from '../../members/digests.ts'
 import { type WalletFamily, walletAddressKey } from './WalletFamily.ts'
 
 /** How long a nonce may wait for its signed message. */

@@ -281,7 +281,7 @@ describe('the pinning settings', () => {
 })
 
 describe('.env.example', () => {
-  const example = readFileSync(new URL('../../../.env.example', import.meta.url), 'utf8')
+  const example = readFileSync(new URL('../../../../.env.example', import.meta.url), 'utf8')
   const named = [...example.matchAll(/^#?\s?([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1])
 
   it('describes every setting', () => {
@@ -301,7 +301,7 @@ describe('.env.example', () => {
 })
 
 describe("the README's Settings table", () => {
-  const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8')
+  const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8')
   const section = readme.split(/^## /m).find((part) => part.startsWith('Settings\n')) ?? ''
   // The first cell of each row names one setting or a group of them (`TWILIO_ACCOUNT_SID`, `TWILIO_AUTH_TOKEN`…).
   const named = section

@@ -9,7 +9,6 @@ import {
   solanaClusters,
 } from '@charter/core'
 import { z } from 'zod'
-import { redactRpcUrl } from './redactRpcUrl.ts'
 
 /** `RPC_URL_8453`: the app's own RPC URL for an EVM chain. */
 export const evmRpcUrlSetting = (chainId: SupportedChainId): RpcUrlSettingName => `RPC_URL_${chainId}`
@@ -125,7 +124,3 @@ export function remoteChains(
   if (listed && chains.length === 0 && problems.length === 0) problems.push('CHAINS: lists no chain')
   return chains
 }
-
-/** How a chain's settings are described in a log line: the URLs redacted. */
-export const describeRemoteChains = (chains: readonly RemoteChainSetting[]): string =>
-  chains.map((chain) => `${chain.id} via ${redactRpcUrl(chain.rpcUrl)}`).join(', ')

@@ -1,6 +1,6 @@
 import type { Logger } from '../logger.ts'
-import type { LocalChains } from './embeddedChains.ts'
 import { startEvmDevnet } from './evmDevnet/startEvmDevnet.ts'
+import type { LocalChains } from './LocalChains.ts'
 import { startSolanaDevnet } from './solanaDevnet/startSolanaDevnet.ts'
 
 /**

@@ -5,8 +5,8 @@ import {
   type SolanaSignInInputWithRequiredFields,
 } from '@solana/wallet-standard-util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { productionTestEnv } from '../testing/productionTestEnv.ts'
-import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
+import { productionTestEnv } from '../../testing/productionTestEnv.ts'
+import { startTestServer, type TestServer } from '../../testing/startTestServer.ts'
 import { type WalletSignInRefusal, walletSignInRefusals } from './walletSignInRefusals.ts'
 
 // JSON answers, read field by field.

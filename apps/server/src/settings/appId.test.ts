@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ApiClient, uniquePhoneNumber } from '../testing/ApiClient.ts'
+import { startServerProcess, stopServerProcesses } from '../testing/serverProcess.ts'
+import { startTestServer } from '../testing/startTestServer.ts'
 import { newAppId } from './appId.ts'
 import { SettingsError } from './env.ts'
-import { ApiClient, uniquePhoneNumber } from './testing/ApiClient.ts'
-import { startServerProcess, stopServerProcesses } from './testing/serverProcess.ts'
-import { startTestServer } from './testing/startTestServer.ts'
 
 // The app id a server without APP_ID makes for itself: generated once into DATA_DIR/app-id, read back on every
 // start, and the one every client is told and every access token carries.
