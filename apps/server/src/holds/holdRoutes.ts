@@ -1,10 +1,9 @@
-import { LoginError } from '@charter/core'
+import { type BudgetAsset, LoginError } from '@charter/core'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { z } from 'zod'
 import { jsonBody, pathParams } from '../http/validate.ts'
 import { requireSession, sessionRequired } from '../members/sessionMiddleware.ts'
 import type { SignedRequestVariables } from '../members/signedRequest.ts'
-import type { NewDeviceBudget } from '../policy/newDeviceBudget.ts'
 import type { NewDeviceHold } from './newDeviceHold.ts'
 
 type Env = { Variables: SignedRequestVariables }
@@ -18,9 +17,18 @@ const noSuchAction = () =>
  * on the account and what the member's new devices may still move at once (`budget`, per chain and asset they
  * used), and cancelling a held action, which is signed with the device key like the export itself.
  */
+/** What a new device may still move, per chain and asset: the policy's budget (`policy/newDeviceBudget.ts`) fills it. */
+export type BudgetLeft = {
+  remaining: (
+    userId: string,
+  ) => Promise<
+    { chain: string; asset: BudgetAsset; limit: string; used: string; remaining: string; symbol: string }[]
+  >
+}
+
 export function holdRoutes(options: {
   hold: NewDeviceHold
-  budget: NewDeviceBudget
+  budget: BudgetLeft
   signed: MiddlewareHandler<Env>
 }) {
   const { hold, signed } = options
