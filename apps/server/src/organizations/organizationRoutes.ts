@@ -16,7 +16,8 @@ import {
 import { jsonBody, pathParams } from '../http/validate.ts'
 import { requireSession, sessionRequired } from '../members/sessionMiddleware.ts'
 import type { SignedRequestVariables } from '../members/signedRequest.ts'
-import type { DocumentStorage } from './documentStorage.ts'
+import type { DocumentSizeLimit } from '../pinning/documentSizeLimit.ts'
+import { type Pinning, publicGateway } from '../pinning/Pinning.ts'
 import { adminsOnly, noSuchOrganization, OrganizationError } from './OrganizationError.ts'
 import {
   historyOf,
@@ -35,7 +36,7 @@ const membership = z.enum(['admin', 'member'], { error: "must be 'admin' or 'mem
 const schemas = {
   /** A change that names everything in its path: its signed body is `{}` (or empty), and nothing else. */
   nothing: z.strictObject({}),
-  // The document is taken as sent (z.unknown keeps the very value): the storage client checks it against the
+  // The document is taken as sent (z.unknown keeps the very value): the pinning part checks it against the
   // core's schema, and it is pinned and kept exactly so.
   document: z.object({ document: z.unknown() }),
   invite: z.union(
@@ -69,12 +70,14 @@ const fromSignature = { from: 'signed' } as const
  */
 export function organizationRoutes(options: {
   db: Db
-  storage: DocumentStorage
-  maxDocumentBytes: number
+  /** The pinning part's adapter; undefined when this server has none (a change with a document is then 503). */
+  pinning: Pinning | undefined
+  sizeLimit: DocumentSizeLimit
   /** The device-key check every change passes (`signedRequest`); reads go by the session alone. */
   signed: MiddlewareHandler<Env>
 }) {
-  const { db, storage, maxDocumentBytes, signed } = options
+  const { db, pinning, sizeLimit, signed } = options
+  const gatewayUrl = (cid: string) => pinning?.gatewayUrl(cid) ?? `${publicGateway}/ipfs/${cid}`
 
   /** The caller's membership of an organisation; 404 for anyone else, whether or not it exists. */
   const memberOrHidden = async (organizationId: string, userId: string): Promise<Membership> => {
@@ -128,7 +131,7 @@ export function organizationRoutes(options: {
     return member
   }
   const oneRole = async (organizationId: string, roleId: string) => {
-    const [role] = await rolesOf(db, storage, organizationId, [roleId])
+    const [role] = await rolesOf(db, gatewayUrl, organizationId, [roleId])
     if (!role) throw noSuchRole()
     return role
   }
@@ -166,7 +169,7 @@ export function organizationRoutes(options: {
   return new Hono<Env>()
     .post('/organizations', sessionRequired, signed, jsonBody(schemas.document, fromSignature), async (c) => {
       const { userId } = requireSession(c)
-      const pinned = await pinDocument(storage, c.req.valid('json').document, maxDocumentBytes)
+      const pinned = await pinDocument(pinning, sizeLimit, c.req.valid('json').document)
       const organizationId = randomUUID()
       await db.transaction(async (tx) => {
         await tx
@@ -177,7 +180,7 @@ export function organizationRoutes(options: {
           .insert(documentVersions)
           .values({ organizationId, cid: pinned.cid, document: pinned.text, changedBy: userId })
       })
-      return c.json(await organizationView(db, storage, organizationId, 'admin'), 200)
+      return c.json(await organizationView(db, gatewayUrl, organizationId, 'admin'), 200)
     })
     .get('/organizations', sessionRequired, async (c) => {
       const { userId } = requireSession(c)
@@ -198,7 +201,7 @@ export function organizationRoutes(options: {
       const { userId } = requireSession(c)
       const { id } = c.req.valid('param')
       const mine = await memberOrHidden(id, userId)
-      return c.json(await organizationView(db, storage, id, mine), 200)
+      return c.json(await organizationView(db, gatewayUrl, id, mine), 200)
     })
     .put(
       '/organizations/:id/document',
@@ -210,7 +213,7 @@ export function organizationRoutes(options: {
         const { userId } = requireSession(c)
         const { id } = c.req.valid('param')
         await adminOf(id, userId)
-        const pinned = await pinDocument(storage, c.req.valid('json').document, maxDocumentBytes)
+        const pinned = await pinDocument(pinning, sizeLimit, c.req.valid('json').document)
         await db.transaction(async (tx) => {
           await tx
             .update(organizations)
@@ -220,7 +223,7 @@ export function organizationRoutes(options: {
             .insert(documentVersions)
             .values({ organizationId: id, cid: pinned.cid, document: pinned.text, changedBy: userId })
         })
-        return c.json(await organizationView(db, storage, id, 'admin'), 200)
+        return c.json(await organizationView(db, gatewayUrl, id, 'admin'), 200)
       },
     )
     .get('/organizations/:id/history', sessionRequired, pathParams(schemas.org), async (c) => {
@@ -239,7 +242,7 @@ export function organizationRoutes(options: {
         const { userId } = requireSession(c)
         const { id } = c.req.valid('param')
         await adminOf(id, userId)
-        const pinned = await pinDocument(storage, c.req.valid('json').document, maxDocumentBytes)
+        const pinned = await pinDocument(pinning, sizeLimit, c.req.valid('json').document)
         const roleId = randomUUID()
         await db.transaction(async (tx) => {
           await tx
@@ -263,7 +266,7 @@ export function organizationRoutes(options: {
         const { id, role_id } = c.req.valid('param')
         await adminOf(id, userId)
         await liveRole(db, id, role_id)
-        const pinned = await pinDocument(storage, c.req.valid('json').document, maxDocumentBytes)
+        const pinned = await pinDocument(pinning, sizeLimit, c.req.valid('json').document)
         await db.transaction(async (tx) => {
           const changed = await tx
             .update(roles)
@@ -446,7 +449,7 @@ export function organizationRoutes(options: {
           throw used(now?.status ?? row.status)
         }
         const mine = await memberOrHidden(row.organizationId, userId)
-        return c.json(await organizationView(db, storage, row.organizationId, mine), 200)
+        return c.json(await organizationView(db, gatewayUrl, row.organizationId, mine), 200)
       },
     )
     .post(
@@ -631,7 +634,7 @@ export function organizationRoutes(options: {
           each.roleId,
         ])
       for (const [organizationId, roleIds] of byOrganization) {
-        const found = await rolesOf(db, storage, organizationId, roleIds)
+        const found = await rolesOf(db, gatewayUrl, organizationId, roleIds)
         const name = held.find((each) => each.organizationId === organizationId)?.organizationName ?? ''
         for (const role of found) out.push({ organization: { id: organizationId, name }, role })
       }
