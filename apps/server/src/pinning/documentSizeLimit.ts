@@ -2,7 +2,7 @@
  * Room for what surrounds a document in a request's body (Pinata's `pinataMetadata` and `pinataOptions`, an
  * organisation route's `{document}`, whitespace): the same 64 KB the API's routes allow a whole body.
  */
-export const documentEnvelopeBytes = 64 * 1024
+const documentEnvelopeBytes = 64 * 1024
 
 /**
  * PINNING_MAX_BYTES, the largest document (bytes of its JSON text) Charter pins, by whichever path it comes:

@@ -3,7 +3,7 @@ import type { CharterPinning } from './charterPinning.ts'
 import { type Pinning, publicGateway } from './Pinning.ts'
 
 /** PINATA_* as the settings hold them. */
-export type PinataSettings = {
+type PinataSettings = {
   jwt: string
   apiUrl: string
   /** The gateway's bare origin (no `/ipfs`); undefined: the public gateway. */
