@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createLogger } from '../apps/server/src/logger.ts'
 import { importDocument } from '../apps/server/src/pinning/importDocument.ts'
+import { pinningKeyFileName } from '../apps/server/src/pinning/pinningKey.ts'
 import { startServer } from '../apps/server/src/server.ts'
 import { loadSettings } from '../apps/server/src/settings/env.ts'
 import { type Batch, inTurns, timeBatch, timed } from './rounds.ts'
@@ -48,8 +49,12 @@ export async function measurePinning({
     LOCAL_CHAINS: 'off',
   })
   const server = await startServer({ settings, logger: createLogger('silent') })
-  const config = server.parts.registry.get('pinning').adapter?.clientConfig(server.url)
-  if (!config) throw new Error('the bench runs on the embedded defaults, with Charter’s own pinning service')
+  // Charter's own service on the embedded defaults, called as any client calls it: with the key in DATA_DIR.
+  const config = {
+    apiUrl: server.url,
+    gateway: server.url,
+    pinningKey: readFileSync(join(dataDir, pinningKeyFileName), 'utf8').trim(),
+  }
   let made = 0
   const pinned: string[] = []
   const encoder = new TextEncoder()

@@ -38,13 +38,14 @@ import { signedRequest } from './members/signedRequest.ts'
 import type { OnrampService } from './onramp/chooseOnramp.ts'
 import { fundingRoutes } from './onramp/fundingRoutes.ts'
 import { sandboxRoutes } from './onramp/sandboxRoutes.ts'
-import type { DocumentStorage } from './organizations/documentStorage.ts'
+import { documentTooLarge } from './organizations/OrganizationError.ts'
 import { organizationRoutes } from './organizations/organizationRoutes.ts'
 import type { OutsideService, Part } from './parts/Part.ts'
 import type { PartsRegistry } from './parts/PartsRegistry.ts'
 import { passkeyRoutes } from './passkeys/passkeyRoutes.ts'
 import type { PasskeyService } from './passkeys/passkeys.ts'
 import type { PinningService } from './pinning/choosePinning.ts'
+import { documentSizeLimit } from './pinning/documentSizeLimit.ts'
 import { gatewayRoutes } from './pinning/gatewayRoutes.ts'
 import { pinningRoutes } from './pinning/pinningRoutes.ts'
 import type { PolicyEngine } from './policy/policyEngine.ts'
@@ -84,8 +85,6 @@ export type AppParts = {
   passkeys: PasskeyService
   accessTokenKeys: AccessTokenKeys
   vault: KeyVault
-  /** The storage client organisations pin their documents through, connected once the server's origin is known. */
-  documents: DocumentStorage
   /** Every part, registered once: what /api/health reports, in its order, and what starts and closes. */
   registry: AppRegistry
 }
@@ -103,8 +102,8 @@ export type AppRegistryParts = {
   /** The chains offered: local devnets (embedded), or remote nodes from the settings (production). */
   chains: OutsideService<Chains>
   /**
-   * Which service pins the server's documents (Pinata, or Charter's own), the storage client's configuration
-   * for it (`adapter.clientConfig(origin)`), and Charter's own service and gateway when this server runs it.
+   * Which service pins the server's documents (Pinata over HTTP, or Charter's own in this process) and where they
+   * are read (`adapter.pin`, `adapter.gatewayUrl`), and Charter's own service and gateway when this server runs it.
    */
   pinning: PinningService
   /** Who sells crypto for the funding routes: Coinbase, the embedded sandbox, or nobody (`missing`). */
@@ -149,18 +148,14 @@ export function apiFrame({
       return c.json({ error: 'The request body is too large (64 KB at most).', code: 'invalid_data' }, 413)
     },
   })
+  const documentSize = documentSizeLimit(settings.pinning.maxBytes)
   const documentBodyLimit = bodyLimit({
     // The document itself is checked against PINNING_MAX_BYTES by its route; this bounds the envelope around it.
-    maxSize: settings.pinning.maxBytes + 64 * 1024,
+    maxSize: documentSize.maxBodyBytes,
     onError: (c) => {
       c.header('Connection', 'close')
-      return c.json(
-        {
-          error: `The document is too large: ${settings.pinning.maxBytes} bytes at most (PINNING_MAX_BYTES).`,
-          code: 'payload_too_large',
-        },
-        413,
-      )
+      const refusal = documentTooLarge(documentSize.maxBytes)
+      return c.json({ error: refusal.shortMessage, code: refusal.code }, 413)
     },
   })
   return new Hono<{ Variables: SessionVariables }>()
@@ -428,8 +423,8 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
       '/v1',
       organizationRoutes({
         db: database.db,
-        storage: parts.documents,
-        maxDocumentBytes: settings.pinning.maxBytes,
+        pinning: parts.registry.get('pinning').adapter,
+        sizeLimit: documentSizeLimit(settings.pinning.maxBytes),
         signed: signedRequest({
           appId: settings.appId,
           publicOrigin,

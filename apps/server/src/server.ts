@@ -20,7 +20,6 @@ import { keepAppId } from './keepAppId.ts'
 import type { Logger } from './logger.ts'
 import { deriveAccessTokenKeys } from './members/accessToken.ts'
 import { chooseOnramp } from './onramp/chooseOnramp.ts'
-import { documentStorage } from './organizations/documentStorage.ts'
 import type { Part } from './parts/Part.ts'
 import { PartStartError } from './parts/PartStartError.ts'
 import { partsRegistry } from './parts/PartsRegistry.ts'
@@ -249,7 +248,6 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
     },
     logger,
   )
-  const documents = documentStorage(() => registry.get('pinning').adapter)
   return {
     database,
     auth,
@@ -261,7 +259,6 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
     passkeys,
     accessTokenKeys,
     vault,
-    documents,
     registry,
   }
 }
@@ -317,8 +314,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const address = server.address() as AddressInfo
   const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host
   const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${address.port}`
-  // Charter's own pinning service is reached over HTTP where this server answers: its public URL, or here.
-  parts.documents.connect(options.settings.publicUrl?.origin ?? url)
+  // Charter's own gateway links point where this server answers, unless PUBLIC_URL says otherwise.
+  parts.registry.get('pinning').adapter?.connect(url)
   // The cancel links in held actions' notices point where this server answers, unless PUBLIC_URL says otherwise.
   parts.hold.connect(url)
   // Passkeys belong to PUBLIC_URL's host, or in embedded mode to `localhost` on the port it listens on.

@@ -1,8 +1,9 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { Agent } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { SignInLimits } from '../auth/AuthService.ts'
+import { pinningKeyFileName } from '../pinning/pinningKey.ts'
 import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { fuzzAppId } from './fuzzAppId.ts'
 import { Member } from './Member.ts'
@@ -17,7 +18,7 @@ export type FuzzTarget = {
   appSecret: string
   /** What the dev outbox answers to, as the person who started the server has it. */
   outboxToken: string
-  /** What Charter's own pinning service answers to, as the server's own storage client has it. */
+  /** What Charter's own pinning service answers to, as the person who started the server has it (DATA_DIR). */
   pinningKey: string
   /** Keeps one connection open across cases, as a browser would. */
   agent: Agent
@@ -93,7 +94,7 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
     appId: health.appId,
     appSecret,
     outboxToken,
-    pinningKey: server.parts.registry.get('pinning').adapter?.clientConfig(server.url).pinningKey ?? '',
+    pinningKey: (await readFile(join(server.dataDir, pinningKeyFileName), 'utf8')).trim(),
     agent,
     other,
     close,

@@ -15,7 +15,7 @@ const statuses = {
   invalid_data: 400,
   conflict: 409,
   payload_too_large: 413,
-  // The pinning service (Pinata, or Charter's own over HTTP) failed us: an upstream failure, not ours.
+  // Pinata failed us: an upstream failure, not ours.
   pinning_failed: 502,
   pinning_unavailable: 503,
 } as const satisfies Record<OrganizationErrorCode, number>
@@ -35,3 +35,16 @@ export class OrganizationError extends BaseError {
 export const noSuchOrganization = () => new OrganizationError('not_found', 'There is no such organisation.')
 export const adminsOnly = () =>
   new OrganizationError('forbidden', 'Only an admin of this organisation can do that.')
+export const noSuchRole = () =>
+  new OrganizationError('not_found', 'There is no such role in this organisation.')
+export const notAMember = () =>
+  new OrganizationError('not_found', 'That person is not a member of this organisation.')
+export const lastAdmin = (what: string) =>
+  new OrganizationError('invalid_data', `The last admin cannot ${what}: make another member an admin first.`)
+export const invitationUsed = (status: string) =>
+  new OrganizationError('conflict', `This invitation was already ${status}; ask an admin for a new one.`)
+export const documentTooLarge = (maxBytes: number) =>
+  new OrganizationError(
+    'payload_too_large',
+    `The document is too large: ${maxBytes} bytes at most (PINNING_MAX_BYTES).`,
+  )

@@ -10,7 +10,9 @@ import {
   roleAssignments,
   roles,
 } from '../db/schema.ts'
-import type { DocumentStorage } from './documentStorage.ts'
+
+/** Where anyone reads a pinned document, by its CID (the pinning part's gateway). */
+export type GatewayUrl = (cid: string) => string
 
 // The answers of the organisation routes, read from the database. Documents come back as the JSON text they were
 // pinned as, parsed: JSON.parse keeps `__proto__` an own key, never a prototype.
@@ -123,7 +125,7 @@ export async function membershipOf(db: Db, organizationId: string, userId: strin
 
 export async function rolesOf(
   db: Db,
-  storage: DocumentStorage,
+  gatewayUrl: GatewayUrl,
   organizationId: string,
   onlyIds?: string[],
 ): Promise<Role[]> {
@@ -153,7 +155,7 @@ export async function rolesOf(
     name: row.name,
     cid: row.cid,
     document: documents.get(row.id) as MetadataDocument,
-    gateway_url: storage.gatewayUrl(row.cid),
+    gateway_url: gatewayUrl(row.cid),
     holders: holders.filter((each) => each.roleId === row.id).map((each) => person(names, each.userId)),
     updated_at: seconds(row.updatedAt),
   }))
@@ -215,7 +217,7 @@ export async function invitationsWhere(db: Db, where: ReturnType<typeof and>): P
 
 export async function organizationView(
   db: Db,
-  storage: DocumentStorage,
+  gatewayUrl: GatewayUrl,
   organizationId: string,
   membership: Membership,
 ): Promise<Organization> {
@@ -227,10 +229,10 @@ export async function organizationView(
     name: row.name,
     cid: row.cid,
     document: documents.get('') as MetadataDocument,
-    gateway_url: storage.gatewayUrl(row.cid),
+    gateway_url: gatewayUrl(row.cid),
     my_membership: membership,
     members: await membersOf(db, organizationId),
-    roles: await rolesOf(db, storage, organizationId),
+    roles: await rolesOf(db, gatewayUrl, organizationId),
     // Who was invited is the admins' business only.
     invitations:
       membership === 'admin'

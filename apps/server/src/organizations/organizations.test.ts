@@ -1,5 +1,5 @@
 import type { AuthorizationMethod } from '@charter/core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ApiClient, uniqueEmail, uniquePhoneNumber } from '../testing/ApiClient.ts'
 import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { WalletCaller } from '../testing/WalletCaller.ts'
@@ -226,6 +226,31 @@ describe('an organisation and its roles', () => {
     const after = await call(admin, 'GET', `/api/v1/organizations/${organization.id}`)
     expect(after.body.roles[0].holders).toEqual([])
     expect(after.body.members.map((each: { user_id: string }) => each.user_id)).toEqual([admin.userId])
+  })
+
+  it('saves a role with no HTTP request to Charter itself: its own pinning service is called in process', async () => {
+    const admin = await signIn('email')
+    const organization = await newOrganization(admin)
+    const pinRequests = () => server.logs.filter((line) => line.includes('/pinning/pinJSONToIPFS')).length
+    const before = pinRequests()
+    const fetched = vi.spyOn(globalThis, 'fetch')
+    try {
+      const role = await newRole(admin, organization.id)
+      const changed = await call(admin, 'PUT', `/api/v1/organizations/${organization.id}/roles/${role.id}`, {
+        document: { ...treasurer, data: { ...treasurer.data, description: 'Keeps the books, and more.' } },
+      })
+      expect(changed.status, changed.text).toBe(200)
+      // Neither the server's access log nor any fetch in this process saw the pinning route.
+      expect(pinRequests()).toBe(before)
+      const calls = fetched.mock.calls.map(([input]) => String(input instanceof Request ? input.url : input))
+      expect(calls.filter((url) => url.includes('/pinning/'))).toEqual([])
+      // Pinned all the same, in Charter's own store, and served by its gateway.
+      const served = await fetch(changed.body.gateway_url)
+      expect(served.status).toBe(200)
+      expect(JSON.parse(await served.text()).data.description).toBe('Keeps the books, and more.')
+    } finally {
+      fetched.mockRestore()
+    }
   })
 
   it('deleting a role ends its assignments', async () => {

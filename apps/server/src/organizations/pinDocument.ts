@@ -1,27 +1,25 @@
 import { InvalidMetadataDocumentError, type MetadataDocument, StorageError } from '@charter/core'
-import type { DocumentStorage } from './documentStorage.ts'
-import { OrganizationError } from './OrganizationError.ts'
+import type { DocumentSizeLimit } from '../pinning/documentSizeLimit.ts'
+import type { PinnedDocument, Pinning } from '../pinning/Pinning.ts'
+import { documentTooLarge, OrganizationError } from './OrganizationError.ts'
+
+/** A member's document as pinned: its CID, its JSON text, and the document itself, checked. */
+export type PinnedMetadata = PinnedDocument & { document: MetadataDocument }
 
 /** At most this many responsibilities, and as many authorities, in one document. */
 export const maxListItems = 200
 
 /**
- * Checks a document a member sent (size, list lengths, the core's schema) and pins it through the storage
- * client. The document is pinned and kept exactly as sent: never rebuilt, so unknown keys (even `__proto__`,
- * an own key after JSON.parse) stay data, and nothing in it is interpreted.
+ * Checks a document a member sent (size, list lengths, the core's schema) and pins it through the pinning part.
+ * The document is pinned and kept exactly as sent: never rebuilt, so unknown keys (even `__proto__`, an own key
+ * after JSON.parse) stay data, and nothing in it is interpreted.
  */
 export async function pinDocument(
-  storage: DocumentStorage,
+  pinning: Pinning | undefined,
+  sizeLimit: DocumentSizeLimit,
   document: unknown,
-  maxBytes: number,
-): Promise<{ cid: string; text: string; document: MetadataDocument }> {
-  const text = JSON.stringify(document) ?? ''
-  if (Buffer.byteLength(text) > maxBytes) {
-    throw new OrganizationError(
-      'payload_too_large',
-      `The document is too large: ${maxBytes} bytes at most (PINNING_MAX_BYTES).`,
-    )
-  }
+): Promise<PinnedMetadata> {
+  if (sizeLimit.exceeds(JSON.stringify(document) ?? '')) throw documentTooLarge(sizeLimit.maxBytes)
   const data = (document as { data?: Record<string, unknown> } | null)?.data
   for (const list of ['responsibilities', 'authorities'] as const) {
     const items = data && typeof data === 'object' ? data[list] : undefined
@@ -32,9 +30,15 @@ export async function pinDocument(
       )
     }
   }
+  if (!pinning) {
+    throw new OrganizationError(
+      'pinning_unavailable',
+      'No pinning service is set up on this server (set PINATA_JWT or PINNING_API_KEYS).',
+    )
+  }
   try {
-    const cid = await storage.client().pin(document as MetadataDocument)
-    return { cid, text, document: document as MetadataDocument }
+    const pinned = await pinning.pin(document)
+    return { ...pinned, document: document as MetadataDocument }
   } catch (error) {
     if (error instanceof InvalidMetadataDocumentError) {
       throw new OrganizationError(
@@ -42,9 +46,8 @@ export async function pinDocument(
         error.issues.map((issue) => `${issue.path}: ${issue.message}`).join('; '),
       )
     }
-    if (error instanceof StorageError || error instanceof Error) {
-      throw new OrganizationError('pinning_failed', error.message)
-    }
+    // Pinata's failure, in the storage client's words; Charter's own service fails as the server itself does.
+    if (error instanceof StorageError) throw new OrganizationError('pinning_failed', error.message)
     throw error
   }
 }

@@ -3,30 +3,32 @@ import type { CharterPinning } from './charterPinning.ts'
 /** Which service pins the server's documents: Charter's own (embedded, or PINNING_API_KEYS) or Pinata. */
 export type PinningServiceName = 'charter' | 'pinata'
 
-/**
- * What a storage client needs to pin and read documents, the same for Pinata and for Charter's own service:
- * `POST {apiUrl}/pinning/pinJSONToIPFS` with `Authorization: Bearer {pinningKey}`, and
- * `GET {gateway}/ipfs/{cid}` (with `?pinataGatewayToken={gatewayKey}` when there is one). Holds a secret:
- * never shown, logged or sent to a browser.
- */
-export type PinningClientConfig = {
-  service: PinningServiceName
-  /** The API's origin, without a trailing slash. */
-  apiUrl: string
-  pinningKey: string
-  /** The gateway's bare origin (no `/ipfs`); undefined: the public gateway (https://ipfs.io). */
-  gateway: string | undefined
-  gatewayKey: string | undefined
-}
+/** A document as pinned: its CID, and the JSON text whose bytes the CID names. */
+export type PinnedDocument = { cid: string; text: string }
 
-/** The pinning part's adapter: which service pins, the client configuration for it, and Charter's own service. */
+/**
+ * The pinning part's adapter: pins the server's documents and says where anyone reads them. Two
+ * implementations: Pinata over HTTP, through the core's storage client (`pinataPinning.ts`), and Charter's own
+ * service, called in this process (`ownPinning.ts`).
+ */
 export type Pinning = {
   service: PinningServiceName
   /**
-   * The storage client's configuration. `ownOrigin` is the origin this server answers on (PUBLIC_URL, or the
-   * URL it listens on): Charter's own service is reached there, over HTTP, as any other client reaches it.
+   * Pins a document exactly as sent (its `JSON.stringify`, never rebuilt), checked against the core's schema
+   * first (InvalidMetadataDocumentError); Pinata's failures are the storage client's StorageError. Its size is
+   * the caller's to judge first (`documentSizeLimit`), as the public pinning route does.
    */
-  clientConfig: (ownOrigin: string) => PinningClientConfig
+  pin: (document: unknown) => Promise<PinnedDocument>
+  /** Where anyone reads a pinned document: `${gateway}/ipfs/${cid}`. */
+  gatewayUrl: (cid: string) => string
+  /**
+   * Where this server answers, once it listens: Charter's own gateway links point there, unless PUBLIC_URL
+   * named its origin. Pinata's gateway is its own.
+   */
+  connect: (serverUrl: string) => void
   /** Charter's own pinning service and gateway, when this server runs it (embedded, or PINNING_API_KEYS). */
   own: CharterPinning | undefined
 }
+
+/** The public gateway, where a document is read when no gateway of one's own is configured. */
+export const publicGateway = 'https://ipfs.io'

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { Db } from '../db/Database.ts'
+import type { DocumentSizeLimit } from './documentSizeLimit.ts'
 import { type CidVersion, importDocument } from './importDocument.ts'
 import { sha256Hex } from './pinningKey.ts'
 import { readBlock, readPin, type StoredPin, savePin } from './pinStore.ts'
@@ -11,9 +12,9 @@ export type PinAnswer = { IpfsHash: string; PinSize: number; Timestamp: string; 
 export type CharterPinning = {
   /** Whether `key` is one of the keys the service accepts: compared by digest, with every key, in constant time. */
   accepts: (key: string) => boolean
-  /** The largest document (bytes of its JSON text) it pins. */
-  maxBytes: number
-  /** Pins `bytes` (a document's JSON text, within `maxBytes`): its blocks and pin record, committed. */
+  /** The largest document (bytes of its JSON text) it pins: PINNING_MAX_BYTES. */
+  sizeLimit: DocumentSizeLimit
+  /** Pins `bytes` (a document's JSON text, judged within `sizeLimit`): its blocks and pin record, committed. */
   pin: (bytes: Uint8Array, cidVersion: CidVersion) => Promise<PinAnswer>
   /** The pinned document whose root CID is `cid` (canonical text). */
   readPin: (cid: string) => Promise<StoredPin | undefined>
@@ -24,12 +25,12 @@ export type CharterPinning = {
 export function charterPinning({
   db,
   keyDigests,
-  maxBytes,
+  sizeLimit,
 }: {
   db: Db
   /** SHA-256 (hex) of each key it accepts. */
   keyDigests: readonly string[]
-  maxBytes: number
+  sizeLimit: DocumentSizeLimit
 }): CharterPinning {
   const digests = keyDigests.map((digest) => Buffer.from(digest, 'hex'))
   return {
@@ -40,7 +41,7 @@ export function charterPinning({
       for (const digest of digests) found = timingSafeEqual(presented, digest) || found
       return found
     },
-    maxBytes,
+    sizeLimit,
     pin: async (bytes, cidVersion) => {
       const imported = await importDocument(bytes, cidVersion)
       const saved = await savePin(db, imported, bytes, cidVersion)

@@ -3,7 +3,10 @@ import type { Logger } from '../logger.ts'
 import { type NotSetUp, notSetUp, type OutsideService, outsideService } from '../parts/Part.ts'
 import type { Settings } from '../settings/env.ts'
 import { type CharterPinning, charterPinning } from './charterPinning.ts'
+import { documentSizeLimit } from './documentSizeLimit.ts'
+import { ownPinning } from './ownPinning.ts'
 import type { Pinning } from './Pinning.ts'
+import { pinataPinning } from './pinataPinning.ts'
 import { loadPinningKeys } from './pinningKey.ts'
 
 /** The pinning part: the service chosen, or `missing` when this server has none (production, nothing set). */
@@ -29,45 +32,21 @@ export function choosePinning({
   const runsOwn = settings.mode === 'embedded' || settings.pinning.apiKeyDigests.length > 0
   const keys = runsOwn ? loadPinningKeys(settings, authSecret, logger) : undefined
   const own: CharterPinning | undefined =
-    keys && charterPinning({ db, keyDigests: keys.digests, maxBytes: settings.pinning.maxBytes })
+    keys &&
+    charterPinning({ db, keyDigests: keys.digests, sizeLimit: documentSizeLimit(settings.pinning.maxBytes) })
   const { pinata } = settings.pinning
   if (pinata) {
     return {
-      ...outsideService<Pinning>(
-        'pinning',
-        'production',
-        {
-          service: 'pinata',
-          own,
-          clientConfig: () => ({
-            service: 'pinata',
-            apiUrl: pinata.apiUrl,
-            pinningKey: pinata.jwt,
-            gateway: pinata.gateway,
-            gatewayKey: pinata.gatewayToken,
-          }),
-        },
-        'Pinata',
-      ),
+      ...outsideService<Pinning>('pinning', 'production', pinataPinning(pinata, own), 'Pinata'),
       describe: () => ({ status: 'ok', detail: 'Pinata', service: 'pinata' }),
     }
   }
-  if (!own || !keys) return notSetUp('pinning')
+  if (!own) return notSetUp('pinning')
   return {
     ...outsideService<Pinning>(
       'pinning',
       settings.mode,
-      {
-        service: 'charter',
-        own,
-        clientConfig: (ownOrigin) => ({
-          service: 'charter',
-          apiUrl: ownOrigin.replace(/\/+$/, ''),
-          pinningKey: keys.ownKey,
-          gateway: ownOrigin.replace(/\/+$/, ''),
-          gatewayKey: undefined,
-        }),
-      },
+      ownPinning(own, settings.publicUrl?.origin),
       "Charter's own pinning service and gateway",
     ),
     describe: () => ({

@@ -10,9 +10,9 @@ export const pinningKeyFileName = 'pinning-key'
 export const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex')
 
 /**
- * The key this server's own storage client pins with, and the digests of every key its pinning service accepts.
- * PINNING_API_KEYS set: those keys (as digests) and one derived from the sign-in secret for the server itself,
- * the same on every replica and never written down. Unset, in embedded mode: a key made in DATA_DIR on first
+ * The server's own key, and the digests of every key its pinning service accepts. PINNING_API_KEYS set: those
+ * keys (as digests) and one derived from the sign-in secret for the server itself, the same on every replica and
+ * never written down (still accepted, though the server now pins its own documents in process, with no key). Unset, in embedded mode: a key made in DATA_DIR on first
  * start, a file only this user can read (0600 in a 0700 folder), as the dev outbox token is, so whoever started
  * the server can pin with it too (`curl -H "Authorization: Bearer $(cat .data/pinning-key)"`).
  */

@@ -7,13 +7,8 @@ import { jsonBody } from '../http/validate.ts'
 import { refuseWrongSecret } from '../http/wrongSecrets.ts'
 import type { Logger } from '../logger.ts'
 import type { CharterPinning } from './charterPinning.ts'
+import { documentSizeLimit } from './documentSizeLimit.ts'
 import { PinningError } from './PinningError.ts'
-
-/**
- * Room for what surrounds the document in a request (`pinataMetadata`, `pinataOptions`, whitespace): the same
- * 64 KB the API's routes allow a whole body, so the request limit is PINNING_MAX_BYTES plus the API's own.
- */
-export const pinEnvelopeBytes = 64 * 1024
 
 /** Pinata's body: the document, its optional name (accepted, not kept) and options. */
 export const pinBodySchema = z.object({
@@ -76,16 +71,18 @@ export function pinningRoutes({ own, db, trustProxy, logger }: PinningRouteOptio
     }
     await next()
   }
-  const maxBytes = own?.maxBytes ?? 0
+  // Without a service of its own, `keyRequired` refuses every request before the body.
+  const sizeLimit = own?.sizeLimit ?? documentSizeLimit(0)
   return new Hono().post(
     '/pinJSONToIPFS',
     keyRequired,
     bodyLimit({
-      maxSize: maxBytes + pinEnvelopeBytes,
+      // PINNING_MAX_BYTES and room for the envelope around the document.
+      maxSize: sizeLimit.maxBodyBytes,
       onError: (c) => {
         // The rest of the body is never read, so this connection cannot carry another request.
         c.header('Connection', 'close')
-        throw tooLarge(maxBytes)
+        throw tooLarge(sizeLimit.maxBytes)
       },
     }),
     jsonBody(pinBodySchema),
@@ -94,7 +91,7 @@ export function pinningRoutes({ own, db, trustProxy, logger }: PinningRouteOptio
       const body = c.req.valid('json')
       // What Pinata stores, and what `ipfs add` of it gives: compact, key order kept, no trailing newline.
       const bytes = new TextEncoder().encode(JSON.stringify(body.pinataContent))
-      if (bytes.length > service.maxBytes) throw tooLarge(service.maxBytes)
+      if (sizeLimit.exceeds(bytes)) throw tooLarge(sizeLimit.maxBytes)
       return c.json(await service.pin(bytes, body.pinataOptions?.cidVersion ?? 0), 200)
     },
   )

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import {
   createStorageClient,
   InvalidMetadataDocumentError,
@@ -7,6 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { resetRateLimit } from '../http/rateLimit.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
+import { pinningKeyFileName } from './pinningKey.ts'
 
 // The core's storage client (the same code path as for Pinata) against Charter's own pinning service and
 // gateway, configured as the server's part says: what a pin and a read through it give, and each failure's text.
@@ -29,27 +32,25 @@ beforeAll(async () => {
 })
 afterAll(() => server?.close())
 
-const clientConfig = () => {
-  const pinning = server.parts.registry.get('pinning').adapter
-  if (!pinning) throw new Error('the embedded server runs no pinning service')
-  return pinning.clientConfig(server.url)
-}
+/** Charter's own service as another client reaches it: at the server's origin, with the key in DATA_DIR. */
+const clientConfig = () => ({
+  apiUrl: server.url,
+  pinningKey: readFileSync(join(server.dataDir, pinningKeyFileName), 'utf8').trim(),
+  gateway: server.url,
+})
 const client = (overrides: { pinningKey?: string } = {}) => {
-  const { apiUrl, pinningKey, gateway, gatewayKey } = clientConfig()
+  const { apiUrl, pinningKey, gateway } = clientConfig()
   return createStorageClient({
     provider: 'pinata',
-    pinata: {
-      apiUrl,
-      pinningKey: overrides.pinningKey ?? pinningKey,
-      ...(gateway && { gateway }),
-      ...(gatewayKey && { gatewayKey }),
-    },
+    pinata: { apiUrl, pinningKey: overrides.pinningKey ?? pinningKey, gateway },
   })
 }
 
 describe('the storage client on Charter’s own service', () => {
-  it('is configured as Charter’s service, at the server’s own origin', () => {
-    expect(clientConfig()).toMatchObject({ service: 'charter', apiUrl: server.url, gateway: server.url })
+  it('links the server’s documents at its own gateway, as the client reads them', () => {
+    const pinning = server.parts.registry.get('pinning').adapter
+    expect(pinning?.service).toBe('charter')
+    expect(pinning?.gatewayUrl('QmCid')).toBe(`${server.url}/ipfs/QmCid`)
   })
 
   it('pins a role and reads the same document back, unknown keys and all, as CIDv0 and CIDv1', async () => {
