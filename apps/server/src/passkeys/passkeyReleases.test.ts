@@ -3,6 +3,7 @@ import { encodeFunctionData, erc20Abi, type Hex, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient } from '../testing/ApiClient.ts'
+import type { Json } from '../testing/Json.ts'
 import { SoftPasskey } from '../testing/softPasskey.ts'
 import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { type MemberWallet, signedInMember, WalletCaller } from '../testing/WalletCaller.ts'
@@ -10,9 +11,6 @@ import { type MemberWallet, signedInMember, WalletCaller } from '../testing/Wall
 // The member's passkey releases what a new device of theirs asked and the policy held (docs/security.md,
 // "Passkeys"), on the local Base Sepolia: a held send goes out at once, a held signature is signed when its device
 // asks again, once; the thief with the same codes and no passkey stays held.
-
-// biome-ignore lint/suspicious/noExplicitAny: raw JSON answers, read field by field.
-type Json = any
 
 const chainId = 84532
 const caip2 = `eip155:${chainId}`

@@ -26,6 +26,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { budgetReservations, sessionOrigins } from '../db/schema.ts'
 import { ApiClient } from '../testing/ApiClient.ts'
+import type { Json } from '../testing/Json.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { sweepHeldSends } from '../testing/sweepHeldSends.ts'
 import { type MemberWallet, signedInMember, WalletCaller } from '../testing/WalletCaller.ts'
@@ -34,9 +35,6 @@ import { type MemberWallet, signedInMember, WalletCaller } from '../testing/Wall
 // Solana devnet): the thief holds the member's phone and signs in on a device of their own, a session within
 // NEW_DEVICE_HOLD_HOURS. Each move below went through on the server before the policy engine; here each is held
 // (or refused), and the member's own device still sends at once.
-
-// biome-ignore lint/suspicious/noExplicitAny: raw JSON answers, read field by field.
-type Json = any
 
 const chainId = 84532
 const caip2 = `eip155:${chainId}`

@@ -10,6 +10,7 @@ import { readPidFile } from '../chains/evmDevnet/pidFile.ts'
 import { testDatabaseUrl } from '../env.ts'
 import { ApiClient } from '../testing/ApiClient.ts'
 import { anvilsServing } from '../testing/anvilsServing.ts'
+import type { Json } from '../testing/Json.ts'
 import { rememberOutboxToken } from '../testing/outboxTokens.ts'
 import { scratchDatabase } from '../testing/scratchDatabase.ts'
 import { type ServerProcess, startServerProcess, stopServerProcesses } from '../testing/serverProcess.ts'
@@ -20,10 +21,6 @@ import { signedInMember, WalletCaller } from '../testing/WalletCaller.ts'
 // The point is found without a hook in the server: testing/holdBroadcasts.ts, loaded into the process, holds its
 // broadcast on the way to the node (or the node's answer on the way back) and says so; the test then kills it.
 // Random kills during a burst would land in that window only now and then; this lands in it every run.
-
-// Raw JSON answers (the node's, the routes'), read field by field.
-// biome-ignore lint/suspicious/noExplicitAny: see above.
-type Json = any
 
 const chainId = 84532
 const caip2 = `eip155:${chainId}`

@@ -21,6 +21,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { budgetReservations, idempotencyKeys } from '../db/schema.ts'
 import { ApiClient } from '../testing/ApiClient.ts'
+import type { Json } from '../testing/Json.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { sweepHeldSends } from '../testing/sweepHeldSends.ts'
 import { type MemberWallet, signedInMember, WalletCaller } from '../testing/WalletCaller.ts'
@@ -28,9 +29,6 @@ import { type MemberWallet, signedInMember, WalletCaller } from '../testing/Wall
 // A new device's large sends wait (docs/wallets.md, "A new device waits"), over HTTP against the local Base
 // Sepolia: NEW_DEVICE_HOLD_HOURS=1, the default limits (0.05 ETH, 100 USDC). "When the hold ends" is the sweep
 // run with a clock an hour and more ahead, as the server's 30-second sweep would run then.
-
-// biome-ignore lint/suspicious/noExplicitAny: raw JSON answers, read field by field as each test goes.
-type Json = any
 
 const chainId = 84532
 const caip2 = `eip155:${chainId}`

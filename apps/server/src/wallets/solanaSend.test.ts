@@ -29,6 +29,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sends, users, wallets } from '../db/schema.ts'
 import { loadSettings } from '../env.ts'
 import { ApiClient } from '../testing/ApiClient.ts'
+import type { Json } from '../testing/Json.ts'
 import { allowedWith, saidActivity } from '../testing/saidActivity.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { type MemberWallet, signedInMember, WalletCaller } from '../testing/WalletCaller.ts'
@@ -36,10 +37,6 @@ import { solanaSignAndSendTransaction } from './methods/solanaSignAndSendTransac
 import { sendFeeCaps } from './sends/sendFeeCaps.ts'
 import { followPendingSends } from './sends/sendRecords.ts'
 import { generateWalletKey } from './walletKeys.ts'
-
-// Raw JSON answers (the node's, the routes'), read field by field as each test goes.
-// biome-ignore lint/suspicious/noExplicitAny: see above.
-type Json = any
 
 /** The local cluster stands in for devnet and answers to devnet's CAIP-2 id. */
 const caip2 = solanaClusters.devnet.caip2
