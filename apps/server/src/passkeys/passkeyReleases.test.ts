@@ -3,10 +3,11 @@ import { encodeFunctionData, erc20Abi, type Hex, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient } from '../testing/ApiClient.ts'
+import { fundedMember } from '../testing/fundedMember.ts'
 import type { Json } from '../testing/Json.ts'
 import { SoftPasskey } from '../testing/softPasskey.ts'
 import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
-import { type MemberWallet, signedInMember, WalletCaller } from '../testing/WalletCaller.ts'
+import { type MemberWallet, WalletCaller } from '../testing/WalletCaller.ts'
 
 // The member's passkey releases what a new device of theirs asked and the policy held (docs/security.md,
 // "Passkeys"), on the local Base Sepolia: a held send goes out at once, a held signature is signed when its device
@@ -16,24 +17,20 @@ const chainId = 84532
 const caip2 = `eip155:${chainId}`
 
 let server: TestServer
-let member: Awaited<ReturnType<typeof signedInMember>>
+let member: Awaited<ReturnType<typeof fundedMember>>
 let evm: MemberWallet
 let usdc: Hex
 let passkey: SoftPasskey
 
 beforeAll(async () => {
   server = await startTestServer({ env: { LOCAL_CHAINS: 'on', NEW_DEVICE_HOLD_HOURS: '24' } })
-  member = await signedInMember(server.url)
+  member = await fundedMember(server.url, [
+    { chainId, asset: 'native', amount: '1' },
+    { chainId, asset: 'USDC', amount: '1000' },
+  ])
   evm = member.wallet('ethereum')
   const chains = (await member.api.get('/api/v1/chains')).body as Json
   usdc = chains.chains.find((chain: Json) => chain.id === chainId).usdc.address
-  for (const [asset, amount] of [
-    ['native', '1'],
-    ['USDC', '1000'],
-  ] as const) {
-    const funded = await member.api.post('/api/dev/faucet', { address: evm.address, chainId, asset, amount })
-    if (funded.status !== 200) throw new Error(`faucet: ${funded.text}`)
-  }
   passkey = new SoftPasskey(`http://localhost:${new URL(server.url).port}`)
   const init = await member.api.post('/api/v1/passkeys/link/init', {})
   const linked = await member.caller.post('/api/v1/passkeys/link', {

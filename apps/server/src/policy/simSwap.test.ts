@@ -26,10 +26,11 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { budgetReservations, sessionOrigins } from '../db/schema.ts'
 import { ApiClient } from '../testing/ApiClient.ts'
+import { fundedMember } from '../testing/fundedMember.ts'
 import type { Json } from '../testing/Json.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { sweepHeldSends } from '../testing/sweepHeldSends.ts'
-import { type MemberWallet, signedInMember, WalletCaller } from '../testing/WalletCaller.ts'
+import { type MemberWallet, WalletCaller } from '../testing/WalletCaller.ts'
 
 // A SIM swap, replayed over HTTP against the running server on its embedded defaults (local Base Sepolia and
 // Solana devnet): the thief holds the member's phone and signs in on a device of their own, a session within
@@ -41,27 +42,23 @@ const caip2 = `eip155:${chainId}`
 const devnet = solanaClusters.devnet.caip2
 
 let server: TestServer
-let member: Awaited<ReturnType<typeof signedInMember>>
+let member: Awaited<ReturnType<typeof fundedMember>>
 let evm: MemberWallet
 let sol: MemberWallet
 let usdc: Hex
 
 beforeAll(async () => {
   server = await startTestServer({ env: { LOCAL_CHAINS: 'on', NEW_DEVICE_HOLD_HOURS: '24' } })
-  member = await signedInMember(server.url)
+  member = await fundedMember(server.url, [
+    { chainId, asset: 'native', amount: '1' },
+    { chainId, asset: 'USDC', amount: '1000' },
+    { chainId: 'devnet', asset: 'native', amount: '5' },
+    { chainId: 'devnet', asset: 'USDC', amount: '1000' },
+  ])
   evm = member.wallet('ethereum')
   sol = member.wallet('solana')
   const chains = (await member.api.get('/api/v1/chains')).body as Json
   usdc = chains.chains.find((chain: Json) => chain.id === chainId).usdc.address
-  for (const [address, chain, asset, amount] of [
-    [evm.address, chainId, 'native', '1'],
-    [evm.address, chainId, 'USDC', '1000'],
-    [sol.address, 'devnet', 'native', '5'],
-    [sol.address, 'devnet', 'USDC', '1000'],
-  ] as const) {
-    const funded = await member.api.post('/api/dev/faucet', { address, chainId: chain, asset, amount })
-    if (funded.status !== 200) throw new Error(`faucet: ${funded.text}`)
-  }
 }, 120_000)
 
 afterAll(() => server?.close())

@@ -21,10 +21,11 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { budgetReservations, idempotencyKeys } from '../db/schema.ts'
 import { ApiClient } from '../testing/ApiClient.ts'
+import { fundedMember } from '../testing/fundedMember.ts'
 import type { Json } from '../testing/Json.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { sweepHeldSends } from '../testing/sweepHeldSends.ts'
-import { type MemberWallet, signedInMember, WalletCaller } from '../testing/WalletCaller.ts'
+import { type MemberWallet, WalletCaller } from '../testing/WalletCaller.ts'
 
 // A new device's large sends wait (docs/wallets.md, "A new device waits"), over HTTP against the local Base
 // Sepolia: NEW_DEVICE_HOLD_HOURS=1, the default limits (0.05 ETH, 100 USDC). "When the hold ends" is the sweep
@@ -37,7 +38,7 @@ let server: TestServer
 /** The device that created the account: never held. */
 let own: WalletCaller
 let evm: MemberWallet
-let mine: Awaited<ReturnType<typeof signedInMember>>
+let mine: Awaited<ReturnType<typeof fundedMember>>
 let phone: string
 let usdc: Hex
 
@@ -116,20 +117,16 @@ function expectHeld(answer: { status: number; text: string }) {
 
 beforeAll(async () => {
   server = await startTestServer({ env: { LOCAL_CHAINS: 'on', NEW_DEVICE_HOLD_HOURS: '1' } })
-  const member = await signedInMember(server.url)
+  const member = await fundedMember(server.url, [
+    { chainId, asset: 'native', amount: '5' },
+    { chainId, asset: 'USDC', amount: '1000' },
+  ])
   mine = member
   own = member.caller
   evm = member.wallet('ethereum')
   phone = member.address
   const chains = JSON.parse((await own.api.get('/api/v1/chains')).text) as Json
   usdc = chains.chains.find((chain: Json) => chain.id === chainId).usdc.address
-  for (const [asset, amount] of [
-    ['native', '5'],
-    ['USDC', '1000'],
-  ]) {
-    const funded = await own.api.post('/api/dev/faucet', { address: evm.address, chainId, asset, amount })
-    if (funded.status !== 200) throw new Error(`faucet: ${funded.text}`)
-  }
 }, 120_000)
 
 afterAll(() => server?.close())

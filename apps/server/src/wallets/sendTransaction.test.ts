@@ -5,6 +5,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sends, walletNonces, wallets } from '../db/schema.ts'
 import { ApiClient } from '../testing/ApiClient.ts'
+import { fundedMember } from '../testing/fundedMember.ts'
 import type { Json } from '../testing/Json.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { type MemberWallet, signedInMember, WalletCaller } from '../testing/WalletCaller.ts'
@@ -79,19 +80,15 @@ const recipient = () => privateKeyToAccount(generatePrivateKey()).address
 
 beforeAll(async () => {
   server = await startTestServer({ env: { LOCAL_CHAINS: 'on' } })
-  const member = await signedInMember(server.url)
+  const member = await fundedMember(server.url, [
+    { chainId, asset: 'native', amount: '5' },
+    { chainId, asset: 'USDC', amount: '100' },
+  ])
   me = member.caller
   evm = member.wallet('ethereum')
   phone = member.address
   const chains = JSON.parse((await me.api.get('/api/v1/chains')).text) as Json
   usdc = chains.chains.find((chain: Json) => chain.id === chainId).usdc.address
-  for (const [asset, amount] of [
-    ['native', '5'],
-    ['USDC', '100'],
-  ]) {
-    const funded = await me.api.post('/api/dev/faucet', { address: evm.address, chainId, asset, amount })
-    if (funded.status !== 200) throw new Error(`faucet: ${funded.text}`)
-  }
 }, 120_000)
 
 afterAll(() => server?.close())
@@ -492,15 +489,8 @@ describe('one member’s send with an absurd tip on the local devnet', () => {
   }
 
   it('is not suggested to another member: their next send pays a normal tip', async () => {
-    const other = await signedInMember(server.url)
+    const other = await fundedMember(server.url, [{ chainId, asset: 'native', amount: '1' }])
     const otherEvm = other.wallet('ethereum')
-    const funded = await other.api.post('/api/dev/faucet', {
-      address: otherEvm.address,
-      chainId,
-      asset: 'native',
-      amount: '1',
-    })
-    expect(funded.status, funded.text).toBe(200)
     const normalTip = await nodeTip()
     expect(normalTip).toBeLessThan(absurdTip / 1000n)
 

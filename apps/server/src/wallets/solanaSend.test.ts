@@ -29,6 +29,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sends, users, wallets } from '../db/schema.ts'
 import { loadSettings } from '../env.ts'
 import { ApiClient } from '../testing/ApiClient.ts'
+import { fundedMember, fundFromFaucet } from '../testing/fundedMember.ts'
 import type { Json } from '../testing/Json.ts'
 import { allowedWith, saidActivity } from '../testing/saidActivity.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
@@ -209,22 +210,21 @@ async function settled(hash: string): Promise<Json> {
   throw new Error(`send ${hash} stayed pending`)
 }
 
-async function faucet(address: string, asset: 'native' | 'USDC', amount: string) {
-  const funded = await me.api.post('/api/dev/faucet', { address, chainId: 'devnet', asset, amount })
-  if (funded.status !== 200) throw new Error(`faucet: ${funded.text}`)
-}
+const faucet = (address: string, asset: 'native' | 'USDC', amount: string) =>
+  fundFromFaucet(me.api, address, { chainId: 'devnet', asset, amount })
 
 beforeAll(async () => {
   server = await startTestServer({ env: { LOCAL_CHAINS: 'on' } })
-  const member = await signedInMember(server.url)
+  const member = await fundedMember(server.url, [
+    { chainId: 'devnet', asset: 'native', amount: '2' },
+    { chainId: 'devnet', asset: 'USDC', amount: '100' },
+  ])
   me = member.caller
   sol = member.wallet('solana')
   wallet = sol.address as Address
   phone = member.address
   const chains = JSON.parse((await me.api.get('/api/v1/chains')).text) as Json
   usdcMint = chains.chains.find((chain: Json) => chain.id === 'devnet').usdc.address
-  await faucet(wallet, 'native', '2')
-  await faucet(wallet, 'USDC', '100')
 }, 120_000)
 
 afterAll(() => server?.close())
