@@ -19,6 +19,7 @@ import { and, eq } from 'drizzle-orm'
 import { encodeFunctionData, erc20Abi, type Hex, parseEther, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { eip712DomainType } from '../../../../packages/core/src/__fixtures__/typedData.ts'
 import { budgetReservations, idempotencyKeys } from '../db/schema.ts'
 import { ApiClient } from '../testing/ApiClient.ts'
 import { fundedMember } from '../testing/fundedMember.ts'
@@ -382,12 +383,7 @@ describe('a new device’s large sends wait', () => {
         typed_data: {
           domain: { name: 'USDC', version: '2', chainId, verifyingContract: usdc },
           types: {
-            EIP712Domain: [
-              { name: 'name', type: 'string' },
-              { name: 'version', type: 'string' },
-              { name: 'chainId', type: 'uint256' },
-              { name: 'verifyingContract', type: 'address' },
-            ],
+            EIP712Domain: eip712DomainType,
             TransferWithAuthorization: [
               { name: 'from', type: 'address' },
               { name: 'to', type: 'address' },
