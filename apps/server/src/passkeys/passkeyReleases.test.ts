@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient } from '../testing/ApiClient.ts'
 import { fundedMember } from '../testing/fundedMember.ts'
 import type { Json } from '../testing/Json.ts'
+import { tokenBalance } from '../testing/proxiedRpc.ts'
 import { SoftPasskey } from '../testing/softPasskey.ts'
 import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { type MemberWallet, WalletCaller } from '../testing/WalletCaller.ts'
@@ -57,21 +58,7 @@ async function release(caller: WalletCaller, id: string) {
   })
 }
 
-const usdcBalance = async (address: string) => {
-  const answer = await member.api.post(`/api/v1/rpc/${chainId}`, {
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'eth_call',
-    params: [
-      {
-        to: usdc,
-        data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [address as Hex] }),
-      },
-      'latest',
-    ],
-  })
-  return BigInt((JSON.parse(answer.text) as Json).result)
-}
+const usdcBalance = (address: string) => tokenBalance(member.api, chainId, usdc, address)
 
 const heldOf = async (caller: WalletCaller, id: string) =>
   ((await caller.api.get('/api/v1/held_actions')).body.held_actions as Json[]).find((each) => each.id === id)

@@ -28,6 +28,7 @@ import { budgetReservations, sessionOrigins } from '../db/schema.ts'
 import { ApiClient } from '../testing/ApiClient.ts'
 import { fundedMember } from '../testing/fundedMember.ts'
 import type { Json } from '../testing/Json.ts'
+import { tokenBalance } from '../testing/proxiedRpc.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { sweepHeldSends } from '../testing/sweepHeldSends.ts'
 import { type MemberWallet, WalletCaller } from '../testing/WalletCaller.ts'
@@ -107,20 +108,7 @@ const solana = (
     { headers: { 'privy-idempotency-key': randomUUID() } },
   )
 
-async function chainRead(chain: string, method: string, params: unknown[]): Promise<Json> {
-  const answer = await member.api.post(`/api/v1/rpc/${chain}`, { jsonrpc: '2.0', id: 1, method, params })
-  return (JSON.parse(answer.text) as Json).result
-}
-const usdcBalance = async (address: string) =>
-  BigInt(
-    await chainRead(String(chainId), 'eth_call', [
-      {
-        to: usdc,
-        data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [address as Hex] }),
-      },
-      'latest',
-    ]),
-  )
+const usdcBalance = (address: string) => tokenBalance(member.api, chainId, usdc, address)
 
 /** A Solana transaction the member's wallet pays for, its blockhash left for the server to fill. */
 const solanaTransaction = (instructions: Instruction[]) =>

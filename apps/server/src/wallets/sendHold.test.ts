@@ -24,6 +24,7 @@ import { budgetReservations, idempotencyKeys } from '../db/schema.ts'
 import { ApiClient } from '../testing/ApiClient.ts'
 import { fundedMember } from '../testing/fundedMember.ts'
 import type { Json } from '../testing/Json.ts'
+import { proxiedRpc, tokenBalance } from '../testing/proxiedRpc.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { sweepHeldSends } from '../testing/sweepHeldSends.ts'
 import { type MemberWallet, WalletCaller } from '../testing/WalletCaller.ts'
@@ -43,28 +44,14 @@ let mine: Awaited<ReturnType<typeof fundedMember>>
 let phone: string
 let usdc: Hex
 
-async function rpc(method: string, params: unknown[]): Promise<Json> {
-  const answer = await own.api.post(`/api/v1/rpc/${chainId}`, { jsonrpc: '2.0', id: 1, method, params })
-  const body = JSON.parse(answer.text) as Json
-  if (body.error) throw new Error(`${method}: ${body.error.message}`)
-  return body.result
-}
+const rpc = (method: string, params: unknown[]) => proxiedRpc(own.api, chainId, method, params)
 const balance = async (address: string) => BigInt(await rpc('eth_getBalance', [address, 'latest']))
 /** Waits until the transaction is in a block: the devnet answers a broadcast before it has mined it. */
 const mined = (hash: string) =>
   expect.poll(() => rpc('eth_getTransactionReceipt', [hash]), { timeout: 10_000 }).toBeTruthy()
 const nonceOf = async (address: string) =>
   Number(BigInt(await rpc('eth_getTransactionCount', [address, 'pending'])))
-const usdcBalance = async (address: string) =>
-  BigInt(
-    await rpc('eth_call', [
-      {
-        to: usdc,
-        data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [address as Hex] }),
-      },
-      'latest',
-    ]),
-  )
+const usdcBalance = (address: string) => tokenBalance(own.api, chainId, usdc, address)
 const usdcTransfer = (to: string, amount: string) => ({
   to: usdc,
   data: encodeFunctionData({

@@ -7,6 +7,7 @@ import { sends, walletNonces, wallets } from '../db/schema.ts'
 import { ApiClient } from '../testing/ApiClient.ts'
 import { fundedMember } from '../testing/fundedMember.ts'
 import type { Json } from '../testing/Json.ts'
+import { proxiedRpc, tokenBalance } from '../testing/proxiedRpc.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { type MemberWallet, signedInMember, WalletCaller } from '../testing/WalletCaller.ts'
 import { followPendingSends } from './sends/sendRecords.ts'
@@ -22,26 +23,12 @@ let phone: string
 let usdc: Hex
 
 /** JSON-RPC to the local Base Sepolia through the server's proxy, as the member's browser would. */
-async function rpc(method: string, params: unknown[]): Promise<Json> {
-  const answer = await me.api.post(`/api/v1/rpc/${chainId}`, { jsonrpc: '2.0', id: 1, method, params })
-  const body = JSON.parse(answer.text) as Json
-  if (body.error) throw new Error(`${method}: ${body.error.message}`)
-  return body.result
-}
+const rpc = (method: string, params: unknown[]) => proxiedRpc(me.api, chainId, method, params)
 
 const balance = async (address: string) => BigInt(await rpc('eth_getBalance', [address, 'latest']))
 const nonceOf = async (address: string) =>
   Number(BigInt(await rpc('eth_getTransactionCount', [address, 'latest'])))
-const usdcBalance = async (address: string) =>
-  BigInt(
-    await rpc('eth_call', [
-      {
-        to: usdc,
-        data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [address as Hex] }),
-      },
-      'latest',
-    ]),
-  )
+const usdcBalance = (address: string) => tokenBalance(me.api, chainId, usdc, address)
 
 /** A send with a fresh idempotency key (unless given), and the expiry the caller adds to every request. */
 function send(

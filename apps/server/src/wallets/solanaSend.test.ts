@@ -31,6 +31,7 @@ import { loadSettings } from '../env.ts'
 import { ApiClient } from '../testing/ApiClient.ts'
 import { fundedMember, fundFromFaucet } from '../testing/fundedMember.ts'
 import type { Json } from '../testing/Json.ts'
+import { proxiedRpc } from '../testing/proxiedRpc.ts'
 import { allowedWith, saidActivity } from '../testing/saidActivity.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { type MemberWallet, signedInMember, WalletCaller } from '../testing/WalletCaller.ts'
@@ -54,12 +55,7 @@ let phone: string
 let usdcMint: Address
 
 /** JSON-RPC to the local Solana cluster through the server's proxy, as the member's browser would. */
-async function rpc(method: string, params: unknown[]): Promise<Json> {
-  const answer = await me.api.post('/api/v1/rpc/devnet', { jsonrpc: '2.0', id: 1, method, params })
-  const body = JSON.parse(answer.text) as Json
-  if (body.error) throw new Error(`${method}: ${body.error.message}`)
-  return body.result
-}
+const rpc = (method: string, params: unknown[]) => proxiedRpc(me.api, 'devnet', method, params)
 
 const balance = async (address: string) => BigInt((await rpc('getBalance', [address])).value)
 const usdcBalance = async (owner: string) => {
