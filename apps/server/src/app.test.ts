@@ -3,12 +3,9 @@ import { mkdir, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Json } from './testing/Json.ts'
 import { productionTestEnv } from './testing/productionTestEnv.ts'
 import { startTestServer, type TestServer } from './testing/startTestServer.ts'
-
-// Raw answers, read field by field as each test goes (Node's `Response.json()` gives `unknown`).
-// biome-ignore lint/suspicious/noExplicitAny: see above.
-type Json = any
 
 // The production checks pass; the test server still uses the shared test database it is given.
 const productionEnv = productionTestEnv()

@@ -7,12 +7,9 @@ import type { Database } from './db/Database.ts'
 import { openDatabase } from './db/openDatabase.ts'
 import { SettingsError } from './settings/env.ts'
 import { ApiClient, uniqueEmail } from './testing/ApiClient.ts'
+import type { Json } from './testing/Json.ts'
 import { startTestServer, type TestServer } from './testing/startTestServer.ts'
 import { WalletCaller } from './testing/WalletCaller.ts'
-
-// Raw answers, read field by field as each test goes (Node's `Response.json()` gives `unknown`).
-// biome-ignore lint/suspicious/noExplicitAny: see above.
-type Json = any
 
 // The embedded parts as `npm start` runs them: PGlite in DATA_DIR on disk, not the shared test database.
 

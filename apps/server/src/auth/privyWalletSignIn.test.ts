@@ -4,15 +4,12 @@ import { getBase58Decoder } from '@solana/kit'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient } from '../testing/ApiClient.ts'
+import type { Json } from '../testing/Json.ts'
 import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
 
 // Privy's own published client, @privy-io/js-sdk-core, driving Charter's wallet sign-in as an app's
 // "Connect wallet" button does: `siwe.init` builds the message from Charter's nonce, the wallet signs it,
 // `siwe.loginWithSiwe` sends it back. Nothing in the app changes but the client's base URL.
-
-// JSON answers, read field by field.
-// biome-ignore lint/suspicious/noExplicitAny: see above.
-type Json = any
 
 const chainId = 84532
 let server: TestServer

@@ -5,12 +5,9 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient } from '../testing/ApiClient.ts'
+import type { Json } from '../testing/Json.ts'
 import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { signedInMember, WalletCaller, walletsOf } from '../testing/WalletCaller.ts'
-
-// JSON answers, read field by field.
-// biome-ignore lint/suspicious/noExplicitAny: see above.
-type Json = any
 
 const chainId = 84532
 let server: TestServer

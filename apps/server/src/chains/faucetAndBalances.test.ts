@@ -35,13 +35,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findFreePort } from '../devnets/evmDevnet/freePort.ts'
 import { ApiClient, uniquePhoneNumber } from '../testing/ApiClient.ts'
 import { anvilsServing } from '../testing/anvilsServing.ts'
+import type { Json } from '../testing/Json.ts'
 import { productionTestEnv } from '../testing/productionTestEnv.ts'
 import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import type { PublicChain } from './ServedChain.ts'
-
-// Raw JSON-RPC answers, read field by field as each test goes.
-// biome-ignore lint/suspicious/noExplicitAny: see above.
-type Json = any
 
 const ether = 10n ** 18n
 const oneSol = 1_000_000_000n

@@ -3,16 +3,13 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rawRequest } from '../fuzz/rawRequest.ts'
 import { ApiClient, uniquePhoneNumber } from '../testing/ApiClient.ts'
+import type { Json } from '../testing/Json.ts'
 import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { startTestUpstream } from '../testing/testUpstream.ts'
 import { withTimeLeftInWindow } from '../testing/throttleWindows.ts'
 
 // The proxy's attacks of issue 15, against the real server with its real local devnets (the custom upstreams a
 // redirect, a hang or a keyed URL need are in rpcProxy.test.ts).
-
-// Raw JSON-RPC answers, read field by field.
-// biome-ignore lint/suspicious/noExplicitAny: see above.
-type Json = any
 
 let server: TestServer
 let member: ApiClient

@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { eip712DomainType, etherMail } from '../../../../packages/core/src/__fixtures__/typedData.ts'
 import {
   apiPath,
   cleanString,
@@ -177,23 +178,7 @@ const quantity = fc.oneof(
   rawNumber,
 )
 
-const mailTypes = {
-  EIP712Domain: [
-    { name: 'name', type: 'string' },
-    { name: 'version', type: 'string' },
-    { name: 'chainId', type: 'uint256' },
-    { name: 'verifyingContract', type: 'address' },
-  ],
-  Person: [
-    { name: 'name', type: 'string' },
-    { name: 'wallet', type: 'address' },
-  ],
-  Mail: [
-    { name: 'from', type: 'Person' },
-    { name: 'to', type: 'Person' },
-    { name: 'contents', type: 'string' },
-  ],
-}
+const mailTypes = { EIP712Domain: eip712DomainType, ...etherMail.types }
 
 const fieldType = fc.oneof(
   {
@@ -286,11 +271,7 @@ const person = shape({ name: fc.string({ maxLength: 20 }), wallet: address })
 const typedDataMessage = fc.oneof(
   {
     weight: 2,
-    arbitrary: fc.constant({
-      from: { name: 'Cow', wallet: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826' },
-      to: { name: 'Bob', wallet: '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB' },
-      contents: 'Hello, Bob!',
-    }),
+    arbitrary: fc.constant(etherMail.message),
   },
   { weight: 2, arbitrary: shape({ from: person, to: person, contents: fc.string({ maxLength: 40 }) }) },
   { weight: 2, arbitrary: fc.dictionary(typeFieldName, typedDataValue, { maxKeys: 4 }) },

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { heldActions, sessionOrigins } from '../db/schema.ts'
 import { ApiClient, uniqueEmail, uniquePhoneNumber } from '../testing/ApiClient.ts'
+import type { Json } from '../testing/Json.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { sweepHeldSends } from '../testing/sweepHeldSends.ts'
 import { type MemberWallet, WalletCaller, walletsOf } from '../testing/WalletCaller.ts'
@@ -13,9 +14,6 @@ import { releaseHeldActions } from './releaseHeldActions.ts'
 // over HTTP: whoever holds the member's phone signs in on a device of their own (a session within its
 // NEW_DEVICE_HOLD_HOURS=24 hold) and tries to take the brake away. "Later" is the sweep run with a clock a day
 // ahead, as the server's 30-second sweep would run then, or a hold's end moved into the past in the database.
-
-// biome-ignore lint/suspicious/noExplicitAny: raw JSON answers, read field by field as each test goes.
-type Json = any
 
 let server: TestServer
 beforeAll(async () => {

@@ -1,12 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { healthRoutes } from '../http/health.ts'
 import { createLogger } from '../logger.ts'
+import type { Json } from '../testing/Json.ts'
 import { startTestServer } from '../testing/startTestServer.ts'
 import { type BackgroundJob, backgroundJobs, shownJobError } from './backgroundJobs.ts'
-
-// Raw answers, read field by field as each test goes (Node's `Response.json()` gives `unknown`).
-// biome-ignore lint/suspicious/noExplicitAny: see above.
-type Json = any
 
 function logged() {
   const lines: string[] = []

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { heldActions } from '../db/schema.ts'
 import { ApiClient } from '../testing/ApiClient.ts'
+import type { Json } from '../testing/Json.ts'
 import { passkeyMembers, passkeyOrigin } from '../testing/passkeyMembers.ts'
 import { SoftPasskey } from '../testing/softPasskey.ts'
 import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
@@ -11,9 +12,6 @@ import { type MemberWallet, WalletCaller, walletsOf } from '../testing/WalletCal
 // An outside review's attacks on passkeys (docs/passkeys.md, docs/security.md "Passkeys"). Each test asserts the
 // safe behaviour. Those under "was:" each found a weakness in the first version, fixed since; the others were
 // stopped from the start. The new-device hold is on (24 hours), as in production.
-
-// biome-ignore lint/suspicious/noExplicitAny: raw JSON answers, read field by field.
-type Json = any
 
 let server: TestServer
 let origin: string

@@ -3,39 +3,35 @@ import { encodeFunctionData, erc20Abi, type Hex, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient } from '../testing/ApiClient.ts'
+import { fundedMember } from '../testing/fundedMember.ts'
+import type { Json } from '../testing/Json.ts'
+import { tokenBalance } from '../testing/proxiedRpc.ts'
 import { SoftPasskey } from '../testing/softPasskey.ts'
 import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
-import { type MemberWallet, signedInMember, WalletCaller } from '../testing/WalletCaller.ts'
+import { type MemberWallet, WalletCaller } from '../testing/WalletCaller.ts'
 
 // The member's passkey releases what a new device of theirs asked and the policy held (docs/security.md,
 // "Passkeys"), on the local Base Sepolia: a held send goes out at once, a held signature is signed when its device
 // asks again, once; the thief with the same codes and no passkey stays held.
 
-// biome-ignore lint/suspicious/noExplicitAny: raw JSON answers, read field by field.
-type Json = any
-
 const chainId = 84532
 const caip2 = `eip155:${chainId}`
 
 let server: TestServer
-let member: Awaited<ReturnType<typeof signedInMember>>
+let member: Awaited<ReturnType<typeof fundedMember>>
 let evm: MemberWallet
 let usdc: Hex
 let passkey: SoftPasskey
 
 beforeAll(async () => {
   server = await startTestServer({ env: { LOCAL_CHAINS: 'on', NEW_DEVICE_HOLD_HOURS: '24' } })
-  member = await signedInMember(server.url)
+  member = await fundedMember(server.url, [
+    { chainId, asset: 'native', amount: '1' },
+    { chainId, asset: 'USDC', amount: '1000' },
+  ])
   evm = member.wallet('ethereum')
   const chains = (await member.api.get('/api/v1/chains')).body as Json
   usdc = chains.chains.find((chain: Json) => chain.id === chainId).usdc.address
-  for (const [asset, amount] of [
-    ['native', '1'],
-    ['USDC', '1000'],
-  ] as const) {
-    const funded = await member.api.post('/api/dev/faucet', { address: evm.address, chainId, asset, amount })
-    if (funded.status !== 200) throw new Error(`faucet: ${funded.text}`)
-  }
   passkey = new SoftPasskey(`http://localhost:${new URL(server.url).port}`)
   const init = await member.api.post('/api/v1/passkeys/link/init', {})
   const linked = await member.caller.post('/api/v1/passkeys/link', {
@@ -62,21 +58,7 @@ async function release(caller: WalletCaller, id: string) {
   })
 }
 
-const usdcBalance = async (address: string) => {
-  const answer = await member.api.post(`/api/v1/rpc/${chainId}`, {
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'eth_call',
-    params: [
-      {
-        to: usdc,
-        data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [address as Hex] }),
-      },
-      'latest',
-    ],
-  })
-  return BigInt((JSON.parse(answer.text) as Json).result)
-}
+const usdcBalance = (address: string) => tokenBalance(member.api, chainId, usdc, address)
 
 const heldOf = async (caller: WalletCaller, id: string) =>
   ((await caller.api.get('/api/v1/held_actions')).body.held_actions as Json[]).find((each) => each.id === id)

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { heldActions } from '../db/schema.ts'
 import { ApiClient } from '../testing/ApiClient.ts'
+import type { Json } from '../testing/Json.ts'
 import { passkeyMembers, passkeyOrigin } from '../testing/passkeyMembers.ts'
 import { SoftPasskey } from '../testing/softPasskey.ts'
 import { looseSignInLimits, startTestServer, type TestServer } from '../testing/startTestServer.ts'
@@ -12,9 +13,6 @@ import { type MemberWallet, walletsOf } from '../testing/WalletCaller.ts'
 // replayed, used for another action, answered from another origin or with another member's credential, a
 // passkey added from a new device before its hold ends, a copied credential, and the thief who holds the
 // member's codes but not their passkey. The new-device hold is on (24 hours), as in production.
-
-// biome-ignore lint/suspicious/noExplicitAny: raw JSON answers, read field by field as each test goes.
-type Json = any
 
 let server: TestServer
 let origin: string

@@ -26,44 +26,40 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { budgetReservations, sessionOrigins } from '../db/schema.ts'
 import { ApiClient } from '../testing/ApiClient.ts'
+import { fundedMember } from '../testing/fundedMember.ts'
+import type { Json } from '../testing/Json.ts'
+import { tokenBalance } from '../testing/proxiedRpc.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { sweepHeldSends } from '../testing/sweepHeldSends.ts'
-import { type MemberWallet, signedInMember, WalletCaller } from '../testing/WalletCaller.ts'
+import { type MemberWallet, WalletCaller } from '../testing/WalletCaller.ts'
 
 // A SIM swap, replayed over HTTP against the running server on its embedded defaults (local Base Sepolia and
 // Solana devnet): the thief holds the member's phone and signs in on a device of their own, a session within
 // NEW_DEVICE_HOLD_HOURS. Each move below went through on the server before the policy engine; here each is held
 // (or refused), and the member's own device still sends at once.
 
-// biome-ignore lint/suspicious/noExplicitAny: raw JSON answers, read field by field.
-type Json = any
-
 const chainId = 84532
 const caip2 = `eip155:${chainId}`
 const devnet = solanaClusters.devnet.caip2
 
 let server: TestServer
-let member: Awaited<ReturnType<typeof signedInMember>>
+let member: Awaited<ReturnType<typeof fundedMember>>
 let evm: MemberWallet
 let sol: MemberWallet
 let usdc: Hex
 
 beforeAll(async () => {
   server = await startTestServer({ env: { LOCAL_CHAINS: 'on', NEW_DEVICE_HOLD_HOURS: '24' } })
-  member = await signedInMember(server.url)
+  member = await fundedMember(server.url, [
+    { chainId, asset: 'native', amount: '1' },
+    { chainId, asset: 'USDC', amount: '1000' },
+    { chainId: 'devnet', asset: 'native', amount: '5' },
+    { chainId: 'devnet', asset: 'USDC', amount: '1000' },
+  ])
   evm = member.wallet('ethereum')
   sol = member.wallet('solana')
   const chains = (await member.api.get('/api/v1/chains')).body as Json
   usdc = chains.chains.find((chain: Json) => chain.id === chainId).usdc.address
-  for (const [address, chain, asset, amount] of [
-    [evm.address, chainId, 'native', '1'],
-    [evm.address, chainId, 'USDC', '1000'],
-    [sol.address, 'devnet', 'native', '5'],
-    [sol.address, 'devnet', 'USDC', '1000'],
-  ] as const) {
-    const funded = await member.api.post('/api/dev/faucet', { address, chainId: chain, asset, amount })
-    if (funded.status !== 200) throw new Error(`faucet: ${funded.text}`)
-  }
 }, 120_000)
 
 afterAll(() => server?.close())
@@ -112,20 +108,7 @@ const solana = (
     { headers: { 'privy-idempotency-key': randomUUID() } },
   )
 
-async function chainRead(chain: string, method: string, params: unknown[]): Promise<Json> {
-  const answer = await member.api.post(`/api/v1/rpc/${chain}`, { jsonrpc: '2.0', id: 1, method, params })
-  return (JSON.parse(answer.text) as Json).result
-}
-const usdcBalance = async (address: string) =>
-  BigInt(
-    await chainRead(String(chainId), 'eth_call', [
-      {
-        to: usdc,
-        data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [address as Hex] }),
-      },
-      'latest',
-    ]),
-  )
+const usdcBalance = (address: string) => tokenBalance(member.api, chainId, usdc, address)
 
 /** A Solana transaction the member's wallet pays for, its blockhash left for the server to fill. */
 const solanaTransaction = (instructions: Instruction[]) =>

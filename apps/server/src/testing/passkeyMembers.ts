@@ -1,11 +1,9 @@
 import { expect } from 'vitest'
 import { ApiClient, uniquePhoneNumber } from './ApiClient.ts'
+import type { Json } from './Json.ts'
 import { SoftPasskey } from './softPasskey.ts'
 import type { TestServer } from './startTestServer.ts'
 import { type MemberWallet, WalletCaller, walletsOf } from './WalletCaller.ts'
-
-// biome-ignore lint/suspicious/noExplicitAny: raw JSON answers, read field by field as each test goes.
-type Json = any
 
 /** Where embedded mode answers passkeys: `localhost` on the server's port, whatever name a request used. */
 export const passkeyOrigin = (server: TestServer) => `http://localhost:${new URL(server.url).port}`

@@ -3,12 +3,10 @@ import { encodeFunctionData, erc20Abi, type Hex, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient } from '../testing/ApiClient.ts'
+import { fundedMember } from '../testing/fundedMember.ts'
+import type { Json } from '../testing/Json.ts'
 import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { type MemberWallet, signedInMember, WalletCaller } from '../testing/WalletCaller.ts'
-
-// Raw JSON answers, read field by field as each test goes.
-// biome-ignore lint/suspicious/noExplicitAny: see above.
-type Json = any
 
 const chainId = 84532
 const caip2 = `eip155:${chainId}`
@@ -49,7 +47,10 @@ const recipient = () => privateKeyToAccount(generatePrivateKey()).address
 
 beforeAll(async () => {
   server = await startTestServer({ env: { LOCAL_CHAINS: 'on' } })
-  const member = await signedInMember(server.url)
+  const member = await fundedMember(server.url, [
+    { chainId, asset: 'native', amount: '1' },
+    { chainId, asset: 'USDC', amount: '10' },
+  ])
   me = member.caller
   evm = member.wallet('ethereum')
   phone = member.address
@@ -57,13 +58,6 @@ beforeAll(async () => {
   if (!chain) throw new Error('no local Base Sepolia')
   anvilUrl = chain.rpcUrl
   usdc = (chain.info.usdc?.address ?? '') as Hex
-  for (const [asset, amount] of [
-    ['native', '1'],
-    ['USDC', '10'],
-  ]) {
-    const funded = await me.api.post('/api/dev/faucet', { address: evm.address, chainId, asset, amount })
-    if (funded.status !== 200) throw new Error(`faucet: ${funded.text}`)
-  }
 }, 120_000)
 
 afterAll(async () => {

@@ -25,6 +25,7 @@ import {
   sign as viemSign,
 } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
+import { etherMail } from '../../../../packages/core/src/__fixtures__/typedData.ts'
 import {
   evmAddressOf,
   isEvmPrivateKey,
@@ -232,34 +233,9 @@ describe('signTypedDataNatively (eth_signTypedData_v4)', () => {
   })
 
   it("signs EIP-712's example as the EIP says", () => {
-    const definition = {
-      domain: {
-        name: 'Ether Mail',
-        version: '1',
-        chainId: 1,
-        verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC',
-      },
-      types: {
-        Person: [
-          { name: 'name', type: 'string' },
-          { name: 'wallet', type: 'address' },
-        ],
-        Mail: [
-          { name: 'from', type: 'Person' },
-          { name: 'to', type: 'Person' },
-          { name: 'contents', type: 'string' },
-        ],
-      },
-      primaryType: 'Mail',
-      message: {
-        from: { name: 'Cow', wallet: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826' },
-        to: { name: 'Bob', wallet: '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB' },
-        contents: 'Hello, Bob!',
-      },
-    } as const
     // The EIP's signer is keccak256("cow"); its signature is v 28, r and s as below.
     const key = Buffer.from(keccak256(toBytes('cow')).slice(2), 'hex')
-    expect(parseSignature(signTypedDataNatively(definition, key))).toEqual({
+    expect(parseSignature(signTypedDataNatively(etherMail, key))).toEqual({
       r: '0x4355c47d63924e8a72e509b65029052eb6c299d53a04e167c5775fd466751c9d',
       s: '0x07299936d304c153f6443dfa05f40ff007d72911b6f72307f996231605b91562',
       v: 28n,

@@ -10,20 +10,18 @@ import { readPidFile } from '../devnets/evmDevnet/pidFile.ts'
 import { testDatabaseUrl } from '../settings/env.ts'
 import { ApiClient } from '../testing/ApiClient.ts'
 import { anvilsServing } from '../testing/anvilsServing.ts'
+import { fundedMember } from '../testing/fundedMember.ts'
+import type { Json } from '../testing/Json.ts'
 import { rememberOutboxToken } from '../testing/outboxTokens.ts'
 import { scratchDatabase } from '../testing/scratchDatabase.ts'
 import { type ServerProcess, startServerProcess, stopServerProcesses } from '../testing/serverProcess.ts'
-import { signedInMember, WalletCaller } from '../testing/WalletCaller.ts'
+import { WalletCaller } from '../testing/WalletCaller.ts'
 
 // Real server processes (apps/server/src/main.ts) killed with SIGKILL at an exact point of a send, over HTTP, on
 // their own data folder and devnet (PGlite, or a PostgreSQL database of their own when TEST_DATABASE_URL is set).
 // The point is found without a hook in the server: testing/holdBroadcasts.ts, loaded into the process, holds its
 // broadcast on the way to the node (or the node's answer on the way back) and says so; the test then kills it.
 // Random kills during a burst would land in that window only now and then; this lands in it every run.
-
-// Raw JSON answers (the node's, the routes'), read field by field.
-// biome-ignore lint/suspicious/noExplicitAny: see above.
-type Json = any
 
 const chainId = 84532
 const caip2 = `eip155:${chainId}`
@@ -114,20 +112,6 @@ async function startHoldingServer(hold: { after: number; at: 'request' | 'answer
   return server
 }
 
-/** A new member signed in at `url`, their EVM wallet credited with 1 ETH on the local Base Sepolia. */
-async function fundedMember(url: string) {
-  const member = await signedInMember(url)
-  const wallet = member.wallet('ethereum')
-  const funded = await member.api.post('/api/dev/faucet', {
-    address: wallet.address,
-    chainId,
-    asset: 'native',
-    amount: '1',
-  })
-  expect(funded.status, funded.text).toBe(200)
-  return { member, wallet }
-}
-
 /** Until the send with `hash` is no longer pending (or `timeout` ms have passed): its status. */
 const statusOf = (caller: WalletCaller, walletId: string, hash: string, timeout = 30_000) =>
   expect.poll(async () => (await listSends(caller, walletId)).find((each) => each.hash === hash)?.status, {
@@ -139,7 +123,8 @@ it('kill -9 between recording a send and broadcasting it: after a restart the ne
   // The first server holds its fourth broadcast: the three before it go out; the fourth is recorded, signed,
   // and stopped on its way to the node; two more wait behind it for the wallet's nonce lease.
   const first = await startHoldingServer({ after: 3, at: 'request' })
-  const { member, wallet } = await fundedMember(first.url)
+  const member = await fundedMember(first.url, [{ chainId, asset: 'native', amount: '1' }])
+  const wallet = member.wallet('ethereum')
   const devnet = anvilsServing(dataDir).find((each) => each.chainId === chainId)
   expect(devnet).toBeDefined()
 
@@ -251,7 +236,8 @@ let tookThenKilled:
 it('kill -9 after the node took a send and before the server noted the broadcast: after a restart the next send takes the nonce after it, and each went out once', async () => {
   // The first server lets one broadcast through, and holds the second once the node has answered it.
   const first = await startHoldingServer({ after: 1, at: 'answer' })
-  const { member, wallet } = await fundedMember(first.url)
+  const member = await fundedMember(first.url, [{ chainId, asset: 'native', amount: '1' }])
+  const wallet = member.wallet('ethereum')
   const to = privateKeyToAccount(generatePrivateKey()).address
   const sent = await send(member.caller, wallet.id, { to, value: '1000' }, randomUUID())
   expect(sent.status, sent.text).toBe(200)

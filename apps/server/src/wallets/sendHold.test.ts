@@ -19,18 +19,19 @@ import { and, eq } from 'drizzle-orm'
 import { encodeFunctionData, erc20Abi, type Hex, parseEther, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { eip712DomainType } from '../../../../packages/core/src/__fixtures__/typedData.ts'
 import { budgetReservations, idempotencyKeys } from '../db/schema.ts'
 import { ApiClient } from '../testing/ApiClient.ts'
+import { fundedMember } from '../testing/fundedMember.ts'
+import type { Json } from '../testing/Json.ts'
+import { proxiedRpc, tokenBalance } from '../testing/proxiedRpc.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { sweepHeldSends } from '../testing/sweepHeldSends.ts'
-import { type MemberWallet, signedInMember, WalletCaller } from '../testing/WalletCaller.ts'
+import { type MemberWallet, WalletCaller } from '../testing/WalletCaller.ts'
 
 // A new device's large sends wait (docs/wallets.md, "A new device waits"), over HTTP against the local Base
 // Sepolia: NEW_DEVICE_HOLD_HOURS=1, the default limits (0.05 ETH, 100 USDC). "When the hold ends" is the sweep
 // run with a clock an hour and more ahead, as the server's 30-second sweep would run then.
-
-// biome-ignore lint/suspicious/noExplicitAny: raw JSON answers, read field by field as each test goes.
-type Json = any
 
 const chainId = 84532
 const caip2 = `eip155:${chainId}`
@@ -39,32 +40,18 @@ let server: TestServer
 /** The device that created the account: never held. */
 let own: WalletCaller
 let evm: MemberWallet
-let mine: Awaited<ReturnType<typeof signedInMember>>
+let mine: Awaited<ReturnType<typeof fundedMember>>
 let phone: string
 let usdc: Hex
 
-async function rpc(method: string, params: unknown[]): Promise<Json> {
-  const answer = await own.api.post(`/api/v1/rpc/${chainId}`, { jsonrpc: '2.0', id: 1, method, params })
-  const body = JSON.parse(answer.text) as Json
-  if (body.error) throw new Error(`${method}: ${body.error.message}`)
-  return body.result
-}
+const rpc = (method: string, params: unknown[]) => proxiedRpc(own.api, chainId, method, params)
 const balance = async (address: string) => BigInt(await rpc('eth_getBalance', [address, 'latest']))
 /** Waits until the transaction is in a block: the devnet answers a broadcast before it has mined it. */
 const mined = (hash: string) =>
   expect.poll(() => rpc('eth_getTransactionReceipt', [hash]), { timeout: 10_000 }).toBeTruthy()
 const nonceOf = async (address: string) =>
   Number(BigInt(await rpc('eth_getTransactionCount', [address, 'pending'])))
-const usdcBalance = async (address: string) =>
-  BigInt(
-    await rpc('eth_call', [
-      {
-        to: usdc,
-        data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [address as Hex] }),
-      },
-      'latest',
-    ]),
-  )
+const usdcBalance = (address: string) => tokenBalance(own.api, chainId, usdc, address)
 const usdcTransfer = (to: string, amount: string) => ({
   to: usdc,
   data: encodeFunctionData({
@@ -118,20 +105,16 @@ function expectHeld(answer: { status: number; text: string }) {
 
 beforeAll(async () => {
   server = await startTestServer({ env: { LOCAL_CHAINS: 'on', NEW_DEVICE_HOLD_HOURS: '1' } })
-  const member = await signedInMember(server.url)
+  const member = await fundedMember(server.url, [
+    { chainId, asset: 'native', amount: '5' },
+    { chainId, asset: 'USDC', amount: '1000' },
+  ])
   mine = member
   own = member.caller
   evm = member.wallet('ethereum')
   phone = member.address
   const chains = JSON.parse((await own.api.get('/api/v1/chains')).text) as Json
   usdc = chains.chains.find((chain: Json) => chain.id === chainId).usdc.address
-  for (const [asset, amount] of [
-    ['native', '5'],
-    ['USDC', '1000'],
-  ]) {
-    const funded = await own.api.post('/api/dev/faucet', { address: evm.address, chainId, asset, amount })
-    if (funded.status !== 200) throw new Error(`faucet: ${funded.text}`)
-  }
 }, 120_000)
 
 afterAll(() => server?.close())
@@ -387,12 +370,7 @@ describe('a new device’s large sends wait', () => {
         typed_data: {
           domain: { name: 'USDC', version: '2', chainId, verifyingContract: usdc },
           types: {
-            EIP712Domain: [
-              { name: 'name', type: 'string' },
-              { name: 'version', type: 'string' },
-              { name: 'chainId', type: 'uint256' },
-              { name: 'verifyingContract', type: 'address' },
-            ],
+            EIP712Domain: eip712DomainType,
             TransferWithAuthorization: [
               { name: 'from', type: 'address' },
               { name: 'to', type: 'address' },

@@ -5,13 +5,12 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sends, walletNonces, wallets } from '../db/schema.ts'
 import { ApiClient } from '../testing/ApiClient.ts'
+import { fundedMember } from '../testing/fundedMember.ts'
+import type { Json } from '../testing/Json.ts'
+import { proxiedRpc, tokenBalance } from '../testing/proxiedRpc.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { type MemberWallet, signedInMember, WalletCaller } from '../testing/WalletCaller.ts'
 import { followPendingSends } from './sends/sendRecords.ts'
-
-// Raw JSON answers (the node's, the routes'), read field by field as each test goes.
-// biome-ignore lint/suspicious/noExplicitAny: see above.
-type Json = any
 
 const chainId = 84532
 const caip2 = `eip155:${chainId}`
@@ -24,26 +23,12 @@ let phone: string
 let usdc: Hex
 
 /** JSON-RPC to the local Base Sepolia through the server's proxy, as the member's browser would. */
-async function rpc(method: string, params: unknown[]): Promise<Json> {
-  const answer = await me.api.post(`/api/v1/rpc/${chainId}`, { jsonrpc: '2.0', id: 1, method, params })
-  const body = JSON.parse(answer.text) as Json
-  if (body.error) throw new Error(`${method}: ${body.error.message}`)
-  return body.result
-}
+const rpc = (method: string, params: unknown[]) => proxiedRpc(me.api, chainId, method, params)
 
 const balance = async (address: string) => BigInt(await rpc('eth_getBalance', [address, 'latest']))
 const nonceOf = async (address: string) =>
   Number(BigInt(await rpc('eth_getTransactionCount', [address, 'latest'])))
-const usdcBalance = async (address: string) =>
-  BigInt(
-    await rpc('eth_call', [
-      {
-        to: usdc,
-        data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [address as Hex] }),
-      },
-      'latest',
-    ]),
-  )
+const usdcBalance = (address: string) => tokenBalance(me.api, chainId, usdc, address)
 
 /** A send with a fresh idempotency key (unless given), and the expiry the caller adds to every request. */
 function send(
@@ -82,19 +67,15 @@ const recipient = () => privateKeyToAccount(generatePrivateKey()).address
 
 beforeAll(async () => {
   server = await startTestServer({ env: { LOCAL_CHAINS: 'on' } })
-  const member = await signedInMember(server.url)
+  const member = await fundedMember(server.url, [
+    { chainId, asset: 'native', amount: '5' },
+    { chainId, asset: 'USDC', amount: '100' },
+  ])
   me = member.caller
   evm = member.wallet('ethereum')
   phone = member.address
   const chains = JSON.parse((await me.api.get('/api/v1/chains')).text) as Json
   usdc = chains.chains.find((chain: Json) => chain.id === chainId).usdc.address
-  for (const [asset, amount] of [
-    ['native', '5'],
-    ['USDC', '100'],
-  ]) {
-    const funded = await me.api.post('/api/dev/faucet', { address: evm.address, chainId, asset, amount })
-    if (funded.status !== 200) throw new Error(`faucet: ${funded.text}`)
-  }
 }, 120_000)
 
 afterAll(() => server?.close())
@@ -495,15 +476,8 @@ describe('one member’s send with an absurd tip on the local devnet', () => {
   }
 
   it('is not suggested to another member: their next send pays a normal tip', async () => {
-    const other = await signedInMember(server.url)
+    const other = await fundedMember(server.url, [{ chainId, asset: 'native', amount: '1' }])
     const otherEvm = other.wallet('ethereum')
-    const funded = await other.api.post('/api/dev/faucet', {
-      address: otherEvm.address,
-      chainId,
-      asset: 'native',
-      amount: '1',
-    })
-    expect(funded.status, funded.text).toBe(200)
     const normalTip = await nodeTip()
     expect(normalTip).toBeLessThan(absurdTip / 1000n)
 

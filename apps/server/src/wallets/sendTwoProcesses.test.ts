@@ -6,14 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findFreePort } from '../devnets/evmDevnet/freePort.ts'
 import { testDatabaseUrl } from '../settings/env.ts'
 import { ApiClient, uniquePhoneNumber } from '../testing/ApiClient.ts'
+import type { Json } from '../testing/Json.ts'
 import { scratchDatabase } from '../testing/scratchDatabase.ts'
 import { type ServerProcess, startServerProcess, stopServerProcesses } from '../testing/serverProcess.ts'
 import { spawnAnvil, type TestAnvil } from '../testing/spawnAnvil.ts'
 import { WalletCaller, walletsOf } from '../testing/WalletCaller.ts'
-
-// Raw JSON answers (the node's, the routes'), read field by field.
-// biome-ignore lint/suspicious/noExplicitAny: see above.
-type Json = any
 
 const chainId = 84532
 const caip2 = `eip155:${chainId}`

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { charterNote } from '../../../../packages/core/src/__fixtures__/typedData.ts'
 import { type CountingDatabase, countingDatabase } from '../testing/countingDatabase.ts'
 import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { signedInMember } from '../testing/WalletCaller.ts'
@@ -23,14 +24,8 @@ afterAll(async () => {
   await counting.database.close()
 })
 
-const typedData = {
-  typed_data: {
-    domain: { name: 'Charter', chainId: 84532 },
-    types: { Note: [{ name: 'text', type: 'string' }] },
-    message: { text: 'hello' },
-    primary_type: 'Note',
-  },
-}
+const { primaryType, ...note } = charterNote
+const typedData = { typed_data: { ...note, primary_type: primaryType } }
 
 describe('the statements a signature runs', () => {
   it('signs a message or typed data with the session lookup and the activity line, and nothing of a send', async () => {

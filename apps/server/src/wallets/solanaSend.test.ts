@@ -29,6 +29,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sends, users, wallets } from '../db/schema.ts'
 import { loadSettings } from '../settings/env.ts'
 import { ApiClient } from '../testing/ApiClient.ts'
+import { fundedMember, fundFromFaucet } from '../testing/fundedMember.ts'
+import type { Json } from '../testing/Json.ts'
+import { proxiedRpc } from '../testing/proxiedRpc.ts'
 import { allowedWith, saidActivity } from '../testing/saidActivity.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { type MemberWallet, signedInMember, WalletCaller } from '../testing/WalletCaller.ts'
@@ -36,10 +39,6 @@ import { solanaSignAndSendTransaction } from './methods/solanaSignAndSendTransac
 import { sendFeeCaps } from './sends/sendFeeCaps.ts'
 import { followPendingSends } from './sends/sendRecords.ts'
 import { generateWalletKey } from './walletKeys.ts'
-
-// Raw JSON answers (the node's, the routes'), read field by field as each test goes.
-// biome-ignore lint/suspicious/noExplicitAny: see above.
-type Json = any
 
 /** The local cluster stands in for devnet and answers to devnet's CAIP-2 id. */
 const caip2 = solanaClusters.devnet.caip2
@@ -56,12 +55,7 @@ let phone: string
 let usdcMint: Address
 
 /** JSON-RPC to the local Solana cluster through the server's proxy, as the member's browser would. */
-async function rpc(method: string, params: unknown[]): Promise<Json> {
-  const answer = await me.api.post('/api/v1/rpc/devnet', { jsonrpc: '2.0', id: 1, method, params })
-  const body = JSON.parse(answer.text) as Json
-  if (body.error) throw new Error(`${method}: ${body.error.message}`)
-  return body.result
-}
+const rpc = (method: string, params: unknown[]) => proxiedRpc(me.api, 'devnet', method, params)
 
 const balance = async (address: string) => BigInt((await rpc('getBalance', [address])).value)
 const usdcBalance = async (owner: string) => {
@@ -212,22 +206,21 @@ async function settled(hash: string): Promise<Json> {
   throw new Error(`send ${hash} stayed pending`)
 }
 
-async function faucet(address: string, asset: 'native' | 'USDC', amount: string) {
-  const funded = await me.api.post('/api/dev/faucet', { address, chainId: 'devnet', asset, amount })
-  if (funded.status !== 200) throw new Error(`faucet: ${funded.text}`)
-}
+const faucet = (address: string, asset: 'native' | 'USDC', amount: string) =>
+  fundFromFaucet(me.api, address, { chainId: 'devnet', asset, amount })
 
 beforeAll(async () => {
   server = await startTestServer({ env: { LOCAL_CHAINS: 'on' } })
-  const member = await signedInMember(server.url)
+  const member = await fundedMember(server.url, [
+    { chainId: 'devnet', asset: 'native', amount: '2' },
+    { chainId: 'devnet', asset: 'USDC', amount: '100' },
+  ])
   me = member.caller
   sol = member.wallet('solana')
   wallet = sol.address as Address
   phone = member.address
   const chains = JSON.parse((await me.api.get('/api/v1/chains')).text) as Json
   usdcMint = chains.chains.find((chain: Json) => chain.id === 'devnet').usdc.address
-  await faucet(wallet, 'native', '2')
-  await faucet(wallet, 'USDC', '100')
 }, 120_000)
 
 afterAll(() => server?.close())

@@ -8,6 +8,7 @@ import {
   type TransactionSerialized,
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eip712DomainType, etherMail } from '../../../../packages/core/src/__fixtures__/typedData.ts'
 import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { type MemberWallet, signedInMember, type WalletCaller } from '../testing/WalletCaller.ts'
 
@@ -58,46 +59,14 @@ describe('EVM signatures', () => {
 
   it('eth_signTypedData_v4 recovers to the wallet address', async () => {
     const typed = {
-      domain: {
-        name: 'Ether Mail',
-        version: '1',
-        chainId: 1,
-        verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC',
-      },
-      types: {
-        EIP712Domain: [
-          { name: 'name', type: 'string' },
-          { name: 'version', type: 'string' },
-          { name: 'chainId', type: 'uint256' },
-          { name: 'verifyingContract', type: 'address' },
-        ],
-        Person: [
-          { name: 'name', type: 'string' },
-          { name: 'wallet', type: 'address' },
-        ],
-        Mail: [
-          { name: 'from', type: 'Person' },
-          { name: 'to', type: 'Person' },
-          { name: 'contents', type: 'string' },
-        ],
-      },
-      message: {
-        from: { name: 'Cow', wallet: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826' },
-        to: { name: 'Bob', wallet: '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB' },
-        contents: 'Hello, Bob!',
-      },
+      domain: etherMail.domain,
+      types: { EIP712Domain: eip712DomainType, ...etherMail.types },
+      message: etherMail.message,
       primary_type: 'Mail',
     }
     const answer = await me.rpc(evm.id, 'eth_signTypedData_v4', { typed_data: typed })
     expect(answer.status).toBe(200)
-    const { EIP712Domain: _, ...types } = typed.types
-    const recovered = await recoverTypedDataAddress({
-      domain: typed.domain as never,
-      types,
-      message: typed.message,
-      primaryType: 'Mail',
-      signature: answer.body.data.signature,
-    })
+    const recovered = await recoverTypedDataAddress({ ...etherMail, signature: answer.body.data.signature })
     expect(recovered).toBe(evm.address)
   })
 

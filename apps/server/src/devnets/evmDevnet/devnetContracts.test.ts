@@ -14,6 +14,7 @@ import {
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { permitType } from '../../../../../packages/core/src/__fixtures__/typedData.ts'
 import type { LocalChain } from '../LocalChain.ts'
 import { devnetTracker } from './__fixtures__/devnetTracker.ts'
 
@@ -205,15 +206,7 @@ describe('the local Base Sepolia devnet', () => {
     const value = 7_000_000n
     const signature = await owner.signTypedData({
       domain,
-      types: {
-        Permit: [
-          { name: 'owner', type: 'address' },
-          { name: 'spender', type: 'address' },
-          { name: 'value', type: 'uint256' },
-          { name: 'nonce', type: 'uint256' },
-          { name: 'deadline', type: 'uint256' },
-        ],
-      },
+      types: { Permit: permitType },
       primaryType: 'Permit',
       message: { owner: owner.address, spender: relayer.address, value, nonce, deadline },
     })

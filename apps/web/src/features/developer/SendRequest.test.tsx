@@ -2,16 +2,10 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { recoverTypedDataAddress } from 'viem'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { charterNote } from '../../../../../packages/core/src/__fixtures__/typedData.ts'
 import { renderApp } from '../../testing/renderApp.tsx'
 import { signedInOnThisDevice } from '../../testing/signedInOnThisDevice.ts'
 import { stubApi } from '../../testing/stubApi.ts'
-
-const note = {
-  domain: { name: 'Charter', chainId: 84532 },
-  types: { Note: [{ name: 'text', type: 'string' }] },
-  primaryType: 'Note',
-  message: { text: 'Hello' },
-} as const
 
 describe('sending a request from the developer page', () => {
   afterEach(() => vi.unstubAllGlobals())
@@ -25,13 +19,13 @@ describe('sending a request from the developer page', () => {
     const params = await screen.findByRole('textbox', { name: 'Params (JSON)' }, { timeout: 5_000 })
     expect(screen.getByRole('combobox', { name: 'Method' })).toHaveValue('eth_signTypedData_v4')
     await user.click(params)
-    await user.paste(JSON.stringify([server.account.address, note]))
+    await user.paste(JSON.stringify([server.account.address, charterNote]))
     await user.click(screen.getByRole('button', { name: 'Send request' }))
     const dialog = await screen.findByRole('dialog', { name: 'Sign this data?' })
     await user.click(within(dialog).getByRole('button', { name: 'Sign' }))
     const answer = await screen.findByText(/^"0x[0-9a-f]{130}"$/)
     const signature = JSON.parse(answer.textContent ?? '') as `0x${string}`
-    expect(await recoverTypedDataAddress({ ...note, signature })).toBe(server.account.address)
+    expect(await recoverTypedDataAddress({ ...charterNote, signature })).toBe(server.account.address)
   })
 
   it('asks for a JSON list before sending anything', async () => {

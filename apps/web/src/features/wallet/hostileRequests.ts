@@ -1,4 +1,5 @@
 import { encodeFunctionData, erc20Abi, maxUint256 } from 'viem'
+import { permitType } from '../../../../../packages/core/src/__fixtures__/typedData.ts'
 
 /**
  * Requests an attacker would send, for the dialog's tests: each must be shown truthfully or refused. Test data
@@ -17,15 +18,7 @@ export const baseSepoliaUsdc = '0x036CbD53842c5426634e7929541eC2318f3dCF7e'
 /** An ERC-20 permit for unlimited USDC on Base Sepolia. */
 export const usdcPermit = {
   domain: { name: 'USDC', version: '2', chainId: 84532, verifyingContract: baseSepoliaUsdc },
-  types: {
-    Permit: [
-      { name: 'owner', type: 'address' },
-      { name: 'spender', type: 'address' },
-      { name: 'value', type: 'uint256' },
-      { name: 'nonce', type: 'uint256' },
-      { name: 'deadline', type: 'uint256' },
-    ],
-  },
+  types: { Permit: permitType },
   primaryType: 'Permit',
   message: {
     owner: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826',

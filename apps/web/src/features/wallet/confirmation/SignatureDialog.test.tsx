@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { recoverMessageAddress, recoverTypedDataAddress } from 'viem'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { etherMailToMany } from '../../../../../../packages/core/src/__fixtures__/typedData.ts'
 import { chainServer, multicall3Address } from '../../../testing/chainServer.ts'
 import { renderApp } from '../../../testing/renderApp.tsx'
 import { signedInOnThisDevice } from '../../../testing/signedInOnThisDevice.ts'
@@ -26,28 +27,7 @@ import {
 } from '../hostileRequests.ts'
 import { walletRuntimeFor } from '../walletRuntime.ts'
 
-const types = {
-  Person: [
-    { name: 'name', type: 'string' },
-    { name: 'wallet', type: 'address' },
-  ],
-  Mail: [
-    { name: 'from', type: 'Person' },
-    { name: 'to', type: 'Person[]' },
-    { name: 'contents', type: 'string' },
-  ],
-}
-const domain = {
-  name: 'Ether Mail',
-  version: '1',
-  chainId: 84532,
-  verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC',
-} as const
-const message = {
-  from: { name: 'Cow', wallet: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826' },
-  to: [{ name: 'Bob', wallet: '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB' }],
-  contents: 'Hello, Bob!',
-}
+const { types, domain, message } = etherMailToMany
 
 /** The app at home, signed in, its wallet ready; answers its provider. `routes` answer beside the server's. */
 async function signedIn(routes: Parameters<typeof stubApi>[0] = {}) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { etherMailToMany } from '../../../../../../packages/core/src/__fixtures__/typedData.ts'
 import { paddedPermit, permit2Single, spender, usdcPermit } from '../hostileRequests.ts'
 import { typedDataParams } from '../params/typedDataParams.ts'
 import { describeTypedData, maxTypedDataFields } from './describeTypedData.ts'
@@ -17,24 +18,13 @@ const refusal = (raw: unknown) => {
   }
 }
 
+/** The mail to a list, with no contract, Cow's address in lower case, and a field its types do not name. */
 const mail = {
+  ...etherMailToMany,
   domain: { name: 'Ether Mail', version: '1', chainId: 84532 },
-  types: {
-    Person: [
-      { name: 'name', type: 'string' },
-      { name: 'wallet', type: 'address' },
-    ],
-    Mail: [
-      { name: 'from', type: 'Person' },
-      { name: 'to', type: 'Person[]' },
-      { name: 'contents', type: 'string' },
-    ],
-  },
-  primaryType: 'Mail',
   message: {
+    ...etherMailToMany.message,
     from: { name: 'Cow', wallet: '0xcd2a3d9f938e13cd947ec05abc7fe734df8dd826' },
-    to: [{ name: 'Bob', wallet: '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB' }],
-    contents: 'Hello, Bob!',
     notSigned: 'not in the types, so not signed and not shown',
   },
 }

@@ -1,6 +1,7 @@
 import { type EmbeddedWalletAccount, ProviderRpcError, selectEmbeddedWallet } from '@charter/core'
 import { recoverMessageAddress, recoverTypedDataAddress } from 'viem'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { eip712DomainType, etherMail } from '../../../../../../packages/core/src/__fixtures__/typedData.ts'
 import { signedInOnThisDevice } from '../../../testing/signedInOnThisDevice.ts'
 import { stubApi } from '../../../testing/stubApi.ts'
 import { evmWalletId } from '../../../testing/walletServer.ts'
@@ -9,36 +10,12 @@ import { makeWalletKey } from '../../walletProxy/makeWalletKey.ts'
 import type { SignatureRequest } from '../describe/SignatureRequest.ts'
 import { createEvmProvider } from './createEvmProvider.ts'
 
+/** EIP-712's example on Base Sepolia, as a dapp sends it to eth_signTypedData_v4: the domain's type among the types. */
 const mail = {
-  types: {
-    EIP712Domain: [
-      { name: 'name', type: 'string' },
-      { name: 'version', type: 'string' },
-      { name: 'chainId', type: 'uint256' },
-      { name: 'verifyingContract', type: 'address' },
-    ],
-    Person: [
-      { name: 'name', type: 'string' },
-      { name: 'wallet', type: 'address' },
-    ],
-    Mail: [
-      { name: 'from', type: 'Person' },
-      { name: 'to', type: 'Person' },
-      { name: 'contents', type: 'string' },
-    ],
-  },
-  primaryType: 'Mail',
-  domain: {
-    name: 'Ether Mail',
-    version: '1',
-    chainId: 84532,
-    verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC',
-  },
-  message: {
-    from: { name: 'Cow', wallet: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826' },
-    to: { name: 'Bob', wallet: '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB' },
-    contents: 'Hello, Bob!',
-  },
+  types: { EIP712Domain: eip712DomainType, ...etherMail.types },
+  primaryType: etherMail.primaryType,
+  domain: { ...etherMail.domain, chainId: 84532 },
+  message: etherMail.message,
 }
 
 /** `code` and `message` of a refusal, as a dapp reads them. */
