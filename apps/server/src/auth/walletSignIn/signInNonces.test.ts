@@ -5,14 +5,11 @@ import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sweepExpired } from '../../db/housekeeping.ts'
 import { signInNonces } from '../../db/schema.ts'
+import type { Json } from '../../testing/Json.ts'
 import { productionTestEnv } from '../../testing/productionTestEnv.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../../testing/startTestServer.ts'
 import { withTimeLeftInWindow } from '../../testing/throttleWindows.ts'
 import { consumeSignInNonce, issueSignInNonce } from './signInNonces.ts'
-
-// JSON answers, read field by field.
-// biome-ignore lint/suspicious/noExplicitAny: see above.
-type Json = any
 
 let app: TestServer
 /** This file's own client address, so its throttling counts are not shared with other tests on the database. */

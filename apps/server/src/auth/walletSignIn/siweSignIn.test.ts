@@ -15,14 +15,11 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { artifactPath } from '../../../../../scripts/contracts/compileContracts.ts'
+import type { Json } from '../../testing/Json.ts'
 import { productionTestEnv } from '../../testing/productionTestEnv.ts'
 import { spawnAnvil, type TestAnvil } from '../../testing/spawnAnvil.ts'
 import { startTestServer, type TestServer } from '../../testing/startTestServer.ts'
 import { type WalletSignInRefusal, walletSignInRefusals } from './walletSignInRefusals.ts'
-
-// JSON answers, read field by field.
-// biome-ignore lint/suspicious/noExplicitAny: see above.
-type Json = any
 
 const chainId = 84532
 let anvil: TestAnvil

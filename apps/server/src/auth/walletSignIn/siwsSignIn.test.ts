@@ -5,13 +5,10 @@ import {
   type SolanaSignInInputWithRequiredFields,
 } from '@solana/wallet-standard-util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Json } from '../../testing/Json.ts'
 import { productionTestEnv } from '../../testing/productionTestEnv.ts'
 import { startTestServer, type TestServer } from '../../testing/startTestServer.ts'
 import { type WalletSignInRefusal, walletSignInRefusals } from './walletSignInRefusals.ts'
-
-// JSON answers, read field by field.
-// biome-ignore lint/suspicious/noExplicitAny: see above.
-type Json = any
 
 let app: TestServer
 /** The server's PUBLIC_URL: the site its sign-in messages must name. */
