@@ -2,13 +2,10 @@ import { InvalidMetadataDocumentError, type MetadataDocument, StorageError } fro
 import type { DocumentStorage } from './documentStorage.ts'
 import { OrganizationError } from './OrganizationError.ts'
 
-/** At most this many responsibilities, and as many authorities, in one document. */
-export const maxListItems = 200
-
 /**
- * Checks a document a member sent (size, list lengths, the core's schema) and pins it through the storage
- * client. The document is pinned and kept exactly as sent: never rebuilt, so unknown keys (even `__proto__`,
- * an own key after JSON.parse) stay data, and nothing in it is interpreted.
+ * Checks a document a member sent (its size, then the core's schema, which caps its lists too) and pins it
+ * through the storage client. The document is pinned and kept exactly as sent: never rebuilt, so unknown keys
+ * (even `__proto__`, an own key after JSON.parse) stay data, and nothing in it is interpreted.
  */
 export async function pinDocument(
   storage: DocumentStorage,
@@ -21,16 +18,6 @@ export async function pinDocument(
       'payload_too_large',
       `The document is too large: ${maxBytes} bytes at most (PINNING_MAX_BYTES).`,
     )
-  }
-  const data = (document as { data?: Record<string, unknown> } | null)?.data
-  for (const list of ['responsibilities', 'authorities'] as const) {
-    const items = data && typeof data === 'object' ? data[list] : undefined
-    if (Array.isArray(items) && items.length > maxListItems) {
-      throw new OrganizationError(
-        'invalid_data',
-        `data.${list}: at most ${maxListItems} items (this document has ${items.length}).`,
-      )
-    }
   }
   try {
     const cid = await storage.client().pin(document as MetadataDocument)
