@@ -1,3 +1,4 @@
+import { oneTimeCodeRules } from '@charter/core'
 import type { Db } from '../db/Database.ts'
 import {
   consumeRateLimit,
@@ -13,7 +14,7 @@ import { sha256Hex } from '../members/digests.ts'
 import type { Channel } from './channels.ts'
 import type { CodeChallenges } from './codeChallenges.ts'
 import type { CodePurpose } from './codeMessages.ts'
-import { consumeOneTimeCode, newOneTimeCode, oneTimeCodeRules, storeOneTimeCode } from './oneTimeCodes.ts'
+import { consumeOneTimeCode, newOneTimeCode, storeOneTimeCode } from './oneTimeCodes.ts'
 
 export type SignInLimits = {
   /**
@@ -33,7 +34,7 @@ export type SignInLimits = {
 
 export const defaultSignInLimits = (perClientPerHour: number): SignInLimits => ({
   perDestination: [
-    { limit: 1, windowSeconds: 30 },
+    { limit: 1, windowSeconds: oneTimeCodeRules.resendWaitSeconds },
     { limit: 5, windowSeconds: 3600 },
   ],
   // Ten times the allowance: a member whose address is flooded still gets codes, and no number can be sent

@@ -1,4 +1,4 @@
-import { LoginError } from '@charter/core'
+import { LoginError, toUnixSeconds } from '@charter/core'
 import type { Context } from 'hono'
 import { addressChangeOf } from '../holds/addressChangeOf.ts'
 import type { NewDeviceHold } from '../holds/newDeviceHold.ts'
@@ -54,7 +54,7 @@ export function codeHandlers(
         body.purpose,
         body.token,
       )
-      return c.json({ success: true as const, expires_at: Math.floor(expiresAt.getTime() / 1000) })
+      return c.json({ success: true as const, expires_at: toUnixSeconds(expiresAt) })
     },
 
     async authenticate(

@@ -1,4 +1,4 @@
-import { LoginError, maskPhoneNumber } from '@charter/core'
+import { LoginError, maskPhoneNumber, toUnixSeconds } from '@charter/core'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { addressChangeOf } from '../holds/addressChangeOf.ts'
 import { readJson } from '../http/readJsonBody.ts'
@@ -150,7 +150,7 @@ export function codeSignInRoutes(options: CodeSignInRoutesOptions) {
             success: true as const,
             via: sent.kind,
             sent_to: sent.kind === 'phone' ? maskPhoneNumber(sent.address) : sent.address,
-            expires_at: Math.floor(sent.expiresAt.getTime() / 1000),
+            expires_at: toUnixSeconds(sent.expiresAt),
           })
         },
       )

@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto'
-import { LoginError } from '@charter/core'
+import { LoginError, oneTimeCodeRules } from '@charter/core'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
 import { otpCodes, rateLimits } from '../db/schema.ts'
+import { equalInConstantTime } from '../http/equalInConstantTime.ts'
 import {
   type CountFirst,
   consumeRateLimit,
@@ -11,14 +12,7 @@ import {
   type RateLimitVerdict,
 } from '../http/rateLimit.ts'
 import { TooManyRequestsError } from '../http/TooManyRequestsError.ts'
-import { equalDigests, hmacHex } from '../members/digests.ts'
-
-export const oneTimeCodeRules = {
-  digits: 6,
-  lifetimeMinutes: 10,
-  /** Wrong tries a code survives; the next try is refused and a new code must be asked for. */
-  maxFailedAttempts: 5,
-} as const
+import { hmacHex } from '../members/digests.ts'
 
 /** `destination` is `phone:+14155552671` or `email:ada@example.org`: a code is good for that one only. */
 const digestOf = (secret: string, destination: string, code: string) =>
@@ -166,7 +160,12 @@ export async function consumeOneTimeCode(
     }
     // A right code is used up above. It reaches here only to be checked (consume: false), or when its row was
     // written after the statement above looked (a new code stored meanwhile): it is used up here then.
-    if (equalDigests(row.codeHash, digestOf(secret, destination, code))) {
+    if (
+      equalInConstantTime(
+        Buffer.from(row.codeHash, 'hex'),
+        Buffer.from(digestOf(secret, destination, code), 'hex'),
+      )
+    ) {
       if (options.consume !== false) await useUp(tx, destination, row.codeHash, options.forgetOnUse ?? [])
       return { ok: true }
     }

@@ -1,4 +1,4 @@
-import { describeUserAgent, LoginError } from '@charter/core'
+import { describeUserAgent, LoginError, toUnixSeconds } from '@charter/core'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { Db } from '../db/Database.ts'
@@ -93,7 +93,7 @@ export function sessionRoutes({ auth, db, cookie, flows, signOuts }: SessionRout
             const { ended } = outcome
             held = outcome.held && {
               id: outcome.held.id,
-              opens_at: Math.floor(outcome.held.opensAt.getTime() / 1000),
+              opens_at: toUnixSeconds(outcome.held.opensAt),
             }
             await recordAccountEvent(db, {
               userId: session.userId,

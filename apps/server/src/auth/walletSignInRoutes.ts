@@ -1,4 +1,4 @@
-import { LoginError } from '@charter/core'
+import { LoginError, toUnixSeconds } from '@charter/core'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { parseSiweMessage } from 'viem/siwe'
 import type { Chains } from '../chains/Chains.ts'
@@ -59,7 +59,7 @@ export function walletSignInRoutes(options: WalletSignInRoutesOptions) {
       { family, address, client: clientAddress(c, options.trustProxy) },
       { limits: auth.walletNonceLimits },
     )
-    return c.json({ nonce: issued.nonce, address, expires_at: Math.floor(issued.expiresAt.getTime() / 1000) })
+    return c.json({ nonce: issued.nonce, address, expires_at: toUnixSeconds(issued.expiresAt) })
   }
 
   /** The wallet a signed Ethereum message proves, on the chain the client says it signed on. */

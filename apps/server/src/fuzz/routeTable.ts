@@ -1,3 +1,4 @@
+import { oneTimeCodePattern } from '@charter/core'
 import fc from 'fast-check'
 import { eip712DomainType, etherMail } from '../../../../packages/core/src/__fixtures__/typedData.ts'
 import {
@@ -109,7 +110,7 @@ const phone = fc.oneof(
 )
 
 const code = fc.oneof(
-  { weight: 4, arbitrary: fc.stringMatching(/^\d{6}$/) },
+  { weight: 4, arbitrary: fc.stringMatching(oneTimeCodePattern) },
   {
     weight: 1,
     arbitrary: fc.constantFrom(

@@ -1,4 +1,4 @@
-import { BaseError } from '@charter/core'
+import { BaseError, toUnixSeconds } from '@charter/core'
 
 /**
  * An action held until a time, after which it happens by itself unless cancelled (a new device's sign-out of
@@ -12,6 +12,6 @@ export class HeldUntilError extends BaseError {
 
   constructor(message: string, heldAction: { id: string; opensAt: Date }) {
     super(message, { code: 'action_held' })
-    this.heldAction = { id: heldAction.id, opens_at: Math.floor(heldAction.opensAt.getTime() / 1000) }
+    this.heldAction = { id: heldAction.id, opens_at: toUnixSeconds(heldAction.opensAt) }
   }
 }

@@ -1,4 +1,4 @@
-import { BaseError } from '@charter/core'
+import { BaseError, toUnixSeconds } from '@charter/core'
 
 /**
  * A send held by the new-device hold: 403 `{error, code: 'action_held', held_action: {id, opens_at}}`, with
@@ -12,6 +12,6 @@ export class SendHeldError extends BaseError {
 
   constructor(message: string, heldAction: { id: string; opensAt: Date }) {
     super(message, { code: 'action_held' })
-    this.heldAction = { id: heldAction.id, opens_at: Math.floor(heldAction.opensAt.getTime() / 1000) }
+    this.heldAction = { id: heldAction.id, opens_at: toUnixSeconds(heldAction.opensAt) }
   }
 }

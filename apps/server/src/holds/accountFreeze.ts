@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { LoginError } from '@charter/core'
+import { LoginError, toUnixSeconds } from '@charter/core'
 import { and, desc, eq, gt, inArray, isNull, lte } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
 import { accountFreezes, heldActions, sessions } from '../db/schema.ts'
@@ -9,7 +9,6 @@ import { HeldUntilError } from './HeldUntilError.ts'
 import type { NewDeviceHold } from './newDeviceHold.ts'
 
 const when = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`
-const seconds = (date: Date) => Math.floor(date.getTime() / 1000)
 
 /** The shortest and longest freeze a member may ask for, in hours: an hour to a week. */
 export const freezeHours = { min: 1, max: 168 } as const
@@ -93,10 +92,10 @@ export function accountFreeze(options: {
       .limit(1)
     return {
       frozen: true as const,
-      frozen_at: seconds(freeze.createdAt),
-      ends_at: seconds(freeze.endsAt),
+      frozen_at: toUnixSeconds(freeze.createdAt),
+      ends_at: toUnixSeconds(freeze.endsAt),
       /** A younger session's lift that waits: it takes effect at `opens_at` unless cancelled. */
-      lift: lift ? { id: lift.id, opens_at: seconds(lift.opensAt) } : null,
+      lift: lift ? { id: lift.id, opens_at: toUnixSeconds(lift.opensAt) } : null,
     }
   }
 

@@ -2,7 +2,7 @@
 // limit, and what would take the brake away: signing out older sessions, changing a way to sign in), and the
 // freeze. It uses members/ and db/; it imports neither auth/ nor wallets/ (notices come in as a function).
 import { randomBytes, randomUUID } from 'node:crypto'
-import { LoginError } from '@charter/core'
+import { LoginError, toUnixSeconds } from '@charter/core'
 import { and, desc, eq, gt, isNotNull, isNull, ne, or } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
 import { heldActions, sessionOrigins, sessions } from '../db/schema.ts'
@@ -108,7 +108,6 @@ const cancelledEvents = {
   passkey_remove: 'held_passkey_remove_cancelled',
 } as const
 const when = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`
-const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null)
 
 /**
  * A new session's origin: how it signed in, and until when it is held. A sign-in that created the account is not
@@ -340,7 +339,7 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
       const action = await byLink(token)
       return {
         summary: action?.summary,
-        opens_at: action ? (seconds(action.opensAt) as number) : undefined,
+        opens_at: action ? toUnixSeconds(action.opensAt) : undefined,
         refusal: linkRefusal(action, now),
       }
     },
@@ -479,7 +478,7 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
         .orderBy(desc(heldActions.createdAt))
         .limit(50)
       return {
-        hold_ends_at: seconds(mine?.holdEndsAt && mine.holdEndsAt > now ? mine.holdEndsAt : null),
+        hold_ends_at: mine?.holdEndsAt && mine.holdEndsAt > now ? toUnixSeconds(mine.holdEndsAt) : null,
         held_actions: rows.map(({ action, session: requester, signedInWith }) =>
           view(action, { ...requester, signedInWith }, session.sessionId, mine, now),
         ),
@@ -611,9 +610,9 @@ function view(
         : action.opensAt.getTime() > now.getTime()
           ? ('held' as const)
           : ('ready' as const),
-    requested_at: seconds(action.createdAt) as number,
-    opens_at: seconds(action.opensAt) as number,
-    cancelled_at: seconds(action.cancelledAt),
+    requested_at: toUnixSeconds(action.createdAt),
+    opens_at: toUnixSeconds(action.opensAt),
+    cancelled_at: action.cancelledAt ? toUnixSeconds(action.cancelledAt) : null,
     cancelled_here: action.cancelledBySessionId === viewer,
     /** A send's wallet; null for an export, whose `subject` is the wallet. */
     wallet_id: action.walletId,
@@ -621,13 +620,13 @@ function view(
     hash: action.resultHash,
     failure: action.failure,
     /** When the member's passkey released it at once; null when it waited (or waits). */
-    lifted_at: seconds(action.liftedAt),
+    lifted_at: action.liftedAt ? toUnixSeconds(action.liftedAt) : null,
     this_device: requester.id === viewer,
     can_cancel: mayCancel(action, requester, viewer, seen),
     device: {
       user_agent: requester.userAgent,
       client_address: requester.clientAddress,
-      signed_in_at: seconds(requester.createdAt) as number,
+      signed_in_at: toUnixSeconds(requester.createdAt),
       signed_out: requester.revokedAt !== null || requester.expiresAt.getTime() <= now.getTime(),
     },
   }

@@ -1,3 +1,4 @@
+import { toUnixSeconds } from '@charter/core'
 import { desc, eq } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
 import { accountEvents } from '../db/schema.ts'
@@ -25,6 +26,6 @@ export async function listAccountEvents(db: Db, userId: string, limit = 50) {
     id: row.id,
     kind: row.kind,
     summary: row.summary,
-    created_at: Math.floor(row.createdAt.getTime() / 1000),
+    created_at: toUnixSeconds(row.createdAt),
   }))
 }

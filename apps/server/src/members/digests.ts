@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHash, createHmac, randomBytes } from 'node:crypto'
 
 /** 32 random bytes, URL-safe: session and refresh tokens. */
 export const randomToken = (): string => randomBytes(32).toString('base64url')
@@ -9,12 +9,6 @@ export const sha256Hex = (value: string): string => createHash('sha256').update(
 /** One-time codes have only a million values, so their digest is keyed: a leaked table cannot be brute-forced. */
 export const hmacHex = (secret: string, value: string): string =>
   createHmac('sha256', secret).update(value).digest('hex')
-
-export function equalDigests(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'hex')
-  const right = Buffer.from(b, 'hex')
-  return left.length === right.length && timingSafeEqual(left, right)
-}
 
 /** A keyed digest as URL-safe text: tokens derived from another token with the server's secret. */
 export const hmacBase64Url = (secret: string, value: string): string =>

@@ -1,9 +1,7 @@
-import { describeUserAgent, type PasskeyAccount } from '@charter/core'
+import { describeUserAgent, type PasskeyAccount, toUnixSeconds } from '@charter/core'
 import { asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
 import { passkeys, users } from '../db/schema.ts'
-
-const seconds = (date: Date) => Math.floor(date.getTime() / 1000)
 
 export type PasskeyRow = typeof passkeys.$inferSelect
 
@@ -59,8 +57,8 @@ export function toPasskeyAccount(row: PasskeyRow): PasskeyAccount {
     ...(row.authenticatorName && { authenticator_name: row.authenticatorName }),
     ...(row.createdWithUserAgent && { created_with_browser: describeUserAgent(row.createdWithUserAgent) }),
     enrolled_in_mfa: false,
-    verified_at: seconds(row.createdAt),
-    first_verified_at: seconds(row.createdAt),
-    latest_verified_at: row.lastUsedAt ? seconds(row.lastUsedAt) : null,
+    verified_at: toUnixSeconds(row.createdAt),
+    first_verified_at: toUnixSeconds(row.createdAt),
+    latest_verified_at: row.lastUsedAt ? toUnixSeconds(row.lastUsedAt) : null,
   }
 }

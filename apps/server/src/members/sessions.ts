@@ -1,5 +1,6 @@
 // members/: the member (user, accounts, sessions, device keys) auth/ and wallets/ share; it imports neither.
 import { randomUUID } from 'node:crypto'
+import { toUnixSeconds } from '@charter/core'
 import { and, desc, eq, gt, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
 import { batchLoader } from '../db/batch.ts'
 import type { Db } from '../db/Database.ts'
@@ -370,9 +371,9 @@ export async function listUserSessions(db: Db, userId: string, now = new Date())
     id: row.id,
     user_agent: row.userAgent,
     client_address: row.clientAddress,
-    created_at: Math.floor(row.createdAt.getTime() / 1000),
-    last_seen_at: Math.floor(row.lastSeenAt.getTime() / 1000),
-    expires_at: Math.floor(row.expiresAt.getTime() / 1000),
+    created_at: toUnixSeconds(row.createdAt),
+    last_seen_at: toUnixSeconds(row.lastSeenAt),
+    expires_at: toUnixSeconds(row.expiresAt),
     has_device_key: row.authorizationKey !== null,
     signed_in_with: signedInWith,
   }))

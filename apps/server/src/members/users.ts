@@ -1,6 +1,7 @@
 // members/: the member (user, accounts, sessions, device keys) auth/ and wallets/ share; it imports neither.
 import { randomBytes } from 'node:crypto'
 import type { CharterUser, LinkedAccount, WalletChainType } from '@charter/core'
+import { toUnixSeconds } from '@charter/core'
 import { and, eq, sql } from 'drizzle-orm'
 import { getAddress } from 'viem'
 import type { Db } from '../db/Database.ts'
@@ -64,8 +65,6 @@ const matching = (identity: Identity) => {
  * writes the user, so a user never exists without them. Their keys are sealed, and wiped, before it runs.
  */
 export type UserCreatedHook = (userId: string) => (typeof wallets.$inferInsert)[]
-
-const seconds = (date: Date) => Math.floor(date.getTime() / 1000)
 
 /** `did:charter:` and 25 random base-36 characters (about 128 bits). */
 export function newUserId(): `did:${string}` {
@@ -183,9 +182,9 @@ const markCodeIdentity = preparedFor((db) =>
 /** An identity row in Privy's shape. */
 function toAccount(row: typeof identities.$inferSelect): LinkedAccount {
   const dates = {
-    verified_at: seconds(row.firstVerifiedAt),
-    first_verified_at: seconds(row.firstVerifiedAt),
-    latest_verified_at: seconds(row.latestVerifiedAt),
+    verified_at: toUnixSeconds(row.firstVerifiedAt),
+    first_verified_at: toUnixSeconds(row.firstVerifiedAt),
+    latest_verified_at: toUnixSeconds(row.latestVerifiedAt),
   }
   if (row.kind === 'phone') return { type: 'phone', phoneNumber: row.value, ...dates }
   if (row.kind === 'email') return { type: 'email', address: row.value, ...dates }
@@ -240,7 +239,7 @@ function userAnswer(
   for (const wallet of byChainAndIndex) linked.push(toLinkedAccount(wallet))
   return {
     id: user.id as `did:${string}`,
-    created_at: seconds(user.createdAt),
+    created_at: toUnixSeconds(user.createdAt),
     linked_accounts: linked,
     mfa_methods: [],
     is_guest: false,

@@ -1,4 +1,5 @@
 import type { EmbeddedWalletAccount } from '@charter/core'
+import { toUnixSeconds } from '@charter/core'
 import { asc, eq } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
 import { wallets } from '../db/schema.ts'
@@ -17,7 +18,7 @@ export async function listWallets(db: Db, userId: string): Promise<WalletRow[]> 
 
 /** A wallet as a linked account in Privy's shape. */
 export function toLinkedAccount(row: WalletRow): EmbeddedWalletAccount {
-  const made = Math.floor(row.createdAt.getTime() / 1000)
+  const made = toUnixSeconds(row.createdAt)
   return {
     type: 'wallet',
     id: row.id,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { toUnixSeconds } from '@charter/core'
 import { SignJWT } from 'jose'
 import type { CdpKey } from '../settings/cdpKey.ts'
 
@@ -19,7 +20,7 @@ export function cdpJwt(options: {
   now?: Date
 }): Promise<string> {
   const { key, keyId, method, url } = options
-  const iat = Math.floor((options.now ?? new Date()).getTime() / 1000)
+  const iat = toUnixSeconds(options.now ?? new Date())
   return new SignJWT({ uris: [`${method} ${url.host}${url.pathname}`] })
     .setProtectedHeader({ alg: key.alg, kid: keyId, typ: 'JWT', nonce: randomBytes(16).toString('hex') })
     .setSubject(keyId)

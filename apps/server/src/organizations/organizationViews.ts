@@ -1,4 +1,4 @@
-import { type MetadataDocument, maskPhoneNumber } from '@charter/core'
+import { type MetadataDocument, maskPhoneNumber, toUnixSeconds } from '@charter/core'
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
 import {
@@ -61,8 +61,6 @@ export type Organization = {
   created_at: number
   updated_at: number
 }
-
-export const seconds = (date: Date) => Math.floor(date.getTime() / 1000)
 
 /** How a member is shown to the others: their email, or their phone's last four digits. */
 export async function labels(db: Db, userIds: string[]): Promise<Map<string, string>> {
@@ -157,7 +155,7 @@ export async function rolesOf(
     document: documents.get(row.id) as MetadataDocument,
     gateway_url: gatewayUrl(row.cid),
     holders: holders.filter((each) => each.roleId === row.id).map((each) => person(names, each.userId)),
-    updated_at: seconds(row.updatedAt),
+    updated_at: toUnixSeconds(row.updatedAt),
   }))
 }
 
@@ -187,7 +185,7 @@ export async function membersOf(db: Db, organizationId: string, onlyUserId?: str
     label: names.get(row.userId) ?? 'member',
     membership: row.membership,
     role_ids: held.filter((each) => each.userId === row.userId).map((each) => each.roleId),
-    joined_at: seconds(row.joinedAt),
+    joined_at: toUnixSeconds(row.joinedAt),
   }))
 }
 
@@ -211,7 +209,7 @@ export async function invitationsWhere(db: Db, where: ReturnType<typeof and>): P
     membership: invitation.membership,
     status: invitation.status,
     invited_by: person(names, invitation.invitedBy),
-    created_at: seconds(invitation.createdAt),
+    created_at: toUnixSeconds(invitation.createdAt),
   }))
 }
 
@@ -238,8 +236,8 @@ export async function organizationView(
       membership === 'admin'
         ? await invitationsWhere(db, and(eq(invitations.organizationId, organizationId)))
         : [],
-    created_at: seconds(row.createdAt),
-    updated_at: seconds(row.updatedAt),
+    created_at: toUnixSeconds(row.createdAt),
+    updated_at: toUnixSeconds(row.updatedAt),
   }
 }
 
@@ -261,6 +259,6 @@ export async function historyOf(db: Db, organizationId: string, roleId: string |
   return rows.map((row) => ({
     cid: row.cid,
     changed_by: person(names, row.changedBy),
-    changed_at: seconds(row.changedAt),
+    changed_at: toUnixSeconds(row.changedAt),
   }))
 }

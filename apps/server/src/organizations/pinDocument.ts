@@ -6,13 +6,10 @@ import { documentTooLarge, OrganizationError } from './OrganizationError.ts'
 /** A member's document as pinned: its CID, its JSON text, and the document itself, checked. */
 export type PinnedMetadata = PinnedDocument & { document: MetadataDocument }
 
-/** At most this many responsibilities, and as many authorities, in one document. */
-export const maxListItems = 200
-
 /**
- * Checks a document a member sent (size, list lengths, the core's schema) and pins it through the pinning part.
- * The document is pinned and kept exactly as sent: never rebuilt, so unknown keys (even `__proto__`, an own key
- * after JSON.parse) stay data, and nothing in it is interpreted.
+ * Checks a document a member sent (its size, then the core's schema, which caps its lists too) and pins it
+ * through the pinning part. The document is pinned and kept exactly as sent: never rebuilt, so unknown keys (even
+ * `__proto__`, an own key after JSON.parse) stay data, and nothing in it is interpreted.
  */
 export async function pinDocument(
   pinning: Pinning | undefined,
@@ -20,16 +17,6 @@ export async function pinDocument(
   document: unknown,
 ): Promise<PinnedMetadata> {
   if (sizeLimit.exceeds(JSON.stringify(document) ?? '')) throw documentTooLarge(sizeLimit.maxBytes)
-  const data = (document as { data?: Record<string, unknown> } | null)?.data
-  for (const list of ['responsibilities', 'authorities'] as const) {
-    const items = data && typeof data === 'object' ? data[list] : undefined
-    if (Array.isArray(items) && items.length > maxListItems) {
-      throw new OrganizationError(
-        'invalid_data',
-        `data.${list}: at most ${maxListItems} items (this document has ${items.length}).`,
-      )
-    }
-  }
   if (!pinning) {
     throw new OrganizationError(
       'pinning_unavailable',

@@ -1,4 +1,9 @@
-import { authenticationResponseFromWire, LoginError, registrationResponseFromWire } from '@charter/core'
+import {
+  authenticationResponseFromWire,
+  LoginError,
+  registrationResponseFromWire,
+  toUnixSeconds,
+} from '@charter/core'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { z } from 'zod'
 import type { Db } from '../db/Database.ts'
@@ -150,7 +155,7 @@ export function passkeyRoutes(options: PasskeyRoutesOptions) {
             id: lifted.id,
             kind: lifted.kind,
             summary: lifted.summary,
-            opens_at: Math.floor(lifted.opensAt.getTime() / 1000),
+            opens_at: toUnixSeconds(lifted.opensAt),
           },
         })
       },

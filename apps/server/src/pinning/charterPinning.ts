@@ -1,6 +1,6 @@
-import { timingSafeEqual } from 'node:crypto'
 import type { Db } from '../db/Database.ts'
 import type { DocumentSizeLimit } from './documentSizeLimit.ts'
+import { equalInConstantTime } from '../http/equalInConstantTime.ts'
 import { type CidVersion, importDocument } from './importDocument.ts'
 import { sha256Hex } from './pinningKey.ts'
 import { readBlock, readPin, type StoredPin, savePin } from './pinStore.ts'
@@ -38,7 +38,7 @@ export function charterPinning({
       const presented = Buffer.from(sha256Hex(key), 'hex')
       // Every digest is compared, so the time taken says nothing about which key came close.
       let found = false
-      for (const digest of digests) found = timingSafeEqual(presented, digest) || found
+      for (const digest of digests) found = equalInConstantTime(presented, digest) || found
       return found
     },
     sizeLimit,

@@ -1,14 +1,8 @@
-import { timingSafeEqual } from 'node:crypto'
 import { Hono } from 'hono'
 import { validator } from 'hono/validator'
 import { z } from 'zod'
+import { equalInConstantTime } from '../http/equalInConstantTime.ts'
 import type { DevOutbox } from './DevOutbox.ts'
-
-const sameText = (a: string, b: string) => {
-  const left = Buffer.from(a)
-  const right = Buffer.from(b)
-  return left.length === right.length && timingSafeEqual(left, right)
-}
 
 /** `?to=`: whose messages, the first `to` when there are several; every message when there is none. */
 const outboxQuery = z.object({
@@ -27,7 +21,7 @@ export function devOutboxRoutes(outbox: DevOutbox, token: string) {
   // Any query is a valid one (a `to` or none), so the schema never refuses.
   const query = validator('query', (value: { to?: string | string[] }) => outboxQuery.parse(value))
   return new Hono().get('/outbox', query, (c) => {
-    if (!sameText(c.req.header('x-dev-outbox-token') ?? '', token)) {
+    if (!equalInConstantTime(Buffer.from(c.req.header('x-dev-outbox-token') ?? ''), Buffer.from(token))) {
       return c.json(
         {
           error:

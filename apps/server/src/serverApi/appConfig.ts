@@ -1,3 +1,4 @@
+import { toUnixSeconds } from '@charter/core'
 import type { Settings } from '../settings/env.ts'
 
 type EmbeddedWalletChainConfig = { create_on_login: 'all-users' }
@@ -106,8 +107,6 @@ export type AppConfigFacts = {
   startedAt: Date
 }
 
-const seconds = (date: Date) => Math.floor(date.getTime() / 1000)
-
 export function appConfig({
   settings,
   verificationKey,
@@ -189,7 +188,7 @@ export function appConfig({
     fiat_on_ramp_enabled: fiatOnRamp,
     max_linked_wallets_per_user: null,
     wallet_connect_cloud_project_id: null,
-    created_at: seconds(createdAt),
-    updated_at: seconds(startedAt),
+    created_at: toUnixSeconds(createdAt),
+    updated_at: toUnixSeconds(startedAt),
   }
 }

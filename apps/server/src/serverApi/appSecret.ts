@@ -1,9 +1,10 @@
 // serverApi/: what an app's own server calls with the app secret, over members/ and the tables; never
 // wallets/.
-import { createHash, timingSafeEqual } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { LoginError } from '@charter/core'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { Db } from '../db/Database.ts'
+import { equalInConstantTime } from '../http/equalInConstantTime.ts'
 import type { RateLimitRule } from '../http/rateLimit.ts'
 import { refuseWrongSecret, wrongSecretLimit } from '../http/wrongSecrets.ts'
 import type { Logger } from '../logger.ts'
@@ -42,7 +43,7 @@ export function readBasicAuth(header: string | undefined): { appId: string; secr
 
 /** Both halves are judged whatever the first says, and the secret by its digest in constant time. */
 function matches(presented: { appId: string; secret: string }, appId: string, digest: string): boolean {
-  const secretMatches = timingSafeEqual(
+  const secretMatches = equalInConstantTime(
     createHash('sha256').update(presented.secret).digest(),
     Buffer.from(digest, 'hex'),
   )

@@ -1,4 +1,4 @@
-import { LoginError } from '@charter/core'
+import { LoginError, toUnixSeconds } from '@charter/core'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { Db } from '../db/Database.ts'
@@ -57,7 +57,7 @@ export function pendingKeyRoutes({
       )
     }
     const { expiresAt } = await pending.register(c, body.public_key)
-    return c.json({ success: true as const, expires_at: Math.floor(expiresAt.getTime() / 1000) })
+    return c.json({ success: true as const, expires_at: toUnixSeconds(expiresAt) })
   })
 }
 

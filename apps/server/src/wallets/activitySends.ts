@@ -1,3 +1,4 @@
+import { toUnixSeconds } from '@charter/core'
 import { and, desc, eq, inArray, or } from 'drizzle-orm'
 import type { Chains } from '../chains/Chains.ts'
 import type { Db } from '../db/Database.ts'
@@ -76,7 +77,7 @@ export async function activitySends(
         block_number: fresh.blockNumber,
         explorer_url: explorer?.url ?? null,
         explorer_name: explorer?.name ?? null,
-        created_at: Math.floor(fresh.createdAt.getTime() / 1000),
+        created_at: toUnixSeconds(fresh.createdAt),
       })
     }),
   )

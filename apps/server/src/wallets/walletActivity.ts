@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { toUnixSeconds } from '@charter/core'
 import canonicalize from 'canonicalize'
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Chains } from '../chains/Chains.ts'
@@ -166,7 +167,7 @@ export async function listActivity(
     summary: row.summary,
     /** Why it could be signed: "a trusted device", "within the new-device budget"; null before the policy. */
     decision: row.decision,
-    created_at: Math.floor(row.createdAt.getTime() / 1000),
+    created_at: toUnixSeconds(row.createdAt),
     send: row.sendHash === null ? null : (sent.get(activitySendKey(row.walletId, row.sendHash)) ?? null),
   }))
   return { activity, next_before: rows.length > limit && last ? last.id : null }

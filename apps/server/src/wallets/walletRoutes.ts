@@ -3,7 +3,10 @@ import {
   authenticationResponseFromWire,
   LoginError,
   maskPhoneNumber,
+  oneTimeCodePattern,
+  oneTimeCodeRules,
   shortenAddress,
+  toUnixSeconds,
 } from '@charter/core'
 import { generatePassphrase } from '@charter/core/passphrase'
 import { Hono } from 'hono'
@@ -116,7 +119,7 @@ const schemas = {
     .strictObject({
       code: z
         .string()
-        .regex(/^\d{6}$/, 'must be the 6 digits of the code')
+        .regex(oneTimeCodePattern, `must be the ${oneTimeCodeRules.digits} digits of the code`)
         .optional(),
       passkey: passkeyProof.optional(),
       format: z.enum(['private_key', 'keystore']),
@@ -251,7 +254,7 @@ export function walletRoutes(options: WalletRoutesOptions) {
           success: true as const,
           via: sent.kind,
           sent_to: sent.kind === 'phone' ? maskPhoneNumber(sent.address) : sent.address,
-          expires_at: Math.floor(sent.expiresAt.getTime() / 1000),
+          expires_at: toUnixSeconds(sent.expiresAt),
         })
       },
     )

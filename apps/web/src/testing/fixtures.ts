@@ -1,4 +1,4 @@
-import type { CharterUser } from '@charter/core'
+import { type CharterUser, toUnixSeconds } from '@charter/core'
 import { type AnswerTo, answer, type StubAnswer } from './stubAnswers.ts'
 
 export const phoneUser: CharterUser = {
@@ -30,7 +30,7 @@ export const signedInAnswer = (
   })
 
 export const codeSent = (): StubAnswer<AnswerTo<'POST /api/v1/passwordless_sms/init'>> =>
-  answer({ success: true, expires_at: Math.floor(Date.now() / 1000) + 600 })
+  answer({ success: true, expires_at: toUnixSeconds(Date.now()) + 600 })
 
 /** `user` with an email address too, as a link leaves them. */
 export const withEmail = (user: CharterUser, address: string): CharterUser => ({

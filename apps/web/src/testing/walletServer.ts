@@ -7,6 +7,7 @@ import {
   isEmbeddedWallet as isEmbedded,
   type LinkedAccount,
   maskPhoneNumber,
+  toUnixSeconds,
   type WireAuthenticationResponse,
   type WireRegistrationResponse,
 } from '@charter/core'
@@ -70,7 +71,7 @@ export const passkeyRow = (
   name: string,
   changes: Partial<PasskeyRow> = {},
 ): PasskeyRow => {
-  const added = Math.floor(Date.now() / 1000) - 86_400
+  const added = toUnixSeconds(Date.now()) - 86_400
   return {
     type: 'passkey',
     credential_id: credentialId,
@@ -164,7 +165,7 @@ export type WalletServer = {
 
 const quantity = (value: unknown) => (value === undefined ? undefined : hexToBigInt(value as Hex))
 const maxRequestLifetimeMs = 30 * 60_000
-const expiresAt = () => Math.floor(Date.now() / 1000) + 600
+const expiresAt = () => toUnixSeconds(Date.now()) + 600
 const wrongCode = () =>
   refuse(
     { error: 'That code is not right. Check it and try again (4 tries left).', code: 'invalid_credentials' },
@@ -224,7 +225,7 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
   const refused: ApiCall[] = []
   const stepUps: StepUp[] = []
   const declines: { walletId: string; method: string }[] = []
-  const now = () => Math.floor(Date.now() / 1000)
+  const now = () => toUnixSeconds(Date.now())
   const signedInWith =
     options.signedInWith ?? (member.linked_accounts.some((each) => each.type === 'phone') ? 'phone' : 'email')
   const sessions: SessionRow[] = [
@@ -1110,7 +1111,7 @@ export function walletServer(options: WalletServerOptions = {}): WalletServer {
           success: true,
           via: 'phone',
           sent_to: '*2671',
-          expires_at: Math.floor(Date.now() / 1000) + 600,
+          expires_at: toUnixSeconds(Date.now()) + 600,
         }),
       ),
     ),

@@ -1,4 +1,5 @@
 import './exportPage.css'
+import { oneTimeCodePattern, oneTimeCodeRules } from '@charter/core'
 import { indexedDbKeyStore } from '../features/walletProxy/index.ts'
 import { readFrameConfig } from './frameConfig.ts'
 import { ExportRefusal, signedPost } from './signedPost.ts'
@@ -53,13 +54,14 @@ function start() {
     const code = document.createElement('input')
     code.inputMode = 'numeric'
     code.autocomplete = 'one-time-code'
-    code.pattern = '\\d{6}'
-    code.maxLength = 6
+    code.pattern = `\\d{${oneTimeCodeRules.digits}}`
+    code.maxLength = oneTimeCodeRules.digits
     code.required = true
     code.placeholder = `Code sent to ${sent.sent_to}`
-    code.setAttribute('aria-label', `The 6-digit code sent to ${sent.sent_to}`)
+    code.setAttribute('aria-label', `The ${oneTimeCodeRules.digits}-digit code sent to ${sent.sent_to}`)
     const reveal = button('Show key', async () => {
-      if (!/^\d{6}$/.test(code.value.trim())) throw new ExportRefusal('Type the 6 digits of the code.')
+      if (!oneTimeCodePattern.test(code.value.trim()))
+        throw new ExportRefusal(`Type the ${oneTimeCodeRules.digits} digits of the code.`)
       const exported = (await withKey((privateKey) =>
         signedPost(
           `/api/v1/wallets/${encodeURIComponent(ready.walletId)}/export`,

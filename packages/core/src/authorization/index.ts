@@ -1,7 +1,6 @@
 export {
   type AuthorizationHeaders,
   type AuthorizationMethod,
-  type AuthorizationRequest,
   authorizationPayload,
 } from './authorizationPayload.ts'
 export { p1363ToDer } from './p1363ToDer.ts'

@@ -11,6 +11,5 @@ export {
   isSolanaTransaction,
   parseSolanaTransaction,
   SolanaTransactionFormatError,
-  type SolanaTransactionParts,
 } from './solanaWireTransaction.ts'
 export { type AssetMove, type BudgetAsset, noEffect, totalMoves, type WalletEffect } from './WalletEffect.ts'

@@ -11,17 +11,9 @@ describe('errors barrel', () => {
       'StorageError',
       'WalletProxyNotInitializedError',
       'getRpcErrorDefinition',
-      'isLoginErrorCode',
-      'jsonRpcErrors',
-      'loginErrorBody',
-      'loginErrorCodes',
-      'loginErrorMessages',
-      'loginErrorStatuses',
       'pendingWalletRequestHint',
       'providerRpcErrorFromCode',
       'signatureRejectedMessage',
-      'storageErrorMessage',
-      'walletErrors',
     ])
   })
 })

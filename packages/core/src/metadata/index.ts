@@ -1,6 +1,4 @@
-export { InvalidMetadataDocumentError, type MetadataDocumentIssue } from './InvalidMetadataDocumentError.ts'
-export type { MetadataAuthority, MetadataDocument, MetadataResponsibility } from './MetadataDocument.ts'
-export { metadataDocumentSchema } from './metadataDocumentSchema.ts'
+export { InvalidMetadataDocumentError } from './InvalidMetadataDocumentError.ts'
+export type { MetadataAuthority, MetadataDocument } from './MetadataDocument.ts'
 export { metadataDocumentVersion } from './metadataDocumentVersion.ts'
 export { type ParsedMetadataDocument, parseMetadataDocument } from './parseMetadataDocument.ts'
-export { validateMetadataDocument } from './validateMetadataDocument.ts'

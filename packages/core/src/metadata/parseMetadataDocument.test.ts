@@ -5,6 +5,8 @@ import { hatsDocument } from './__fixtures__/hatsDocument.ts'
 import { InvalidMetadataDocumentError } from './InvalidMetadataDocumentError.ts'
 import { parseMetadataDocument } from './parseMetadataDocument.ts'
 
+const doc = (data: Record<string, unknown>) => ({ type: '1.0', data: { name: 'Member', ...data } })
+
 function firstProblem(raw: unknown): string | undefined {
   return parseMetadataDocument(raw).error?.shortMessage
 }
@@ -71,6 +73,28 @@ describe('parseMetadataDocument', () => {
     expect(
       firstProblem({ type: '1.0', data: { name: 'A', authorities: [{ label: 'Safe', link: 7 }] } }),
     ).toBe('data.authorities[0].link: must be a string')
+  })
+
+  it('caps each list at 200 items, and names the first list past its cap alone, before anything else', () => {
+    const items = (count: number, item: unknown = { label: 'x' }) => Array.from({ length: count }, () => item)
+    expect(parseMetadataDocument(doc({ responsibilities: items(200), authorities: items(200) })).error).toBe(
+      undefined,
+    )
+    const over = parseMetadataDocument(doc({ responsibilities: items(201) })).error
+    expect(over?.issues).toEqual([
+      { path: 'data.responsibilities', message: 'at most 200 items (this document has 201).' },
+    ])
+    expect(firstProblem(doc({ authorities: items(10_000) }))).toBe(
+      'data.authorities: at most 200 items (this document has 10000).',
+    )
+    // The items are not looked at, nor anything else: one issue, however much else is wrong.
+    const everything = parseMetadataDocument({
+      type: '2.0',
+      data: { name: '', responsibilities: items(300, {}), authorities: items(201) },
+    }).error
+    expect(everything?.issues).toEqual([
+      { path: 'data.responsibilities', message: 'at most 200 items (this document has 300).' },
+    ])
   })
 
   it('says so when the content is not an object at all', () => {

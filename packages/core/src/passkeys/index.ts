@@ -1,11 +1,9 @@
 export {
-  type AuthenticationOptionsJSON,
   type AuthenticationResponseJSON,
   authenticationOptionsFromWire,
   authenticationOptionsToWire,
   authenticationResponseFromWire,
   authenticationResponseToWire,
-  type RegistrationOptionsJSON,
   type RegistrationResponseJSON,
   registrationOptionsFromWire,
   registrationOptionsToWire,

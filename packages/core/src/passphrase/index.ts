@@ -1,6 +1,1 @@
-export { passphraseWordCountRange } from './assertPassphraseWordCount.ts'
-export { type GeneratePassphraseOptions, generatePassphrase } from './generatePassphrase.ts'
-export { InvalidPassphraseLengthError } from './InvalidPassphraseLengthError.ts'
-export { passphraseEntropyBits } from './passphraseEntropyBits.ts'
-export { passphraseWordList } from './passphraseWordList.ts'
-export type { RandomValues } from './RandomValues.ts'
+export { generatePassphrase } from './generatePassphrase.ts'

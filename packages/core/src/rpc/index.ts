@@ -1,5 +1,1 @@
-export { InvalidRpcUrlTemplateError } from './InvalidRpcUrlTemplateError.ts'
-export { NoRpcUrlError } from './NoRpcUrlError.ts'
-export { providerRpcUrlForChain } from './providerRpcUrlForChain.ts'
-export { type ResolveRpcUrlParameters, resolveRpcUrl } from './resolveRpcUrl.ts'
-export { rpcProxyUrlTemplate } from './rpcProxyUrlTemplate.ts'
+export { resolveRpcUrl } from './resolveRpcUrl.ts'

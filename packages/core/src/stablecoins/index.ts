@@ -1,8 +1,5 @@
 export { getSolanaUsdcMint } from './getSolanaUsdcMint.ts'
 export { getStablecoin } from './getStablecoin.ts'
 export { isStablecoinAddress } from './isStablecoinAddress.ts'
-export { NoSolanaUsdcMintError } from './NoSolanaUsdcMintError.ts'
-export { privyUsdcTableChainIds } from './privyUsdcTableChainIds.ts'
-export type { Stablecoin } from './Stablecoin.ts'
 export { solanaUsdcMints } from './solanaUsdcMints.ts'
 export { usdcAddresses } from './usdcAddresses.ts'

@@ -1,5 +1,3 @@
 export { createStorageClient } from './createStorageClient.ts'
 export { ipfsHashFromInput } from './ipfsHashFromInput.ts'
-export type { PinOptions, StorageClient, StorageGetResult } from './StorageClient.ts'
-export type { PinataConfig, StorageClientOptions, StorageProvider } from './StorageClientOptions.ts'
-export { storageDefaults } from './storageDefaults.ts'
+export type { StorageClient } from './StorageClient.ts'

@@ -1,3 +1,4 @@
+import { toUnixSeconds } from '@charter/core'
 import {
   type Address,
   type Blockhash,
@@ -88,7 +89,7 @@ export class LocalCluster {
   private advance(): void {
     const clock = this.svm.getClock()
     clock.slot += 1n
-    clock.unixTimestamp = BigInt(Math.floor(Date.now() / 1000))
+    clock.unixTimestamp = BigInt(toUnixSeconds(Date.now()))
     this.svm.setClock(clock)
     this.svm.expireBlockhash()
     this.recentBlockhashes.set(this.svm.latestBlockhash(), clock.slot)

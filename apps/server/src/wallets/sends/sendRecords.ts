@@ -1,3 +1,4 @@
+import { toUnixSeconds } from '@charter/core'
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { Chains } from '../../chains/Chains.ts'
 import type { Db } from '../../db/Database.ts'
@@ -50,8 +51,8 @@ export const toPublicSend = (row: SendRow, chains: Chains): PublicSend => ({
   reason: row.reason,
   block_number: row.blockNumber,
   explorer_url: sendExplorer(chains, row)?.url ?? null,
-  created_at: Math.floor(row.createdAt.getTime() / 1000),
-  updated_at: Math.floor(row.updatedAt.getTime() / 1000),
+  created_at: toUnixSeconds(row.createdAt),
+  updated_at: toUnixSeconds(row.updatedAt),
 })
 
 /**

@@ -1,7 +1,7 @@
+import { oneTimeCodeRules } from '@charter/core'
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react'
 import { useHealth } from '../health/index.ts'
 import { CodeInput } from './CodeInput.tsx'
-import { codeLength } from './codeLength.ts'
 import { isCodeSpent } from './isCodeSpent.ts'
 import { ResendButton } from './ResendButton.tsx'
 import { SpentCodeNote } from './SpentCodeNote.tsx'
@@ -79,7 +79,9 @@ export function CodeEntry({
   const verifying = step.status === 'pending' && step.action === 'verify'
   const resending = step.status === 'pending' && step.action === 'resend'
   const serverError = step.status === 'error' ? step.error : undefined
-  const message = incomplete ? `Enter all ${codeLength} digits of the code.` : serverError?.message
+  const message = incomplete
+    ? `Enter all ${oneTimeCodeRules.digits} digits of the code.`
+    : serverError?.message
   const refused = incomplete || (step.status === 'error' && step.action === 'verify')
   const where = (
     <>
@@ -111,7 +113,7 @@ export function CodeEntry({
     event.preventDefault()
     if (verifying || spent) return
     const code = digits.current.join('')
-    if (code.length < codeLength) {
+    if (code.length < oneTimeCodeRules.digits) {
       setIncomplete(true)
       return
     }
@@ -139,7 +141,7 @@ export function CodeEntry({
       )}
       <form className="stack" noValidate onSubmit={submit}>
         <fieldset className="code-fieldset">
-          <legend className="field-label">{codeLength}-digit code</legend>
+          <legend className="field-label">{oneTimeCodeRules.digits}-digit code</legend>
           <CodeInput
             key={attempt}
             focusOnMount

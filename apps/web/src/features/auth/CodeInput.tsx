@@ -1,5 +1,5 @@
+import { oneTimeCodeRules } from '@charter/core'
 import { type ChangeEvent, type ClipboardEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react'
-import { codeLength } from './codeLength.ts'
 
 type Props = {
   /** Every change, as the digits so far ('' for an empty box, so '12' means the first two are filled). */
@@ -14,7 +14,7 @@ type Props = {
   focusOnMount?: boolean
 }
 
-const emptyDigits = () => Array.from({ length: codeLength }, () => '')
+const emptyDigits = () => Array.from({ length: oneTimeCodeRules.digits }, () => '')
 
 /**
  * Six boxes for a six-digit code. Typing moves on by itself and Backspace moves back; a pasted code, or one the
@@ -39,7 +39,7 @@ export function CodeInput({
   }, [])
 
   const focusAt = (index: number) => {
-    const input = inputs.current[Math.min(Math.max(index, 0), codeLength - 1)]
+    const input = inputs.current[Math.min(Math.max(index, 0), oneTimeCodeRules.digits - 1)]
     input?.focus()
     input?.select()
   }
@@ -55,10 +55,11 @@ export function CodeInput({
     const incoming = text.replace(/\D/g, '')
     if (incoming === '') return
     // A whole code goes in from the first box, wherever it was pasted.
-    const start = incoming.length >= codeLength ? 0 : index
+    const start = incoming.length >= oneTimeCodeRules.digits ? 0 : index
     const next = [...digits]
-    for (let i = 0; i < incoming.length && start + i < codeLength; i++) next[start + i] = incoming[i] ?? ''
-    update(next, Math.min(start + incoming.length, codeLength - 1))
+    for (let i = 0; i < incoming.length && start + i < oneTimeCodeRules.digits; i++)
+      next[start + i] = incoming[i] ?? ''
+    update(next, Math.min(start + incoming.length, oneTimeCodeRules.digits - 1))
   }
 
   const onInput = (index: number) => (event: ChangeEvent<HTMLInputElement>) => {
@@ -108,7 +109,7 @@ export function CodeInput({
         return
       case 'End':
         event.preventDefault()
-        focusAt(codeLength - 1)
+        focusAt(oneTimeCodeRules.digits - 1)
         return
     }
   }
@@ -132,7 +133,7 @@ export function CodeInput({
           inputMode="numeric"
           pattern="[0-9]*"
           autoComplete={index === 0 ? 'one-time-code' : 'off'}
-          aria-label={`Digit ${index + 1} of ${codeLength}`}
+          aria-label={`Digit ${index + 1} of ${oneTimeCodeRules.digits}`}
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
           readOnly={readOnly}

@@ -1,4 +1,4 @@
-import { BaseError, type CharterUser, type UnixSeconds } from '@charter/core'
+import { BaseError, type CharterUser, oneTimeCodeRules, toUnixSeconds, type UnixSeconds } from '@charter/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { ApiError } from '../../lib/api.ts'
@@ -7,7 +7,6 @@ import type { CodeFlowState, SentCode } from './CodeFlowState.ts'
 import type { Destination } from './Destination.ts'
 import { forgetSession } from './forgetSession.ts'
 import { isSameDestination } from './isSameDestination.ts'
-import { resendDelayMs } from './resendDelayMs.ts'
 import { sendCode } from './sendCode.ts'
 import { signedOutByServer } from './signedOutNotice.ts'
 
@@ -48,9 +47,6 @@ const asApiError = (error: unknown): ApiError => {
   return new ApiError('Something went wrong. Please try again.', 0, 'unknown_error', { cause: error })
 }
 
-/** How long a code works (docs/sign-in.md): a code the server refused to resend is assumed this old at most. */
-const codeLifetimeSeconds = 10 * 60
-
 /**
  * A 429 on sending that says a code went out for this less than 30 s ago (a step-up code: past a sign-in
  * address's allowance the server asks for the browser check instead, which `sendCode` passes): the code is on
@@ -60,13 +56,14 @@ const codeLifetimeSeconds = 10 * 60
 const codeWentOutMomentsAgo = (error: ApiError, destination: Destination): SentCode | undefined => {
   const wait = error.retryAfterSeconds
   if (error.status !== 429 || error.code !== 'too_many_requests' || wait === undefined) return undefined
-  if (wait * 1000 > resendDelayMs) return undefined
+  if (wait > oneTimeCodeRules.resendWaitSeconds) return undefined
   const now = Date.now()
-  const sentAt = now - (resendDelayMs - wait * 1000)
+  const sentAt = now - (oneTimeCodeRules.resendWaitSeconds - wait) * 1000
   return {
     destination,
     sentAt,
-    expiresAt: Math.floor(sentAt / 1000) + codeLifetimeSeconds,
+    // It works for a code's lifetime (docs/sign-in.md) from when it went out.
+    expiresAt: toUnixSeconds(sentAt) + oneTimeCodeRules.lifetimeMinutes * 60,
     resendAt: now + wait * 1000,
     earlier: true,
   }
@@ -95,7 +92,13 @@ export function useCodeFlow<Result = CharterUser>({
   const deliver = async (destination: Destination): Promise<SentCode> => {
     const { expiresAt, sentTo } = await deliverCode(destination)
     const sentAt = Date.now()
-    const sent = { destination, sentTo, sentAt, expiresAt, resendAt: sentAt + resendDelayMs }
+    const sent = {
+      destination,
+      sentTo,
+      sentAt,
+      expiresAt,
+      resendAt: sentAt + oneTimeCodeRules.resendWaitSeconds * 1000,
+    }
     lastSent.current = sent
     return sent
   }

@@ -1,3 +1,4 @@
+import { oneTimeCodeRules } from '@charter/core'
 import { useRef, useState } from 'react'
 import { ApiError } from '../../lib/api.ts'
 import { proveWithPasskey } from '../passkeys/index.ts'
@@ -5,9 +6,6 @@ import { useWalletRuntime } from '../wallet/index.ts'
 import type { ExportChoice, ExportCode, ExportState } from './ExportState.ts'
 import { exportWalletKey } from './exportWalletKey.ts'
 import { initExport } from './initExport.ts'
-
-/** The server sends one code per 30 s. */
-const resendDelayMs = 30_000
 
 export type ExportFlow = {
   state: ExportState
@@ -43,7 +41,7 @@ export function useExportFlow(): ExportFlow {
   const deliver = async (choice: ExportChoice): Promise<ExportCode> => {
     const sent = await initExport(proxy, choice.wallet.id)
     const sentAt = Date.now()
-    return { ...sent, sentAt, resendAt: sentAt + resendDelayMs }
+    return { ...sent, sentAt, resendAt: sentAt + oneTimeCodeRules.resendWaitSeconds * 1000 }
   }
 
   const send = (choice: ExportChoice) =>

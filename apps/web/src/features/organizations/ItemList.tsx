@@ -12,10 +12,17 @@ type Props = {
 export function ItemList({ kind, items, issues, onChange }: Props) {
   const title = kind === 'responsibilities' ? 'Responsibilities' : 'Authorities'
   const noun = kind === 'responsibilities' ? 'responsibility' : 'authority'
+  // The list's own issue, as the core's schema words it: more items than a document may hold.
+  const listIssue = issues.get(`data.${kind}`)
   return (
     <section className="stack-small" aria-labelledby={`${kind}-heading`}>
       <h3 id={`${kind}-heading`}>{title}</h3>
       {items.length === 0 && <p className="field-hint">None yet.</p>}
+      {listIssue && (
+        <p className="field-error">
+          {title}: {listIssue}
+        </p>
+      )}
       <ol className="stack">
         {items.map((item, index) => (
           <ItemEditor

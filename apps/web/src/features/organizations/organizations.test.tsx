@@ -100,6 +100,27 @@ describe('organisations and roles', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('2 fields need attention')
   })
 
+  it('says beside the list, before saving, that a role holds at most 200 responsibilities', async () => {
+    const user = userEvent.setup()
+    const { api, callAs } = await start()
+    const { orgId } = await seedOrganization(callAs)
+    const full = Array.from({ length: 200 }, (_, index) => ({ label: `Duty ${index + 1}` }))
+    const role = await callAs<{ id: string }>(
+      phoneUser,
+      'POST /api/v1/organizations/:id/roles',
+      { id: orgId },
+      { document: doc('Clerk', { responsibilities: full }) },
+    )
+    renderApp(`/organizations/${orgId}/roles/${role.id}`)
+    await user.click(await screen.findByRole('button', { name: 'Add a responsibility' }, slow))
+    await user.click(screen.getByRole('button', { name: 'Save role' }))
+    expect(
+      screen.getByText('Responsibilities: at most 200 items (this document has 201).'),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('alert')).toHaveTextContent('one field needs attention')
+    expect(api.bodiesOf('POST /api/v1/organizations/:id/roles')).toHaveLength(0)
+  }, 60_000)
+
   it('saves responsibilities in the order the buttons put them, and shows the CID and its gateway link', async () => {
     const user = userEvent.setup()
     const { orgs, api, callAs } = await start()

@@ -1,0 +1,2 @@
+export { oneTimeCodePattern } from './oneTimeCodePattern.ts'
+export { oneTimeCodeRules } from './oneTimeCodeRules.ts'
