@@ -1,6 +1,6 @@
 import type { Db } from '../db/Database.ts'
-import type { DocumentSizeLimit } from './documentSizeLimit.ts'
 import { equalInConstantTime } from '../http/equalInConstantTime.ts'
+import type { DocumentSizeLimit } from './documentSizeLimit.ts'
 import { type CidVersion, importDocument } from './importDocument.ts'
 import { sha256Hex } from './pinningKey.ts'
 import { readBlock, readPin, type StoredPin, savePin } from './pinStore.ts'
