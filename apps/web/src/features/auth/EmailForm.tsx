@@ -1,10 +1,10 @@
 import { type ReactNode, useId, useRef } from 'react'
 import type { ApiError } from '../../lib/api.ts'
+import { useFocusOnMount } from '../../lib/useFocusOnMount.ts'
 import { AddressFieldNotes } from './AddressFieldNotes.tsx'
 import type { Destination } from './Destination.ts'
 import { SendCodeActions } from './SendCodeActions.tsx'
 import { useAddressCheck } from './useAddressCheck.ts'
-import { useFocusOnMount } from './useFocusOnMount.ts'
 
 type Props = {
   label: string

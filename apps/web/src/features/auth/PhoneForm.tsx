@@ -7,6 +7,7 @@ import {
 } from '@charter/core'
 import { type ReactNode, useId, useRef } from 'react'
 import type { ApiError } from '../../lib/api.ts'
+import { useFocusOnMount } from '../../lib/useFocusOnMount.ts'
 import { AddressFieldNotes } from './AddressFieldNotes.tsx'
 import { CountryCombobox } from './CountryCombobox.tsx'
 import { countryOptions } from './countryOptions.ts'
@@ -14,7 +15,6 @@ import type { Destination } from './Destination.ts'
 import type { PhoneInput } from './PhoneInput.ts'
 import { SendCodeActions } from './SendCodeActions.tsx'
 import { useAddressCheck } from './useAddressCheck.ts'
-import { useFocusOnMount } from './useFocusOnMount.ts'
 
 type Props = {
   label: string

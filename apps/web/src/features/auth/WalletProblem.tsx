@@ -1,5 +1,5 @@
 import { type ReactNode, useRef } from 'react'
-import { useFocusOnMount } from './useFocusOnMount.ts'
+import { useFocusOnMount } from '../../lib/useFocusOnMount.ts'
 
 /**
  * Why a wallet sign-in stopped, as an alert whose heading takes focus (the button pressed is gone), with what to

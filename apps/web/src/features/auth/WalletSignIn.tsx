@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useId, useRef } from 'react'
+import { useFocusOnMount } from '../../lib/useFocusOnMount.ts'
+import { SignedOutNoticeBox, useFinishSignIn } from '../session/index.ts'
 import type { WalletProof } from './browserWallets/index.ts'
 import { loadWalletKeys } from './loadWalletKeys.ts'
-import { SignedOutNoticeBox } from './SignedOutNoticeBox.tsx'
 import { signInWithWallet } from './signInWithWallet.ts'
-import { useFinishSignIn } from './useFinishSignIn.ts'
-import { useFocusOnMount } from './useFocusOnMount.ts'
 import { WalletPicker } from './WalletPicker.tsx'
 
 /**

@@ -1,5 +1,5 @@
 import { useRef } from 'react'
-import { useFocusOnMount } from './useFocusOnMount.ts'
+import { useFocusOnMount } from '../../lib/useFocusOnMount.ts'
 
 /** Waiting on the wallet's own window: what to answer there, where it may be hiding, and a way back. */
 export function WalletWaiting({ walletName, onCancel }: { walletName: string; onCancel: () => void }) {

@@ -1,6 +1,6 @@
 import { chainName } from '@charter/core'
 import { useQuery } from '@tanstack/react-query'
-import { chainsQueryOptions } from '../balances/chainsQueryOptions.ts'
+import { chainsQueryOptions } from '../balances/index.ts'
 import type { EthereumBrowserWallet } from './browserWallets/index.ts'
 import { WalletProblem } from './WalletProblem.tsx'
 

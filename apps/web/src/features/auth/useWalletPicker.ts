@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
 import { ApiError } from '../../lib/api.ts'
-import { chainsQueryOptions } from '../balances/chainsQueryOptions.ts'
+import { chainsQueryOptions } from '../balances/index.ts'
 import {
   type BrowserWallet,
   type EthereumBrowserWallet,

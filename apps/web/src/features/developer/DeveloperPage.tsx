@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react'
-import { RequireSignIn } from '../auth/index.ts'
+import { RequireSignIn } from '../session/index.ts'
 import {
   SignatureStatus,
   useSignatureFlow,

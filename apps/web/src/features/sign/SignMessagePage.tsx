@@ -1,7 +1,7 @@
 import type { CharterUser } from '@charter/core'
 import { type FormEvent, useId, useState } from 'react'
 import { CopyButton, ShortAddress } from '../../ui/index.ts'
-import { RequireSignIn } from '../auth/index.ts'
+import { RequireSignIn } from '../session/index.ts'
 import {
   SignatureStatus,
   userWallets,

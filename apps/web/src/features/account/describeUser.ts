@@ -5,8 +5,8 @@ import {
   isExternalWallet,
   shortenAddress,
 } from '@charter/core'
-import type { DestinationKind } from './Destination.ts'
-import { formatPhoneNumber } from './formatPhoneNumber.ts'
+import type { DestinationKind } from '../auth/index.ts'
+import { formatPhoneNumber } from '../auth/index.ts'
 
 /**
  * How to name the signed-in person: the address of the kind they signed in with when that is known (a member

@@ -1,17 +1,15 @@
 import type { CharterUser } from '@charter/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import type { Destination } from '../auth/index.ts'
+import { sendCode, useCodeFlow } from '../auth/index.ts'
+import { announceSession, currentUserQueryKey } from '../session/index.ts'
 import { type AddressDraft, emptyAddressDraft } from './AddressDraft.ts'
 import { ConfirmItIsYou } from './ConfirmItIsYou.tsx'
 import { changeAccount } from './changeAccount.ts'
-import { currentUserQueryKey } from './currentUserQueryOptions.ts'
-import type { Destination } from './Destination.ts'
 import { initStepUp, type StepUpAction } from './initStepUp.ts'
 import { NewAddressStep } from './NewAddressStep.tsx'
 import type { SignedPoster } from './SignedPoster.ts'
-import { sendCode } from './sendCode.ts'
-import { announceSession } from './sessionChannel.ts'
-import { useCodeFlow } from './useCodeFlow.ts'
 
 const stepUpActions: Readonly<Record<Destination['kind'], StepUpAction>> = {
   phone: 'update_phone',

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import type { DestinationKind } from './Destination.ts'
+import type { DestinationKind } from '../auth/index.ts'
 
 // Adding or changing an address is rare: its screen loads when asked for, not with the first page.
 const AccountAddressPage = lazy(() =>

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react'
 import { Link } from 'wouter'
+import type { Destination, DestinationKind } from '../auth/index.ts'
+import { showDestination } from '../auth/index.ts'
 import { addressNouns, withArticle } from './addressNouns.ts'
-import type { Destination, DestinationKind } from './Destination.ts'
-import { showDestination } from './showDestination.ts'
 
 type Props = {
   /** Where the confirmation code goes, which the person may no longer have. */

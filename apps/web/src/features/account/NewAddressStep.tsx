@@ -1,12 +1,9 @@
 import { useId, useState } from 'react'
+import type { CodeFlow, Destination } from '../auth/index.ts'
+import { CodeForm, isSameDestination, showDestination } from '../auth/index.ts'
 import type { AddressDraft } from './AddressDraft.ts'
 import { AddressForm } from './AddressForm.tsx'
 import { addressNouns } from './addressNouns.ts'
-import { CodeForm } from './CodeForm.tsx'
-import type { Destination } from './Destination.ts'
-import { isSameDestination } from './isSameDestination.ts'
-import { showDestination } from './showDestination.ts'
-import type { CodeFlow } from './useCodeFlow.ts'
 
 type Props = {
   /** Sends the code to the new address and hands it on, unchecked: step 2 sends it with the change. */

@@ -1,17 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import type { Destination, DestinationKind } from '../auth/index.ts'
+import { CodeForm, sendCode, useCodeFlow } from '../auth/index.ts'
+import { announceSession, currentUserQueryKey } from '../session/index.ts'
 import { type AddressDraft, emptyAddressDraft } from './AddressDraft.ts'
 import { AddressForm } from './AddressForm.tsx'
 import { AddressSaved } from './AddressSaved.tsx'
 import { addressNouns } from './addressNouns.ts'
-import { CodeForm } from './CodeForm.tsx'
-import { currentUserQueryKey } from './currentUserQueryOptions.ts'
-import type { Destination, DestinationKind } from './Destination.ts'
 import { linkAccount } from './linkAccount.ts'
 import type { SignedPoster } from './SignedPoster.ts'
-import { sendCode } from './sendCode.ts'
-import { announceSession } from './sessionChannel.ts'
-import { useCodeFlow } from './useCodeFlow.ts'
 
 type Props = { kind: DestinationKind; proxy: SignedPoster }
 

@@ -1,16 +1,14 @@
 import { type CharterUser, type ExternalWalletAccount, isExternalWallet } from '@charter/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useId, useRef } from 'react'
+import { useFocusOnMount } from '../../lib/useFocusOnMount.ts'
 import { usePageTitle } from '../../lib/usePageTitle.ts'
+import type { WalletProof } from '../auth/index.ts'
+import { WalletPicker } from '../auth/index.ts'
+import { announceSession, currentUserQueryKey, RequireSignIn } from '../session/index.ts'
 import { useWalletRuntime, WalletReady } from '../wallet/index.ts'
-import type { WalletProof } from './browserWallets/index.ts'
-import { currentUserQueryKey } from './currentUserQueryOptions.ts'
 import { LinkedWalletRow } from './LinkedWalletRow.tsx'
 import { linkWallet } from './linkWallet.ts'
-import { RequireSignIn } from './RequireSignIn.tsx'
-import { announceSession } from './sessionChannel.ts'
-import { useFocusOnMount } from './useFocusOnMount.ts'
-import { WalletPicker } from './WalletPicker.tsx'
 
 /**
  * `/account/wallets`: the wallets the member holds themselves and linked (to sign in with), each with Unlink,

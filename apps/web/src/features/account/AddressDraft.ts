@@ -1,4 +1,4 @@
-import { emptyPhoneInput, type PhoneInput } from './PhoneInput.ts'
+import { emptyPhoneInput, type PhoneInput } from '../auth/index.ts'
 
 /** What the new-address form holds while the person types, kept across a trip to the code screen and back. */
 export type AddressDraft = { phone: PhoneInput; email: string }

@@ -1,5 +1,5 @@
 import type { UnixSeconds } from '@charter/core'
-import type { DestinationKind } from './Destination.ts'
+import type { DestinationKind } from '../auth/index.ts'
 import type { SignedPoster } from './SignedPoster.ts'
 
 /** What the step-up code is for: it works for that change only, in this session only. */

@@ -1,14 +1,12 @@
 import type { CharterUser } from '@charter/core'
 import { useState } from 'react'
+import type { CodeFlow, Destination, DestinationKind } from '../auth/index.ts'
+import { CodeForm, showDestination } from '../auth/index.ts'
 import { AddressSaved } from './AddressSaved.tsx'
 import { accountDestination } from './accountDestination.ts'
 import { addressNouns } from './addressNouns.ts'
-import { CodeForm } from './CodeForm.tsx'
-import type { Destination, DestinationKind } from './Destination.ts'
 import { LostAddressHelp } from './LostAddressHelp.tsx'
 import { StepUpStart } from './StepUpStart.tsx'
-import { showDestination } from './showDestination.ts'
-import type { CodeFlow } from './useCodeFlow.ts'
 
 type Props = {
   /** Sends the confirmation code (`initStepUp`); its code makes the change. */

@@ -6,8 +6,8 @@ import { renderApp } from '../../testing/renderApp.tsx'
 import { signedInOnThisDevice } from '../../testing/signedInOnThisDevice.ts'
 import { stubApi } from '../../testing/stubApi.ts'
 import { rightCode, walletServer } from '../../testing/walletServer.ts'
+import { currentUserQueryKey } from '../session/index.ts'
 import { browserKeyStore } from '../walletProxy/index.ts'
-import { currentUserQueryKey } from './currentUserQueryOptions.ts'
 
 describe('signed in', () => {
   afterEach(() => {

@@ -1,9 +1,8 @@
 import { Link } from 'wouter'
 import type { ApiError } from '../../lib/api.ts'
+import type { Destination, DestinationKind } from '../auth/index.ts'
+import { EmailForm, PhoneForm } from '../auth/index.ts'
 import type { AddressDraft } from './AddressDraft.ts'
-import type { Destination, DestinationKind } from './Destination.ts'
-import { EmailForm } from './EmailForm.tsx'
-import { PhoneForm } from './PhoneForm.tsx'
 
 type Props = {
   kind: DestinationKind

@@ -1,14 +1,14 @@
 import type { CharterUser } from '@charter/core'
 import { useId, useRef, useState } from 'react'
+import { useFocusOnMount } from '../../lib/useFocusOnMount.ts'
 import { usePageTitle } from '../../lib/usePageTitle.ts'
+import type { DestinationKind } from '../auth/index.ts'
+import { RequireSignIn } from '../session/index.ts'
 import { useWalletRuntime, WalletReady } from '../wallet/index.ts'
 import { AddAddress } from './AddAddress.tsx'
 import { accountDestination } from './accountDestination.ts'
 import { addressNouns, withArticle } from './addressNouns.ts'
 import { ChangeAddress } from './ChangeAddress.tsx'
-import type { DestinationKind } from './Destination.ts'
-import { RequireSignIn } from './RequireSignIn.tsx'
-import { useFocusOnMount } from './useFocusOnMount.ts'
 
 /**
  * `/account/phone` and `/account/email`: add the kind the account lacks, or change the one it has. Both are

@@ -1,17 +1,19 @@
 import type { CharterUser } from '@charter/core'
-import type { ReactNode } from 'react'
-import { SignIn } from './SignIn.tsx'
+import { type ReactNode, useContext } from 'react'
+import { SignInScreenContext } from './SignInScreenContext.ts'
 import { useCurrentUser } from './useCurrentUser.ts'
 
 type Props = {
   children: (user: CharterUser) => ReactNode
-  /** What a signed-out visitor sees instead; by default a sign-in card. It must offer `<SignIn />`. */
+  /** What a signed-out visitor sees instead; by default a sign-in card. It must offer sign-in's `<SignIn />`. */
   signedOut?: ReactNode
 }
 
 /** Shows `children` to a signed-in person; anyone else signs in first, right here, and then sees them. */
 export function RequireSignIn({ children, signedOut }: Props) {
   const currentUser = useCurrentUser()
+  const SignIn = useContext(SignInScreenContext)
+  if (!SignIn) throw new Error('RequireSignIn needs the sign-in form: put it in SignInScreenContext.')
   if (currentUser.data) return children(currentUser.data)
   if (currentUser.data === null) {
     return (

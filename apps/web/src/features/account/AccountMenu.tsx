@@ -1,9 +1,8 @@
 import { type CharterUser, getEmailAccount, getPhoneAccount, isExternalWallet } from '@charter/core'
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'wouter'
-import { formatPhoneNumber } from './formatPhoneNumber.ts'
-import { SignOutButton } from './SignOutButton.tsx'
-import { useSignOut } from './useSignOut.ts'
+import { formatPhoneNumber } from '../auth/index.ts'
+import { SignOutButton, useSignOut } from '../session/index.ts'
 
 /**
  * The signed-in person's menu in the top bar: the phone number and email address they sign in with, a way to

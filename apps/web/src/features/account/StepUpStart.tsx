@@ -1,11 +1,11 @@
 import { useId, useRef } from 'react'
 import { Link } from 'wouter'
 import type { ApiError } from '../../lib/api.ts'
+import { useFocusOnMount } from '../../lib/useFocusOnMount.ts'
+import type { Destination } from '../auth/index.ts'
+import { showDestination } from '../auth/index.ts'
 import { addressNouns } from './addressNouns.ts'
-import type { Destination } from './Destination.ts'
 import { LostAddressHelp } from './LostAddressHelp.tsx'
-import { showDestination } from './showDestination.ts'
-import { useFocusOnMount } from './useFocusOnMount.ts'
 
 type Props = {
   /** The address being changed. */

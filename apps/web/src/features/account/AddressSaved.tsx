@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
+import type { Destination } from '../auth/index.ts'
+import { showDestination } from '../auth/index.ts'
 import { addressNouns } from './addressNouns.ts'
-import type { Destination } from './Destination.ts'
-import { showDestination } from './showDestination.ts'
 
 /** The end of an account page: what the address is now, what else changed (`children`), and the way home. */
 export function AddressSaved({ destination, children }: { destination: Destination; children?: ReactNode }) {

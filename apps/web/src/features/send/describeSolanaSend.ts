@@ -21,9 +21,7 @@ import {
   TOKEN_PROGRAM_ADDRESS,
   TokenInstruction,
 } from '@solana-program/token'
-import type { SolanaSendRequest } from '../describe/SignatureRequest.ts'
-import type { SignatureWarning } from '../describe/SignatureWarning.ts'
-import type { SolanaSendCall } from './SolanaSendCall.ts'
+import type { SignatureWarning, SolanaSendCall, SolanaSendRequest } from '../wallet/index.ts'
 
 /** Solana's fee per signature; a send built here has one (the wallet's) and asks for no priority fee. */
 export const lamportsPerSignature = 5000n

@@ -1,4 +1,4 @@
-import type { Destination } from './Destination.ts'
+import type { Destination } from '../auth/index.ts'
 import type { SignedPoster } from './SignedPoster.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { type CharterUser, getEmailAccount, getPhoneAccount } from '@charter/core'
-import type { Destination, DestinationKind } from './Destination.ts'
+import type { Destination, DestinationKind } from '../auth/index.ts'
 
 /** The user's phone number or email address (whichever `kind` says) as a place to send a code, if they have one. */
 export function accountDestination(user: CharterUser, kind: DestinationKind): Destination | undefined {

@@ -1,4 +1,4 @@
-import type { DestinationKind } from './Destination.ts'
+import type { DestinationKind } from '../auth/index.ts'
 
 /** How the page names each kind of address. */
 export const addressNouns: Readonly<Record<DestinationKind, string>> = {

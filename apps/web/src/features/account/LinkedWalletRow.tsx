@@ -1,10 +1,9 @@
 import type { ExternalWalletAccount } from '@charter/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { ShortAddress } from '../../ui/index.ts'
-import { currentUserQueryKey } from './currentUserQueryOptions.ts'
-import { linkedWalletName } from './linkedWalletName.ts'
+import { announceSession, currentUserQueryKey } from '../session/index.ts'
+import { linkedWalletName } from '../wallet/index.ts'
 import type { SignedPoster } from './SignedPoster.ts'
-import { announceSession } from './sessionChannel.ts'
 import { unlinkWallet } from './unlinkWallet.ts'
 
 const chainNames = { ethereum: 'Ethereum', solana: 'Solana' } as const
