@@ -40,6 +40,25 @@ describe('Field', () => {
     expect(document.getElementById(errorId)).toHaveTextContent('Name is required.')
   })
 
+  it('says a mistake found on pressing as an alert, there only while it stands', () => {
+    const { rerender } = render(
+      <Field label="Message" hint="Shown again before signing." alert>
+        {(control) => <textarea {...control} />}
+      </Field>,
+    )
+    const field = screen.getByRole('textbox', { name: 'Message' })
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(field).toHaveAccessibleDescription('Shown again before signing.')
+    rerender(
+      <Field label="Message" hint="Shown again before signing." error="Type a message to sign." alert>
+        {(control) => <textarea {...control} />}
+      </Field>,
+    )
+    expect(screen.getByRole('alert')).toHaveTextContent('Type a message to sign.')
+    expect(field).toBeInvalid()
+    expect(field).toHaveAccessibleDescription('Shown again before signing. Type a message to sign.')
+  })
+
   it('takes the id it is given, and notes that describe the control after the error', () => {
     render(
       <Field label="Recipient" id="recipient" notes={<p>A contract on Base.</p>}>

@@ -15,6 +15,11 @@ type Props = {
   hint?: ReactNode
   /** What is wrong with what is typed; none while it is fine. Said as it changes (a polite live region). */
   error?: string | undefined
+  /**
+   * The error is an alert, there only while there is one: for a mistake told when the member presses a button
+   * rather than as they type. By default it is a polite live region, there all along.
+   */
+  alert?: boolean
   /** More that describes the control, under the error (what the chain says of a recipient…). */
   notes?: ReactNode
   /** The control's id, when something else needs it; a fresh one by default. */
@@ -24,13 +29,19 @@ type Props = {
 /**
  * A labelled form field: the label, the control, its hint and its error, tied together by ids, so a screen reader
  * reads the hint and the error with the control and marks it invalid when there is an error. The error's element
- * is there even when empty (hidden by `.field-error:empty`), so a message that appears is announced.
+ * is there even when empty (hidden by `.field-error:empty`), so a message that appears is announced; or, with
+ * `alert`, it comes and goes as an alert.
  */
-export function Field({ label, children, hint, error, notes, id }: Props) {
+export function Field({ label, children, hint, error, alert = false, notes, id }: Props) {
   const generated = useId()
   const controlId = id ?? generated
   const ids = { hint: `${controlId}-hint`, error: `${controlId}-error`, notes: `${controlId}-notes` }
-  const describedBy = [hint !== undefined && ids.hint, ids.error, notes !== undefined && ids.notes]
+  const saysError = !alert || Boolean(error)
+  const describedBy = [
+    hint !== undefined && ids.hint,
+    saysError && ids.error,
+    notes !== undefined && ids.notes,
+  ]
     .filter(Boolean)
     .join(' ')
   return (
@@ -44,9 +55,17 @@ export function Field({ label, children, hint, error, notes, id }: Props) {
           {hint}
         </p>
       )}
-      <p id={ids.error} className="field-error" aria-live="polite">
-        {error}
-      </p>
+      {alert ? (
+        error && (
+          <p id={ids.error} className="field-error" role="alert">
+            {error}
+          </p>
+        )
+      ) : (
+        <p id={ids.error} className="field-error" aria-live="polite">
+          {error}
+        </p>
+      )}
       {notes !== undefined && <div id={ids.notes}>{notes}</div>}
     </div>
   )
