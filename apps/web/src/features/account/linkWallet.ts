@@ -1,4 +1,4 @@
-import type { WalletProof } from '../auth/index.ts'
+import type { WalletProof } from '../browserWallets/index.ts'
 import type { SignedPoster } from './SignedPoster.ts'
 
 /**

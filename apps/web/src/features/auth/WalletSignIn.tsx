@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useId, useRef } from 'react'
 import { useFocusOnMount } from '../../lib/useFocusOnMount.ts'
+import type { WalletProof } from '../browserWallets/index.ts'
+import { WalletPicker } from '../browserWallets/index.ts'
 import { SignedOutNoticeBox, useFinishSignIn } from '../session/index.ts'
-import type { WalletProof } from './browserWallets/index.ts'
 import { loadWalletKeys } from './loadWalletKeys.ts'
 import { signInWithWallet } from './signInWithWallet.ts'
-import { WalletPicker } from './WalletPicker.tsx'
 
 /**
  * The sign-in screen's "Continue with a wallet": pick a wallet of this browser, sign the message it shows, and

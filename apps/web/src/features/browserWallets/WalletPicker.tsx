@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { StatusMessage } from '../../ui/StatusMessage.tsx'
-import { useBrowserWallets, type WalletProof } from './browserWallets/index.ts'
+import { useBrowserWallets, type WalletProof } from './index.ts'
 import { NoWalletFound } from './NoWalletFound.tsx'
 import { useWalletPicker } from './useWalletPicker.ts'
 import { WalletList } from './WalletList.tsx'

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
 import { ApiError } from '../../lib/api.ts'
 import { chainsQueryOptions } from '../balances/index.ts'
+import { describeWalletFailure } from './describeWalletFailure.ts'
 import {
   type BrowserWallet,
   type EthereumBrowserWallet,
@@ -11,8 +12,7 @@ import {
   switchEthereumChain,
   type WalletProof,
   WrongNetworkError,
-} from './browserWallets/index.ts'
-import { describeWalletFailure } from './describeWalletFailure.ts'
+} from './index.ts'
 import { initWalletNonce } from './initWalletNonce.ts'
 import type { WalletPickerState } from './WalletPickerState.ts'
 

@@ -1,4 +1,4 @@
-import type { BrowserWallet } from './browserWallets/index.ts'
+import type { BrowserWallet } from './index.ts'
 
 /**
  * Where choosing and signing with a wallet stands: `choosing` (the list), `waiting` on the wallet (its user has

@@ -1,4 +1,4 @@
-import type { BrowserWallet } from './browserWallets/index.ts'
+import type { BrowserWallet } from './index.ts'
 
 const familyNames = { ethereum: 'Ethereum', solana: 'Solana' } as const
 
