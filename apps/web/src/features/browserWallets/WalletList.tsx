@@ -1,4 +1,4 @@
-import type { BrowserWallet } from './index.ts'
+import type { BrowserWallet } from './BrowserWallet.ts'
 
 const familyNames = { ethereum: 'Ethereum', solana: 'Solana' } as const
 

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react'
 import { StatusMessage } from '../../ui/StatusMessage.tsx'
-import { useBrowserWallets, type WalletProof } from './index.ts'
 import { NoWalletFound } from './NoWalletFound.tsx'
+import { useBrowserWallets } from './useBrowserWallets.ts'
 import { useWalletPicker } from './useWalletPicker.ts'
 import { WalletList } from './WalletList.tsx'
 import { WalletProblem } from './WalletProblem.tsx'
+import type { WalletProof } from './WalletProof.ts'
 import { WalletWaiting } from './WalletWaiting.tsx'
 import { WrongNetwork } from './WrongNetwork.tsx'
 

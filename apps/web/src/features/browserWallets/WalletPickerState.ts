@@ -1,4 +1,4 @@
-import type { BrowserWallet } from './index.ts'
+import type { BrowserWallet } from './BrowserWallet.ts'
 
 /**
  * Where choosing and signing with a wallet stands: `choosing` (the list), `waiting` on the wallet (its user has

@@ -1,7 +1,7 @@
 import { chainName } from '@charter/core'
 import { useQuery } from '@tanstack/react-query'
 import { chainsQueryOptions } from '../balances/index.ts'
-import type { EthereumBrowserWallet } from './index.ts'
+import type { EthereumBrowserWallet } from './BrowserWallet.ts'
 import { WalletProblem } from './WalletProblem.tsx'
 
 type Props = {

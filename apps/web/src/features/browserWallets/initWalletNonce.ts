@@ -1,5 +1,5 @@
 import { answerOf, api } from '../../lib/api.ts'
-import type { IssuedNonce } from './index.ts'
+import type { IssuedNonce } from './WalletProof.ts'
 
 /** A single-use nonce for `address` to sign (`siwe/init` or `siws/init`), for signing in or linking alike. */
 export async function initWalletNonce(family: 'ethereum' | 'solana', address: string): Promise<IssuedNonce> {

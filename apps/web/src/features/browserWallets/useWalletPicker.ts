@@ -2,19 +2,16 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
 import { ApiError } from '../../lib/api.ts'
 import { chainsQueryOptions } from '../balances/index.ts'
+import type { BrowserWallet, EthereumBrowserWallet } from './BrowserWallet.ts'
 import { describeWalletFailure } from './describeWalletFailure.ts'
-import {
-  type BrowserWallet,
-  type EthereumBrowserWallet,
-  isUserRejection,
-  proveEthereumWallet,
-  proveSolanaWallet,
-  switchEthereumChain,
-  type WalletProof,
-  WrongNetworkError,
-} from './index.ts'
 import { initWalletNonce } from './initWalletNonce.ts'
+import { isUserRejection } from './isUserRejection.ts'
+import { proveEthereumWallet } from './proveEthereumWallet.ts'
+import { proveSolanaWallet } from './proveSolanaWallet.ts'
+import { switchEthereumChain } from './switchEthereumChain.ts'
 import type { WalletPickerState } from './WalletPickerState.ts'
+import type { WalletProof } from './WalletProof.ts'
+import { WrongNetworkError } from './WrongNetworkError.ts'
 
 export type WalletPicker = {
   state: WalletPickerState
