@@ -250,6 +250,20 @@ describe('web features import no cycle', () => {
     ])
   })
 
+  it('names every feature of a tangle wider than its shortest cycle', () => {
+    const tangle = [
+      sample('apps/web/src/features/auth/sample.ts', "import { x } from '../passkeys/index.ts'"),
+      sample('apps/web/src/features/auth/other.ts', "import { x } from '../wallet/index.ts'"),
+      sample('apps/web/src/features/passkeys/sample.ts', "import { x } from '../wallet/index.ts'"),
+      sample('apps/web/src/features/wallet/sample.ts', "import { x } from '../auth/index.ts'"),
+    ]
+    expect(featureCycles(webFeatureGraph(tangle))).toEqual([
+      "auth → wallet → auth (apps/web/src/features/auth/other.ts:1 imports '../wallet/index.ts'; " +
+        "apps/web/src/features/wallet/sample.ts:1 imports '../auth/index.ts'); " +
+        'all of auth, passkeys, wallet reach one another',
+    ])
+  })
+
   it('keeps a one-way graph, and leaves tests out', () => {
     const oneWay = [
       sample('apps/web/src/features/account/sample.ts', "import { x } from '../auth/index.ts'"),

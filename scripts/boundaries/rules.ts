@@ -236,7 +236,9 @@ export function featureCycles(graph: Map<string, Map<string, string>>): string[]
   return components.map((component) => {
     const cycle = shortestWayRound(component, next)
     const steps = cycle.slice(1).map((to, step) => graph.get(cycle[step] as string)?.get(to))
-    return `${cycle.join(' → ')} (${steps.join('; ')})`
+    const others =
+      component.length > cycle.length - 1 ? `; all of ${component.join(', ')} reach one another` : ''
+    return `${cycle.join(' → ')} (${steps.join('; ')})${others}`
   })
 }
 
