@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type ParsedFile, parse, rules, violations } from './rules.ts'
+import { featureCycles, type ParsedFile, parse, rules, violations, webFeatureGraph } from './rules.ts'
 import { readManifests, readSourceFiles, workspaceOf, workspaces } from './workspaces.ts'
 
 // Each rule is checked over every source file of every package, and each is shown to fail on a sample that
@@ -214,6 +214,51 @@ const samples: Record<string, { breaks: ParsedFile[]; keeps: ParsedFile[] }> = {
       sample('apps/server/src/settingsPage/sample.ts', "import { x } from '../chains/Chains.ts'"),
     ],
   },
+  'a web feature is reached from outside only through its index.ts, or a declared lazy entry': {
+    breaks: [
+      sample('apps/web/src/features/send/sample.ts', "import { x } from '../wallet/send/buildSolanaSend.ts'"),
+      sample('apps/web/src/features/auth/sample.ts', "import { x } from '../balances/chainsQueryOptions.ts'"),
+      sample(
+        'apps/web/src/features/wallet/provider/sample.ts',
+        "export { x } from '../../session/useSignOut.ts'",
+      ),
+      sample(
+        'apps/web/src/features/account/sample.ts',
+        "import type { X } from '../auth/browserWallets/index.ts'",
+      ),
+      sample(
+        'apps/web/src/lib/sample.ts',
+        "const x = await import('../features/walletProxy/memoryKeyStore.ts')",
+      ),
+      // A declared lazy entry is a chunk of its own: a static import would fold it into the importer's.
+      sample(
+        'apps/web/src/app/sample.tsx',
+        "import { OrganizationRoutes } from '../features/organizations/OrganizationRoutes.tsx'",
+      ),
+      sample('apps/web/src/app/sample.tsx', "const x = import('../features/organizations/RolePage.tsx')"),
+    ],
+    keeps: [
+      sample('apps/web/src/features/send/sample.ts', "import { x } from '../wallet/index.ts'"),
+      sample(
+        'apps/web/src/features/wallet/provider/sample.ts',
+        "import { x } from '../describe/describeCall.ts'",
+      ),
+      sample('apps/web/src/app/sample.tsx', "import { x } from '../features/session/index.ts'"),
+      sample(
+        'apps/web/src/app/sample.tsx',
+        "const x = lazy(() => import('../features/organizations/OrganizationRoutes.tsx'))",
+      ),
+      // Tests and their helpers may reach inside, to build what the feature keeps to itself.
+      sample(
+        'apps/web/src/features/wallet/sample.test.ts',
+        "import { x } from '../walletProxy/makeWalletKey.ts'",
+      ),
+      sample(
+        'apps/web/src/testing/sample.ts',
+        "import { x } from '../features/walletProxy/makeWalletKey.ts'",
+      ),
+    ],
+  },
 }
 
 describe('the repository', () => {
@@ -223,6 +268,60 @@ describe('the repository', () => {
       expect(files.length, name).toBeGreaterThan(0)
       expect(files.flatMap((file) => file.imports).length, name).toBeGreaterThan(0)
     }
+  })
+})
+
+describe('web features import no cycle', () => {
+  it('holds across the repository', () => {
+    expect(featureCycles(webFeatureGraph(repository))).toEqual([])
+  })
+
+  it('fails on a cycle, however long, naming it and the imports that close it', () => {
+    const twoWay = [
+      sample('apps/web/src/features/auth/sample.ts', "import { x } from '../wallet/index.ts'"),
+      sample('apps/web/src/features/wallet/sample.ts', "import type { Y } from '../auth/index.ts'"),
+    ]
+    expect(featureCycles(webFeatureGraph(twoWay))).toEqual([
+      "auth → wallet → auth (apps/web/src/features/auth/sample.ts:1 imports '../wallet/index.ts'; " +
+        "apps/web/src/features/wallet/sample.ts:1 imports '../auth/index.ts')",
+    ])
+    const threeWay = [
+      sample('apps/web/src/features/account/sample.ts', "import { x } from '../auth/index.ts'"),
+      sample('apps/web/src/features/auth/sample.ts', "import { x } from '../session/index.ts'"),
+      sample('apps/web/src/features/session/sample.ts', "const x = import('../account/index.ts')"),
+      sample('apps/web/src/features/session/other.ts', "import { x } from '../health/index.ts'"),
+    ]
+    expect(featureCycles(webFeatureGraph(threeWay))).toEqual([
+      "account → auth → session → account (apps/web/src/features/account/sample.ts:1 imports '../auth/index.ts'; " +
+        "apps/web/src/features/auth/sample.ts:1 imports '../session/index.ts'; " +
+        "apps/web/src/features/session/sample.ts:1 imports '../account/index.ts')",
+    ])
+  })
+
+  it('names every feature of a tangle wider than its shortest cycle', () => {
+    const tangle = [
+      sample('apps/web/src/features/auth/sample.ts', "import { x } from '../passkeys/index.ts'"),
+      sample('apps/web/src/features/auth/other.ts', "import { x } from '../wallet/index.ts'"),
+      sample('apps/web/src/features/passkeys/sample.ts', "import { x } from '../wallet/index.ts'"),
+      sample('apps/web/src/features/wallet/sample.ts', "import { x } from '../auth/index.ts'"),
+    ]
+    expect(featureCycles(webFeatureGraph(tangle))).toEqual([
+      "auth → wallet → auth (apps/web/src/features/auth/other.ts:1 imports '../wallet/index.ts'; " +
+        "apps/web/src/features/wallet/sample.ts:1 imports '../auth/index.ts'); " +
+        'all of auth, passkeys, wallet reach one another',
+    ])
+  })
+
+  it('keeps a one-way graph, and leaves tests out', () => {
+    const oneWay = [
+      sample('apps/web/src/features/account/sample.ts', "import { x } from '../auth/index.ts'"),
+      sample('apps/web/src/features/auth/sample.ts', "import { x } from '../session/index.ts'"),
+      sample('apps/web/src/features/account/other.ts', "import { x } from '../session/index.ts'"),
+      sample('apps/web/src/features/session/sample.test.ts', "import { x } from '../account/index.ts'"),
+      sample('apps/web/src/app/sample.tsx', "import { x } from '../features/account/index.ts'"),
+      sample('apps/web/src/features/session/sample.ts', "import { x } from '../../app/App.tsx'"),
+    ]
+    expect(featureCycles(webFeatureGraph(oneWay))).toEqual([])
   })
 })
 

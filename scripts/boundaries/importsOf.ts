@@ -4,6 +4,8 @@ export type Import = {
   specifier: string
   /** Erased at build time: `import type`, `export type`, or `import('x')` in a type position. */
   typeOnly: boolean
+  /** Loaded when the code runs it, `import('x')` in a value position: a chunk of its own in the web's build. */
+  dynamic: boolean
   line: number
 }
 
@@ -14,10 +16,10 @@ export type Import = {
 export function importsOf(fileName: string, text: string): Import[] {
   const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, scriptKind(fileName))
   const imports: Import[] = []
-  const add = (node: ts.Node, specifier: ts.Node | undefined, typeOnly: boolean) => {
+  const add = (node: ts.Node, specifier: ts.Node | undefined, typeOnly: boolean, dynamic = false) => {
     if (!specifier || !ts.isStringLiteralLike(specifier)) return
     const line = file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1
-    imports.push({ specifier: specifier.text, typeOnly, line })
+    imports.push({ specifier: specifier.text, typeOnly, dynamic, line })
   }
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node)) {
@@ -28,7 +30,7 @@ export function importsOf(fileName: string, text: string): Import[] {
     } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
       add(node, node.moduleReference.expression, node.isTypeOnly)
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
-      add(node, node.arguments[0], false)
+      add(node, node.arguments[0], false, true)
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
       add(node, node.argument.literal, true)
     }

@@ -80,6 +80,21 @@ const mayImportAuth = (path: string): boolean =>
 const sendsKind = (path: string): string | undefined =>
   /^apps\/server\/src\/wallets\/sends\/(evm|solana)\//.exec(path)?.[1]
 
+/** The web feature a path is in (`auth`, `wallet`…), or undefined outside `apps/web/src/features/`. */
+export const webFeature = (path: string): string | undefined =>
+  /^apps\/web\/src\/features\/([^/]+)\//.exec(path)?.[1]
+
+/** The web feature a relative import lands in (undefined for a package, or outside the features). */
+const featureReached = (file: SourceFile, specifier: string): string | undefined =>
+  file.workspace === 'web' && isRelative(specifier) ? webFeature(target(file, specifier)) : undefined
+
+/**
+ * Files the app's routes load lazily by their own path (`lazy(() => import(…))` in `apps/web/src/app/`) rather
+ * than through their feature's index: the index holds what the home needs, the entry holds the pages, and
+ * each loads in its own chunk. Reached only by `import()`; anything else goes through the index.
+ */
+export const lazyEntries = new Set(['apps/web/src/features/organizations/OrganizationRoutes.tsx'])
+
 /** What `http/` may build on: itself, the database, what a part is, the settings, and the server's root files (log). */
 const underHttp = new Set(['http', 'db', 'parts', 'settings', undefined])
 
@@ -182,9 +197,95 @@ export const rules: Rule[] = [
       isRelative(specifier) &&
       !target(file, specifier).startsWith('apps/server/src/settings/'),
   },
+  {
+    name: 'a web feature is reached from outside only through its index.ts, or a declared lazy entry',
+    breaks: (file, { specifier, dynamic }) => {
+      const feature = featureReached(file, specifier)
+      if (isTest(file.path) || feature === undefined || feature === webFeature(file.path)) return false
+      const reached = target(file, specifier)
+      return reached !== `apps/web/src/features/${feature}/index.ts` && !(dynamic && lazyEntries.has(reached))
+    },
+  },
 ]
 
 export type ParsedFile = SourceFile & { imports: Import[] }
+
+/** Which web features each feature imports (tests aside), and by which import: `path:line imports 'x'`. */
+export function webFeatureGraph(files: ParsedFile[]): Map<string, Map<string, string>> {
+  const graph = new Map<string, Map<string, string>>()
+  for (const file of files) {
+    const from = webFeature(file.path)
+    if (from === undefined || isTest(file.path)) continue
+    for (const { specifier, line } of file.imports) {
+      const to = featureReached(file, specifier)
+      if (to === undefined || to === from) continue
+      const edges = graph.get(from) ?? new Map<string, string>()
+      if (!edges.has(to)) edges.set(to, `${file.path}:${line} imports '${specifier}'`)
+      graph.set(from, edges)
+    }
+  }
+  return graph
+}
+
+/**
+ * Every tangle of web features that import each other, however long the way round: one line per group of
+ * features that all reach one another (a strongly connected component), named by a cycle through it
+ * (`auth → wallet → auth`) and the import behind each step.
+ */
+export function featureCycles(graph: Map<string, Map<string, string>>): string[] {
+  const next = (feature: string) => [...(graph.get(feature)?.keys() ?? [])].sort()
+  const features = [
+    ...new Set([...graph.keys(), ...[...graph.values()].flatMap((edges) => [...edges.keys()])]),
+  ]
+  // Tarjan's algorithm: each component is found once, in one pass over the graph.
+  const index = new Map<string, number>()
+  const lowest = new Map<string, number>()
+  const stack: string[] = []
+  const components: string[][] = []
+  const visit = (feature: string) => {
+    index.set(feature, index.size)
+    lowest.set(feature, index.get(feature) as number)
+    stack.push(feature)
+    for (const reached of next(feature)) {
+      if (!index.has(reached)) visit(reached)
+      if (stack.includes(reached))
+        lowest.set(feature, Math.min(lowest.get(feature) as number, lowest.get(reached) as number))
+    }
+    if (lowest.get(feature) !== index.get(feature)) return
+    const component = stack.splice(stack.indexOf(feature))
+    if (component.length > 1) components.push(component.sort())
+  }
+  for (const feature of features.sort()) if (!index.has(feature)) visit(feature)
+  return components.map((component) => {
+    const cycle = shortestWayRound(component, next)
+    const steps = cycle.slice(1).map((to, step) => graph.get(cycle[step] as string)?.get(to))
+    const others =
+      component.length > cycle.length - 1 ? `; all of ${component.join(', ')} reach one another` : ''
+    return `${cycle.join(' → ')} (${steps.join('; ')})${others}`
+  })
+}
+
+/** The shortest way from the component's first feature back to itself, staying inside the component. */
+function shortestWayRound(component: string[], next: (feature: string) => string[]): string[] {
+  const start = component[0] as string
+  const cameFrom = new Map<string, string>()
+  const queue = [start]
+  while (queue.length > 0) {
+    const feature = queue.shift() as string
+    for (const reached of next(feature).filter((candidate) => component.includes(candidate))) {
+      if (reached === start) {
+        const way = [feature]
+        while (way[0] !== start) way.unshift(cameFrom.get(way[0] as string) as string)
+        return [...way, start]
+      }
+      if (!cameFrom.has(reached)) {
+        cameFrom.set(reached, feature)
+        queue.push(reached)
+      }
+    }
+  }
+  return [start, start]
+}
 
 export const parse = (file: SourceFile): ParsedFile => ({ ...file, imports: importsOf(file.path, file.text) })
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react'
-import { RequireSignIn, SignIn } from '../features/auth/index.ts'
+import { SignIn } from '../features/auth/index.ts'
 import { ServerStatus } from '../features/health/index.ts'
+import { RequireSignIn } from '../features/session/index.ts'
 // Its own file, not `ui/index.ts`: the entry chunk would take in the whole kit.
 import { StatusMessage } from '../ui/StatusMessage.tsx'
 

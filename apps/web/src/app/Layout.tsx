@@ -1,7 +1,8 @@
 import { lazy, type ReactNode, Suspense, useEffect } from 'react'
 import { Link } from 'wouter'
-import { AccountMenu, useCurrentUser } from '../features/auth/index.ts'
+import { AccountMenu } from '../features/account/index.ts'
 import { ModeBadge } from '../features/health/index.ts'
+import { useCurrentUser } from '../features/session/index.ts'
 
 // The wallet's part of every signed-in page (the device key's registration, the signature dialog) loads once
 // someone is signed in, never with the first page.

@@ -1,5 +1,5 @@
 import type { CharterUser } from '@charter/core'
-import { describeUser } from '../features/auth/index.ts'
+import { describeUser } from '../features/account/index.ts'
 import { WalletHome } from '../features/balances/index.ts'
 import { MyInvitations, MyRoles } from '../features/organizations/index.ts'
 import { useSignedInWith } from '../features/security/index.ts'

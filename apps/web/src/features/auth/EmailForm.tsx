@@ -1,10 +1,11 @@
-import { type ReactNode, useId, useRef } from 'react'
+import { type ReactNode, useRef } from 'react'
 import type { ApiError } from '../../lib/api.ts'
-import { AddressFieldNotes } from './AddressFieldNotes.tsx'
+import { useFocusOnMount } from '../../lib/useFocusOnMount.ts'
+// Its own file, not `ui/index.ts`: the sign-in is in the entry chunk, which would take in the whole kit.
+import { Field } from '../../ui/Field.tsx'
 import type { Destination } from './Destination.ts'
 import { SendCodeActions } from './SendCodeActions.tsx'
 import { useAddressCheck } from './useAddressCheck.ts'
-import { useFocusOnMount } from './useFocusOnMount.ts'
 
 type Props = {
   label: string
@@ -39,7 +40,6 @@ function emailProblem(text: string): string | undefined {
 /** An email address, checked once the field is left and as it is corrected from then on. */
 export function EmailForm(props: Props) {
   const { value, pending } = props
-  const ids = { input: useId(), hint: useId(), error: useId() }
   const inputRef = useRef<HTMLInputElement>(null)
   useFocusOnMount(inputRef, props.focusOnMount)
   const problem = emailProblem(value)
@@ -56,33 +56,29 @@ export function EmailForm(props: Props) {
 
   return (
     <form className="stack" noValidate onSubmit={check.submit}>
-      <div className="field">
-        <label className="field-label" htmlFor={ids.input}>
-          {props.label}
-        </label>
-        <input
-          ref={inputRef}
-          id={ids.input}
-          className="input"
-          type="email"
-          inputMode="email"
-          autoComplete={props.autoComplete ?? 'email'}
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={254}
-          placeholder="name@example.org"
-          aria-invalid={message ? true : undefined}
-          aria-describedby={`${ids.hint} ${ids.error}`}
-          readOnly={pending}
-          value={value}
-          onChange={(event) => {
-            check.edit()
-            props.onValueChange(event.target.value)
-          }}
-          onBlur={() => value.trim() !== '' && check.leave()}
-        />
-        <AddressFieldNotes hintId={ids.hint} errorId={ids.error} hint={props.hint} message={message} />
-      </div>
+      <Field label={props.label} hint={props.hint} error={message}>
+        {(control) => (
+          <input
+            {...control}
+            ref={inputRef}
+            className="input"
+            type="email"
+            inputMode="email"
+            autoComplete={props.autoComplete ?? 'email'}
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={254}
+            placeholder="name@example.org"
+            readOnly={pending}
+            value={value}
+            onChange={(event) => {
+              check.edit()
+              props.onValueChange(event.target.value)
+            }}
+            onBlur={() => value.trim() !== '' && check.leave()}
+          />
+        )}
+      </Field>
       <SendCodeActions pending={pending} submitLabel={props.submitLabel}>
         {props.children}
       </SendCodeActions>

@@ -6,8 +6,8 @@ import {
   passkeyForSignIn,
   passkeysSupported,
 } from '../passkeys/index.ts'
+import { useFinishSignIn } from '../session/index.ts'
 import { completePasskeySignIn, signInWithPasskey } from './signInWithPasskey.ts'
-import { useFinishSignIn } from './useFinishSignIn.ts'
 
 /**
  * An IP address as the page's host (http://127.0.0.1:…): WebAuthn takes no IP address as a relying party, so no

@@ -5,16 +5,17 @@ import {
   phoneNumberLimits,
   validatePhoneNumber,
 } from '@charter/core'
-import { type ReactNode, useId, useRef } from 'react'
+import { type ReactNode, useRef } from 'react'
 import type { ApiError } from '../../lib/api.ts'
-import { AddressFieldNotes } from './AddressFieldNotes.tsx'
+import { useFocusOnMount } from '../../lib/useFocusOnMount.ts'
+// Its own file, not `ui/index.ts`: the sign-in is in the entry chunk, which would take in the whole kit.
+import { Field } from '../../ui/Field.tsx'
 import { CountryCombobox } from './CountryCombobox.tsx'
 import { countryOptions } from './countryOptions.ts'
 import type { Destination } from './Destination.ts'
 import type { PhoneInput } from './PhoneInput.ts'
 import { SendCodeActions } from './SendCodeActions.tsx'
 import { useAddressCheck } from './useAddressCheck.ts'
-import { useFocusOnMount } from './useFocusOnMount.ts'
 
 type Props = {
   label: string
@@ -51,7 +52,6 @@ const placeholderFor = (country: PhoneInput['country']) => {
 /** A phone number with its country, checked as it is typed with the core's messages. */
 export function PhoneForm(props: Props) {
   const { value, onValueChange, pending } = props
-  const ids = { country: useId(), number: useId(), hint: useId(), error: useId() }
   const numberRef = useRef<HTMLInputElement>(null)
   useFocusOnMount(numberRef, props.focusOnMount)
 
@@ -82,50 +82,45 @@ export function PhoneForm(props: Props) {
 
   return (
     <form className="stack" noValidate onSubmit={check.submit}>
-      <div className="field">
-        <label className="field-label" htmlFor={ids.country}>
-          Country or region
-        </label>
-        <CountryCombobox
-          id={ids.country}
-          value={value.country}
-          countries={countries}
-          readOnly={pending}
-          onChange={(country) => {
-            change({ ...value, country })
-            numberRef.current?.focus()
-          }}
-        />
-      </div>
-      <div className="field">
-        <label className="field-label" htmlFor={ids.number}>
-          {props.label}
-        </label>
-        <div className="phone-row">
-          {callingCode && !typedInternational && (
-            <span className="phone-prefix" aria-hidden="true">
-              +{callingCode}
-            </span>
-          )}
-          <input
-            ref={numberRef}
-            id={ids.number}
-            className="input"
-            type="tel"
-            inputMode="tel"
-            autoComplete={props.autoComplete ?? 'tel'}
-            maxLength={phoneNumberLimits.maxInputLength}
-            placeholder={placeholderFor(value.country)}
-            aria-invalid={message ? true : undefined}
-            aria-describedby={`${ids.hint} ${ids.error}`}
+      <Field label="Country or region">
+        {(control) => (
+          <CountryCombobox
+            id={control.id}
+            value={value.country}
+            countries={countries}
             readOnly={pending}
-            value={value.text}
-            onChange={(event) => change({ ...value, text: event.target.value })}
-            onBlur={() => value.text.trim() !== '' && check.leave()}
+            onChange={(country) => {
+              change({ ...value, country })
+              numberRef.current?.focus()
+            }}
           />
-        </div>
-        <AddressFieldNotes hintId={ids.hint} errorId={ids.error} hint={props.hint} message={message} />
-      </div>
+        )}
+      </Field>
+      <Field label={props.label} hint={props.hint} error={message}>
+        {(control) => (
+          <div className="phone-row">
+            {callingCode && !typedInternational && (
+              <span className="phone-prefix" aria-hidden="true">
+                +{callingCode}
+              </span>
+            )}
+            <input
+              {...control}
+              ref={numberRef}
+              className="input"
+              type="tel"
+              inputMode="tel"
+              autoComplete={props.autoComplete ?? 'tel'}
+              maxLength={phoneNumberLimits.maxInputLength}
+              placeholder={placeholderFor(value.country)}
+              readOnly={pending}
+              value={value.text}
+              onChange={(event) => change({ ...value, text: event.target.value })}
+              onBlur={() => value.text.trim() !== '' && check.leave()}
+            />
+          </div>
+        )}
+      </Field>
       <SendCodeActions pending={pending} submitLabel={props.submitLabel}>
         {props.children}
       </SendCodeActions>

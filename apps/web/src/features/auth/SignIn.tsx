@@ -1,16 +1,15 @@
 import { lazy, Suspense, useId, useState } from 'react'
 import { usePageTitle } from '../../lib/usePageTitle.ts'
 import { StatusMessage } from '../../ui/StatusMessage.tsx'
+import { SignedOutNoticeBox, useFinishSignIn } from '../session/index.ts'
 import { CodeForm } from './CodeForm.tsx'
 import type { Destination, DestinationKind } from './Destination.ts'
 import { EmailForm } from './EmailForm.tsx'
 import { loadWalletKeys } from './loadWalletKeys.ts'
 import { PhoneForm } from './PhoneForm.tsx'
 import { emptyPhoneInput, type PhoneInput } from './PhoneInput.ts'
-import { SignedOutNoticeBox } from './SignedOutNoticeBox.tsx'
 import { signInWithCode } from './signInWithCode.ts'
 import { useCodeFlow } from './useCodeFlow.ts'
-import { useFinishSignIn } from './useFinishSignIn.ts'
 
 // Wallet sign-in's code (discovery, the message, the wallets' standards) loads when asked for, not with the page.
 const WalletSignIn = lazy(() => import('./WalletSignIn.tsx').then((m) => ({ default: m.WalletSignIn })))

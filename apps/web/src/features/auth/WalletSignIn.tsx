@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useId, useRef } from 'react'
-import type { WalletProof } from './browserWallets/index.ts'
+import { useFocusOnMount } from '../../lib/useFocusOnMount.ts'
+import type { WalletProof } from '../browserWallets/index.ts'
+import { WalletPicker } from '../browserWallets/index.ts'
+import { SignedOutNoticeBox, useFinishSignIn } from '../session/index.ts'
 import { loadWalletKeys } from './loadWalletKeys.ts'
-import { SignedOutNoticeBox } from './SignedOutNoticeBox.tsx'
 import { signInWithWallet } from './signInWithWallet.ts'
-import { useFinishSignIn } from './useFinishSignIn.ts'
-import { useFocusOnMount } from './useFocusOnMount.ts'
-import { WalletPicker } from './WalletPicker.tsx'
 
 /**
  * The sign-in screen's "Continue with a wallet": pick a wallet of this browser, sign the message it shows, and

@@ -1,6 +1,6 @@
 import type { CharterUser } from '@charter/core'
 import { answerOf, api } from '../../lib/api.ts'
-import type { WalletProof } from './browserWallets/index.ts'
+import type { WalletProof } from '../browserWallets/index.ts'
 import { signInWithDeviceKey } from './signInWithDeviceKey.ts'
 
 /**

@@ -3,12 +3,11 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { ApiError } from '../../lib/api.ts'
 import { isSessionEnded } from '../../lib/isSessionEnded.ts'
+import { forgetSession, signedOutByServer } from '../session/index.ts'
 import type { CodeFlowState, SentCode } from './CodeFlowState.ts'
 import type { Destination } from './Destination.ts'
-import { forgetSession } from './forgetSession.ts'
 import { isSameDestination } from './isSameDestination.ts'
 import { sendCode } from './sendCode.ts'
-import { signedOutByServer } from './signedOutNotice.ts'
 
 export type CodeFlowOptions<Result = CharterUser> = {
   /** How a code goes out; by default a sign-in code to the address (`passwordless(_sms)/init`). */

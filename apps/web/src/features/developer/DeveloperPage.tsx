@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react'
-import { RequireSignIn } from '../auth/index.ts'
+import { Field } from '../../ui/index.ts'
+import { RequireSignIn } from '../session/index.ts'
 import {
   SignatureStatus,
   useSignatureFlow,
@@ -34,7 +35,7 @@ export function DeveloperPage() {
 
 function SignWithViem() {
   const { provider } = useWalletRuntime()
-  const ids = { message: useId(), result: useId() }
+  const ids = { result: useId() }
   const [message, setMessage] = useState('Hello from viem')
   const flow = useSignatureFlow<ViemSignature & { message: string }>()
   const { state } = flow
@@ -55,17 +56,16 @@ function SignWithViem() {
         provider.
       </p>
       <form className="stack" noValidate onSubmit={submit}>
-        <div className="field">
-          <label className="field-label" htmlFor={ids.message}>
-            Message
-          </label>
-          <input
-            id={ids.message}
-            className="input"
-            value={message}
-            onChange={(event) => setMessage(event.target.value)}
-          />
-        </div>
+        <Field label="Message">
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              value={message}
+              onChange={(event) => setMessage(event.target.value)}
+            />
+          )}
+        </Field>
         <div className="actions">
           <button type="submit" className="button" aria-disabled={busy || undefined}>
             Sign with viem

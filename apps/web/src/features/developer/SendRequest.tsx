@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react'
+import { Field } from '../../ui/index.ts'
 import { SignatureStatus, useSignatureFlow, useWalletRuntime, WalletErrorMessage } from '../wallet/index.ts'
 
 const methods = [
@@ -15,7 +16,7 @@ type Method = (typeof methods)[number]
  */
 export function SendRequest() {
   const { provider } = useWalletRuntime()
-  const ids = { method: useId(), params: useId(), hint: useId(), error: useId(), result: useId() }
+  const ids = { result: useId() }
   const [method, setMethod] = useState<Method>('eth_signTypedData_v4')
   const [params, setParams] = useState('')
   const [invalid, setInvalid] = useState(false)
@@ -42,51 +43,48 @@ export function SendRequest() {
     <section className="stack" aria-labelledby={ids.result}>
       <h2 id={ids.result}>Send a request</h2>
       <form className="stack" noValidate onSubmit={submit}>
-        <div className="field">
-          <label className="field-label" htmlFor={ids.method}>
-            Method
-          </label>
-          <select
-            id={ids.method}
-            className="input"
-            value={method}
-            onChange={(event) => setMethod(event.target.value as Method)}
-          >
-            {methods.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={ids.params}>
-            Params (JSON)
-          </label>
-          <textarea
-            id={ids.params}
-            className="input textarea"
-            rows={6}
-            spellCheck={false}
-            value={params}
-            aria-invalid={invalid || undefined}
-            aria-describedby={invalid ? `${ids.error} ${ids.hint}` : ids.hint}
-            onChange={(event) => {
-              setParams(event.target.value)
-              setInvalid(false)
-            }}
-          />
-          <p id={ids.hint} className="field-hint">
-            The method’s params as a JSON list, e.g. <code>["your address", {'{ "domain": … }'}]</code> for
-            eth_signTypedData_v4 or <code>[{'{ "to": …, "value": "0x…" }'}]</code> for eth_signTransaction and
-            eth_sendTransaction.
-          </p>
-          {invalid && (
-            <p id={ids.error} className="field-error" role="alert">
-              The params must be a JSON list.
-            </p>
+        <Field label="Method">
+          {(control) => (
+            <select
+              {...control}
+              className="input"
+              value={method}
+              onChange={(event) => setMethod(event.target.value as Method)}
+            >
+              {methods.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
           )}
-        </div>
+        </Field>
+        <Field
+          label="Params (JSON)"
+          hint={
+            <>
+              The method’s params as a JSON list, e.g. <code>["your address", {'{ "domain": … }'}]</code> for
+              eth_signTypedData_v4 or <code>[{'{ "to": …, "value": "0x…" }'}]</code> for eth_signTransaction
+              and eth_sendTransaction.
+            </>
+          }
+          error={invalid ? 'The params must be a JSON list.' : undefined}
+          alert
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              className="input textarea"
+              rows={6}
+              spellCheck={false}
+              value={params}
+              onChange={(event) => {
+                setParams(event.target.value)
+                setInvalid(false)
+              }}
+            />
+          )}
+        </Field>
         <div className="actions">
           <button type="submit" className="button" aria-disabled={busy || undefined}>
             Send request

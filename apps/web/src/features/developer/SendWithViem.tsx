@@ -1,12 +1,13 @@
 import { type FormEvent, useId, useState } from 'react'
 import { type Hex, isAddress } from 'viem'
+import { AmountField, Field } from '../../ui/index.ts'
 import { SignatureStatus, useSignatureFlow, useWalletRuntime, WalletErrorMessage } from '../wallet/index.ts'
 import { sendWithViem } from './sendWithViem.ts'
 
 /** viem's `sendTransaction` through Charter's provider, on the provider's chain: the dialog, then the hash. */
 export function SendWithViem() {
   const { provider } = useWalletRuntime()
-  const ids = { to: useId(), amount: useId(), result: useId(), error: useId() }
+  const ids = { result: useId() }
   const [to, setTo] = useState('')
   const [amount, setAmount] = useState('0.001')
   const [badAddress, setBadAddress] = useState(false)
@@ -31,37 +32,23 @@ export function SendWithViem() {
         <code>walletClient.sendTransaction</code> on the same provider: the dialog shows the send, the server
         signs and sends it, and viem gets its hash.
       </p>
-      <div className="field">
-        <label className="field-label" htmlFor={ids.to}>
-          To address
-        </label>
-        <input
-          id={ids.to}
-          className="input address-input"
-          value={to}
-          aria-invalid={badAddress || undefined}
-          aria-describedby={ids.error}
-          onChange={(event) => {
-            setTo(event.target.value)
-            setBadAddress(false)
-          }}
-        />
-        <p id={ids.error} className="field-error" aria-live="polite">
-          {badAddress ? 'Enter an address: 0x and 40 hexadecimal characters.' : ''}
-        </p>
-      </div>
-      <div className="field">
-        <label className="field-label" htmlFor={ids.amount}>
-          Amount (ETH)
-        </label>
-        <input
-          id={ids.amount}
-          className="input"
-          inputMode="decimal"
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-        />
-      </div>
+      <Field
+        label="To address"
+        error={badAddress ? 'Enter an address: 0x and 40 hexadecimal characters.' : undefined}
+      >
+        {(control) => (
+          <input
+            {...control}
+            className="input address-input"
+            value={to}
+            onChange={(event) => {
+              setTo(event.target.value)
+              setBadAddress(false)
+            }}
+          />
+        )}
+      </Field>
+      <AmountField label="Amount (ETH)" value={amount} onChange={setAmount} error={undefined} />
       <div className="actions">
         <button type="submit" className="button" aria-disabled={busy || undefined}>
           Send with viem

@@ -1,10 +1,33 @@
 import { type CharterUser, shortenAddress } from '@charter/core'
 import { type FormEvent, useId, useState } from 'react'
+import { RadioGroup, type RadioOption } from '../../ui/index.ts'
 import { useHasPasskey } from '../passkeys/index.ts'
 import { chainTypeNames, userWallets } from '../wallet/index.ts'
 import type { ExportFormat } from './ExportedKey.ts'
 import type { ExportChoice } from './ExportState.ts'
 import type { ExportFlow } from './useExportFlow.ts'
+
+const privateKeyOption: RadioOption<ExportFormat> = {
+  value: 'private_key',
+  label: (
+    <span>
+      Private key{' '}
+      <span className="field-hint">Shown once, on this screen, hidden until you choose to see it.</span>
+    </span>
+  ),
+}
+
+const keystoreOption: RadioOption<ExportFormat> = {
+  value: 'keystore',
+  label: (
+    <span>
+      Keystore file{' '}
+      <span className="field-hint">
+        An encrypted file that MetaMask, ethers and others open, and a passphrase to open it.
+      </span>
+    </span>
+  ),
+}
 
 /**
  * The warnings, which wallet and in which form, an "I understand", and a code to the person's phone; or, for a
@@ -64,61 +87,38 @@ export function ExportChoiceForm({ user, flow }: { user: CharterUser; flow: Expo
           <li>Nobody from Charter will ever ask you for it. Never paste it into a website or a chat.</li>
         </ul>
       </div>
-      <fieldset className="choice-fieldset">
-        <legend className="field-label">Wallet</legend>
-        {wallets.map((candidate) => (
-          <label key={candidate.id} className="choice">
-            <input
-              type="radio"
-              name="wallet"
-              value={candidate.id}
-              checked={candidate.id === walletId}
-              onChange={() => setWalletId(candidate.id)}
-            />
+      <RadioGroup
+        legend="Wallet"
+        name="wallet"
+        look="list"
+        options={wallets.map((candidate) => ({
+          value: candidate.id,
+          label: (
             <span>
               {chainTypeNames[candidate.chain_type]}{' '}
               <code className="address">{shortenAddress(candidate.address)}</code>
             </span>
-          </label>
-        ))}
-      </fieldset>
-      <fieldset className="choice-fieldset" aria-describedby={keystoreAllowed ? undefined : ids.solanaNote}>
-        <legend className="field-label">Format</legend>
-        <label className="choice">
-          <input
-            type="radio"
-            name="format"
-            value="private_key"
-            checked={!keystoreAllowed || format === 'private_key'}
-            onChange={() => setFormat('private_key')}
-          />
-          <span>
-            Private key{' '}
-            <span className="field-hint">Shown once, on this screen, hidden until you choose to see it.</span>
-          </span>
-        </label>
-        {keystoreAllowed ? (
-          <label className="choice">
-            <input
-              type="radio"
-              name="format"
-              value="keystore"
-              checked={format === 'keystore'}
-              onChange={() => setFormat('keystore')}
-            />
-            <span>
-              Keystore file{' '}
-              <span className="field-hint">
-                An encrypted file that MetaMask, ethers and others open, and a passphrase to open it.
-              </span>
-            </span>
-          </label>
-        ) : (
+          ),
+        }))}
+        selected={walletId}
+        onSelect={setWalletId}
+      />
+      {/* Each format's hint is part of its name here, as it always was: what the member picks is what it does. */}
+      <RadioGroup
+        legend="Format"
+        name="format"
+        look="list"
+        options={keystoreAllowed ? [privateKeyOption, keystoreOption] : [privateKeyOption]}
+        selected={keystoreAllowed ? format : 'private_key'}
+        onSelect={setFormat}
+        describedBy={keystoreAllowed ? undefined : ids.solanaNote}
+      >
+        {!keystoreAllowed && (
           <p id={ids.solanaNote} className="field-hint">
             A Solana key exports as its secret key in base58, which Phantom and Solflare import.
           </p>
         )}
-      </fieldset>
+      </RadioGroup>
       <div className="field">
         <label className="choice">
           <input

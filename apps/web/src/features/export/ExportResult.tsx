@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react'
 import { Link } from 'wouter'
-import { useFocusOnMount } from '../auth/index.ts'
+import { useFocusOnMount } from '../../lib/useFocusOnMount.ts'
 import { downloadJson } from './downloadJson.ts'
 import type { ExportedKey } from './ExportedKey.ts'
 import type { ExportChoice } from './ExportState.ts'

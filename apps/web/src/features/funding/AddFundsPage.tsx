@@ -2,7 +2,6 @@ import { type CharterUser, silentLogger } from '@charter/core'
 import { useQuery } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { StatusMessage } from '../../ui/StatusMessage.tsx'
-import { RequireSignIn } from '../auth/index.ts'
 import {
   chainsQueryOptions,
   isShownChain,
@@ -11,6 +10,7 @@ import {
   walletAddressFor,
 } from '../balances/index.ts'
 import { useHealth } from '../health/index.ts'
+import { RequireSignIn } from '../session/index.ts'
 import { WalletPage } from '../wallet/index.ts'
 import { FundingForm } from './FundingForm.tsx'
 import { OnrampRefusals } from './OnrampRefusals.tsx'

@@ -1,10 +1,10 @@
 import type { OnrampExperience } from '@charter/core'
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useState } from 'react'
+import { AmountField } from '../../ui/index.ts'
 import { checkOnrampAmount } from './checkOnrampAmount.ts'
 import { ExperienceField } from './ExperienceField.tsx'
 import { HeldBalance } from './HeldBalance.tsx'
 import { NetworkField } from './NetworkField.tsx'
-import { OnrampAmountField } from './OnrampAmountField.tsx'
 import { OnrampAssetField } from './OnrampAssetField.tsx'
 import type { OnrampChainChoice } from './OnrampChoice.ts'
 import type { OnrampOrder } from './OnrampPurchase.ts'
@@ -18,7 +18,6 @@ type Props = {
 
 /** How, which network, which asset and, if the member likes, how much; Continue opens the provider's page. */
 export function FundingForm({ choices, busy, onContinue }: Props) {
-  const amountId = useId()
   const [experience, setExperience] = useState<OnrampExperience>('buy')
   const [chainId, setChainId] = useState<string>()
   const [offerKey, setOfferKey] = useState<string>()
@@ -52,11 +51,11 @@ export function FundingForm({ choices, busy, onContinue }: Props) {
       />
       <OnrampAssetField offers={choice.offers} selected={offer.key} onSelect={setOfferKey} />
       <HeldBalance offer={offer} />
-      <OnrampAmountField
-        id={amountId}
+      <AmountField
+        label={`Amount (${offer.symbol}, optional)`}
+        hint="Leave it empty to choose the amount on Coinbase’s page."
         value={amountText}
         onChange={setAmountText}
-        symbol={offer.symbol}
         error={amountError}
       />
       <div>

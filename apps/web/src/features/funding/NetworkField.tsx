@@ -1,3 +1,4 @@
+import { RadioGroup } from '../../ui/index.ts'
 import { chainLabel } from '../balances/index.ts'
 import type { OnrampChainChoice } from './OnrampChoice.ts'
 
@@ -6,20 +7,12 @@ type Props = { choices: readonly OnrampChainChoice[]; selected: string; onSelect
 /** Which of the member's networks to top up: those with something the on-ramp sells there. */
 export function NetworkField({ choices, selected, onSelect }: Props) {
   return (
-    <fieldset className="network-switcher">
-      <legend>Network</legend>
-      {choices.map(({ chain }) => (
-        <label key={String(chain.id)} className="network-option">
-          <input
-            type="radio"
-            name="onramp-network"
-            value={String(chain.id)}
-            checked={String(chain.id) === selected}
-            onChange={() => onSelect(String(chain.id))}
-          />
-          {chainLabel(chain)}
-        </label>
-      ))}
-    </fieldset>
+    <RadioGroup
+      legend="Network"
+      name="onramp-network"
+      options={choices.map(({ chain }) => ({ value: String(chain.id), label: chainLabel(chain) }))}
+      selected={selected}
+      onSelect={onSelect}
+    />
   )
 }

@@ -1,3 +1,4 @@
+import { RadioGroup } from '../../ui/index.ts'
 import type { OnrampOffer } from './OnrampChoice.ts'
 
 type Props = { offers: readonly OnrampOffer[]; selected: string; onSelect: (key: string) => void }
@@ -5,20 +6,12 @@ type Props = { offers: readonly OnrampOffer[]; selected: string; onSelect: (key:
 /** What to top up on the chosen network: USDC or its own coin, as the on-ramp sells them there. */
 export function OnrampAssetField({ offers, selected, onSelect }: Props) {
   return (
-    <fieldset className="network-switcher">
-      <legend>Asset</legend>
-      {offers.map((offer) => (
-        <label key={offer.key} className="network-option">
-          <input
-            type="radio"
-            name="onramp-asset"
-            value={offer.key}
-            checked={offer.key === selected}
-            onChange={() => onSelect(offer.key)}
-          />
-          {offer.symbol}
-        </label>
-      ))}
-    </fieldset>
+    <RadioGroup
+      legend="Asset"
+      name="onramp-asset"
+      options={offers.map((offer) => ({ value: offer.key, label: offer.symbol }))}
+      selected={selected}
+      onSelect={onSelect}
+    />
   )
 }

@@ -2,6 +2,7 @@ import { type MetadataDocument, metadataDocumentVersion, parseMetadataDocument }
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { useLocation } from 'wouter'
+import { Field } from '../../ui/index.ts'
 import { createOrganization, organizationsQueryKey } from './organizationsApi.ts'
 import { useOrganizationSigner } from './useOrganizationSigner.ts'
 
@@ -34,27 +35,26 @@ export function CreateOrganizationForm() {
       <h2 id="create-org-heading">Create an organisation</h2>
       <p className="field-hint">Its name and description are pinned as a public document.</p>
       <form className="stack-small" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor="org-name">Name</label>
-          <input
-            id="org-name"
-            value={name}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby="org-name-error"
-            onChange={(event) => setName(event.target.value)}
-          />
-          <p id="org-name-error" className="field-error">
-            {problem}
-          </p>
-        </div>
-        <div className="field">
-          <label htmlFor="org-description">Description (optional)</label>
-          <textarea
-            id="org-description"
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-          />
-        </div>
+        <Field label="Name" id="org-name" error={problem}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Description (optional)" id="org-description">
+          {(control) => (
+            <textarea
+              {...control}
+              className="input textarea"
+              value={description}
+              onChange={(event) => setDescription(event.target.value)}
+            />
+          )}
+        </Field>
         {create.error && (
           <p className="field-error" role="alert">
             {create.error.message}

@@ -1,6 +1,7 @@
 import { type MetadataDocument, parseMetadataDocument } from '@charter/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
+import { Field } from '../../ui/index.ts'
 import { DocumentView } from './DocumentView.tsx'
 import { ItemList } from './ItemList.tsx'
 import { organizationsQueryKey, type Pinned } from './organizationsApi.ts'
@@ -60,27 +61,26 @@ export function DocumentEditor<Saved extends Pinned>({ noun, initial, save: pin,
         public: anyone with the CID can read {noun === 'role' ? 'them' : 'it'}, and a pinned version cannot be
         taken back. Write nothing private here.
       </p>
-      <div className="field">
-        <label htmlFor={`${noun}-name`}>Name</label>
-        <input
-          id={`${noun}-name`}
-          value={draft.name}
-          aria-invalid={nameIssue ? true : undefined}
-          aria-describedby={`${noun}-name-error`}
-          onChange={(event) => setDraft({ ...draft, name: event.target.value })}
-        />
-        <p id={`${noun}-name-error`} className="field-error">
-          {nameIssue && `Name ${nameIssue}.`}
-        </p>
-      </div>
-      <div className="field">
-        <label htmlFor={`${noun}-description`}>Description (optional)</label>
-        <textarea
-          id={`${noun}-description`}
-          value={draft.description}
-          onChange={(event) => setDraft({ ...draft, description: event.target.value })}
-        />
-      </div>
+      <Field label="Name" id={`${noun}-name`} error={nameIssue && `Name ${nameIssue}.`}>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            value={draft.name}
+            onChange={(event) => setDraft({ ...draft, name: event.target.value })}
+          />
+        )}
+      </Field>
+      <Field label="Description (optional)" id={`${noun}-description`}>
+        {(control) => (
+          <textarea
+            {...control}
+            className="input textarea"
+            value={draft.description}
+            onChange={(event) => setDraft({ ...draft, description: event.target.value })}
+          />
+        )}
+      </Field>
       <ItemList
         kind="responsibilities"
         items={draft.responsibilities}

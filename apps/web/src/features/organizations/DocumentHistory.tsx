@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { LocalTime } from '../../ui/index.ts'
+import { Field, LocalTime } from '../../ui/index.ts'
 import type { roleHistoryQueryOptions } from './organizationsApi.ts'
 import { VersionDiff } from './VersionDiff.tsx'
 import { VersionView } from './VersionView.tsx'
@@ -17,6 +17,11 @@ export function DocumentHistory({ query }: { query: ReturnType<typeof roleHistor
   const versions = history.data ?? []
   const fromCid = from ?? versions[1]?.cid
   const toCid = to ?? versions[0]?.cid
+  const versionOptions = versions.map((version, index) => (
+    <option key={version.cid} value={version.cid}>
+      Version {versions.length - index}
+    </option>
+  ))
   return (
     <section className="card stack" aria-labelledby="history-heading">
       <h2 id="history-heading">History</h2>
@@ -48,26 +53,30 @@ export function DocumentHistory({ query }: { query: ReturnType<typeof roleHistor
       {versions.length > 1 && fromCid && toCid && (
         <div className="stack-small">
           <h3>Compare two versions</h3>
-          <div className="field">
-            <label htmlFor="diff-from">From</label>
-            <select id="diff-from" value={fromCid} onChange={(event) => setFrom(event.target.value)}>
-              {versions.map((version, index) => (
-                <option key={version.cid} value={version.cid}>
-                  Version {versions.length - index}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="diff-to">To</label>
-            <select id="diff-to" value={toCid} onChange={(event) => setTo(event.target.value)}>
-              {versions.map((version, index) => (
-                <option key={version.cid} value={version.cid}>
-                  Version {versions.length - index}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field label="From" id="diff-from">
+            {(control) => (
+              <select
+                {...control}
+                className="input"
+                value={fromCid}
+                onChange={(event) => setFrom(event.target.value)}
+              >
+                {versionOptions}
+              </select>
+            )}
+          </Field>
+          <Field label="To" id="diff-to">
+            {(control) => (
+              <select
+                {...control}
+                className="input"
+                value={toCid}
+                onChange={(event) => setTo(event.target.value)}
+              >
+                {versionOptions}
+              </select>
+            )}
+          </Field>
           <VersionDiff from={fromCid} to={toCid} />
         </div>
       )}

@@ -2,6 +2,7 @@ import { ipfsHashFromInput } from '@charter/core'
 import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { Link } from 'wouter'
+import { Field } from '../../ui/index.ts'
 import { readDocument } from './readDocument.ts'
 import { StoredDocument } from './StoredDocument.tsx'
 
@@ -27,21 +28,18 @@ export function ImportDocument({ organizationId, canAdd }: { organizationId: str
     <section className="card stack" aria-labelledby="import-heading">
       <h2 id="import-heading">Import a document</h2>
       <form className="stack-small" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor="import-cid">CID or ipfs:// address</label>
-          <input
-            id="import-cid"
-            value={input}
-            autoComplete="off"
-            spellCheck={false}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby="import-cid-error"
-            onChange={(event) => setInput(event.target.value)}
-          />
-          <p id="import-cid-error" className="field-error">
-            {problem}
-          </p>
-        </div>
+        <Field label="CID or ipfs:// address" id="import-cid" error={problem}>
+          {(control) => (
+            <input
+              {...control}
+              className="input address-input"
+              value={input}
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(event) => setInput(event.target.value)}
+            />
+          )}
+        </Field>
         <div>
           <button type="submit" className="button">
             Read document

@@ -1,9 +1,15 @@
 import { validatePhoneNumber } from '@charter/core'
 import { type FormEvent, useRef, useState } from 'react'
+import { Field, RadioGroup, type RadioOption } from '../../ui/index.ts'
 import { CountryCombobox, countryOptions, emptyPhoneInput, type PhoneInput } from '../auth/index.ts'
 import { checkInviteAddress } from './checkInviteAddress.ts'
 import { inviteMember, type Membership } from './organizationsApi.ts'
 import { useOrganizationAction } from './useOrganizationAction.ts'
+
+const inviteKinds: RadioOption<'phone' | 'email'>[] = [
+  { value: 'phone', label: 'Phone number' },
+  { value: 'email', label: 'Email address' },
+]
 
 /**
  * An admin invites someone by phone number or email; whoever signs in with it sees the invitation. A phone
@@ -43,107 +49,89 @@ export function InviteForm({ organizationId }: { organizationId: string }) {
   return (
     <form className="stack-small" onSubmit={submit} noValidate aria-labelledby="invite-heading">
       <h3 id="invite-heading">Invite someone</h3>
-      <fieldset className="actions">
-        <legend>Invite by</legend>
-        <label>
-          <input
-            type="radio"
-            name="invite-kind"
-            checked={kind === 'phone'}
-            onChange={() => {
-              setProblem(undefined)
-              setKind('phone')
-            }}
-          />{' '}
-          Phone number
-        </label>
-        <label>
-          <input
-            type="radio"
-            name="invite-kind"
-            checked={kind === 'email'}
-            onChange={() => {
-              setProblem(undefined)
-              setKind('email')
-            }}
-          />{' '}
-          Email address
-        </label>
-      </fieldset>
+      <RadioGroup
+        legend="Invite by"
+        name="invite-kind"
+        look="list"
+        options={inviteKinds}
+        selected={kind}
+        onSelect={(next) => {
+          setProblem(undefined)
+          setKind(next)
+        }}
+      />
       {kind === 'phone' ? (
         <>
-          <div className="field">
-            <label htmlFor="invite-country">Country or region</label>
-            <CountryCombobox
-              id="invite-country"
-              value={phone.country}
-              countries={countries}
-              onChange={(country) => {
-                changePhone({ ...phone, country })
-                numberRef.current?.focus()
-              }}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="invite-address">Phone number</label>
-            <div className="phone-row">
-              {callingCode && !typedInternational && (
-                <span className="phone-prefix" aria-hidden="true">
-                  +{callingCode}
-                </span>
-              )}
-              <input
-                ref={numberRef}
-                id="invite-address"
-                className="input"
-                type="tel"
-                inputMode="tel"
-                autoComplete="off"
-                value={phone.text}
-                aria-invalid={problem ? true : undefined}
-                aria-describedby="invite-address-hint invite-address-error"
-                onChange={(event) => changePhone({ ...phone, text: event.target.value })}
+          <Field label="Country or region" id="invite-country">
+            {(control) => (
+              <CountryCombobox
+                id={control.id}
+                value={phone.country}
+                countries={countries}
+                onChange={(country) => {
+                  changePhone({ ...phone, country })
+                  numberRef.current?.focus()
+                }}
               />
-            </div>
-            <p id="invite-address-hint" className="field-hint">
-              The number as dialled in that country, or the whole number starting with + and its country code.
-            </p>
-            <p id="invite-address-error" className="field-error">
-              {problem}
-            </p>
-          </div>
+            )}
+          </Field>
+          <Field
+            label="Phone number"
+            id="invite-address"
+            hint="The number as dialled in that country, or the whole number starting with + and its country code."
+            error={problem}
+          >
+            {(control) => (
+              <div className="phone-row">
+                {callingCode && !typedInternational && (
+                  <span className="phone-prefix" aria-hidden="true">
+                    +{callingCode}
+                  </span>
+                )}
+                <input
+                  {...control}
+                  ref={numberRef}
+                  className="input"
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="off"
+                  value={phone.text}
+                  onChange={(event) => changePhone({ ...phone, text: event.target.value })}
+                />
+              </div>
+            )}
+          </Field>
         </>
       ) : (
-        <div className="field">
-          <label htmlFor="invite-address">Email address</label>
-          <input
-            id="invite-address"
-            type="email"
-            autoComplete="off"
-            value={email}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby="invite-address-error"
-            onChange={(event) => {
-              setProblem(undefined)
-              setEmail(event.target.value)
-            }}
-          />
-          <p id="invite-address-error" className="field-error">
-            {problem}
-          </p>
-        </div>
+        <Field label="Email address" id="invite-address" error={problem}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="email"
+              autoComplete="off"
+              value={email}
+              onChange={(event) => {
+                setProblem(undefined)
+                setEmail(event.target.value)
+              }}
+            />
+          )}
+        </Field>
       )}
-      <div className="field">
-        <label htmlFor="invite-membership">As</label>
-        <select
-          id="invite-membership"
-          value={membership}
-          onChange={(event) => setMembershipChoice(event.target.value as Membership)}
-        >
-          <option value="member">Member</option>
-          <option value="admin">Admin</option>
-        </select>
-      </div>
+      <Field label="As" id="invite-membership">
+        {(control) => (
+          <select
+            {...control}
+            className="input"
+            value={membership}
+            onChange={(event) => setMembershipChoice(event.target.value as Membership)}
+          >
+            <option value="member">Member</option>
+            <option value="admin">Admin</option>
+          </select>
+        )}
+      </Field>
       {invite.error && (
         <p className="field-error" role="alert">
           {invite.error.message}

@@ -1,3 +1,4 @@
+import { Field } from '../../ui/index.ts'
 import type { ItemDraft, ItemField, ItemKind } from './roleDraft.ts'
 
 type Props = {
@@ -36,29 +37,30 @@ export function ItemEditor({ kind, item, index, count, issues, onChange, onMove,
           const id = `${kind}-${item.key}-${field}`
           const message = issues.get(`data.${kind}[${index}].${field}`)
           return (
-            <div key={field} className="field">
-              <label htmlFor={id}>{fieldLabels[field]}</label>
-              {field === 'description' ? (
-                <textarea
-                  id={id}
-                  value={item[field]}
-                  aria-invalid={message ? true : undefined}
-                  aria-describedby={`${id}-error`}
-                  onChange={(event) => onChange(field, event.target.value)}
-                />
-              ) : (
-                <input
-                  id={id}
-                  value={item[field]}
-                  aria-invalid={message ? true : undefined}
-                  aria-describedby={`${id}-error`}
-                  onChange={(event) => onChange(field, event.target.value)}
-                />
-              )}
-              <p id={`${id}-error`} className="field-error">
-                {message && `${fieldLabels[field].replace(/ \(.*$/, '')} ${message}.`}
-              </p>
-            </div>
+            <Field
+              key={field}
+              label={fieldLabels[field]}
+              id={id}
+              error={message && `${fieldLabels[field].replace(/ \(.*$/, '')} ${message}.`}
+            >
+              {(control) =>
+                field === 'description' ? (
+                  <textarea
+                    {...control}
+                    className="input textarea"
+                    value={item[field]}
+                    onChange={(event) => onChange(field, event.target.value)}
+                  />
+                ) : (
+                  <input
+                    {...control}
+                    className="input"
+                    value={item[field]}
+                    onChange={(event) => onChange(field, event.target.value)}
+                  />
+                )
+              }
+            </Field>
           )
         })}
         <div className="actions">

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react'
+import { Field } from '../../ui/index.ts'
 import {
   assignRole,
   type Member,
@@ -52,24 +53,34 @@ export function MemberRow({ organization, member, isMe, onLeft }: Props) {
         </div>
       )}
       {isAdmin && assignable.length > 0 && (
-        <div className="actions">
-          <label htmlFor={selectId}>Role for {member.label}</label>
-          <select id={selectId} value={chosen} onChange={(event) => setChosen(event.target.value)}>
-            <option value="">Choose a role</option>
-            {assignable.map((role) => (
-              <option key={role.id} value={role.id}>
-                {role.name}
-              </option>
-            ))}
-          </select>
-          <button
-            type="button"
-            className="button"
-            aria-disabled={chosen === '' ? true : undefined}
-            onClick={() => chosen && assign.mutate(chosen, { onSuccess: () => setChosen('') })}
-          >
-            Assign
-          </button>
+        <div className="stack-small">
+          <Field label={<>Role for {member.label}</>} id={selectId}>
+            {(control) => (
+              <select
+                {...control}
+                className="input"
+                value={chosen}
+                onChange={(event) => setChosen(event.target.value)}
+              >
+                <option value="">Choose a role</option>
+                {assignable.map((role) => (
+                  <option key={role.id} value={role.id}>
+                    {role.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <div className="actions">
+            <button
+              type="button"
+              className="button"
+              aria-disabled={chosen === '' ? true : undefined}
+              onClick={() => chosen && assign.mutate(chosen, { onSuccess: () => setChosen('') })}
+            >
+              Assign
+            </button>
+          </div>
         </div>
       )}
       <div className="actions">

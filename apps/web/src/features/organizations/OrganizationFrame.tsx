@@ -1,7 +1,7 @@
 import { type ReactNode, useId, useRef } from 'react'
 import { Link } from 'wouter'
+import { useFocusOnMount } from '../../lib/useFocusOnMount.ts'
 import { usePageTitle } from '../../lib/usePageTitle.ts'
-import { useFocusOnMount } from '../auth/index.ts'
 
 /** An organisation screen: a way back, the tab's title, and a heading that takes focus when the screen opens. */
 export function OrganizationFrame(props: {

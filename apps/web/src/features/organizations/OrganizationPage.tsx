@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useLocation } from 'wouter'
-import { useCurrentUser } from '../auth/index.ts'
+import { useCurrentUser } from '../session/index.ts'
 import { DocumentEditor } from './DocumentEditor.tsx'
 import { DocumentHistory } from './DocumentHistory.tsx'
 import { DocumentView } from './DocumentView.tsx'

@@ -1,5 +1,5 @@
 import { Route, Switch } from 'wouter'
-import { RequireSignIn } from '../auth/index.ts'
+import { RequireSignIn } from '../session/index.ts'
 import { NewRolePage } from './NewRolePage.tsx'
 import { OrganizationPage } from './OrganizationPage.tsx'
 import { OrganizationsPage } from './OrganizationsPage.tsx'

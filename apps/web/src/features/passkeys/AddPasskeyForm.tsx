@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useState } from 'react'
+import { Field } from '../../ui/Field.tsx'
 import { useWalletRuntime } from '../wallet/index.ts'
 import { createPasskey } from './passkeyCeremonies.ts'
 import {
@@ -22,7 +23,6 @@ export function AddPasskeyForm({
   onDone: (said: { text: string; alert?: boolean }) => void
   submitLabel?: string
 }) {
-  const ids = { name: useId(), hint: useId(), error: useId() }
   const { proxy } = useWalletRuntime()
   const [name, setName] = useState(suggestedPasskeyName)
   const [problem, setProblem] = useState<string | undefined>(undefined)
@@ -52,32 +52,27 @@ export function AddPasskeyForm({
 
   return (
     <form className="stack-small" noValidate onSubmit={submit}>
-      <div className="field">
-        <label className="field-label" htmlFor={ids.name}>
-          Name
-        </label>
-        <input
-          id={ids.name}
-          className="input"
-          type="text"
-          autoComplete="off"
-          maxLength={maxPasskeyNameLength + 20}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={`${ids.hint} ${ids.error}`}
-          readOnly={add.isPending}
-          value={name}
-          onChange={(event) => {
-            setName(event.target.value)
-            if (tried) setProblem(passkeyNameProblem(event.target.value))
-          }}
-        />
-        <p id={ids.hint} className="field-hint">
-          So you know which passkey is which: the device or password manager that keeps it.
-        </p>
-        <p id={ids.error} className="field-error" aria-live="polite">
-          {problem}
-        </p>
-      </div>
+      <Field
+        label="Name"
+        hint="So you know which passkey is which: the device or password manager that keeps it."
+        error={problem}
+      >
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            type="text"
+            autoComplete="off"
+            maxLength={maxPasskeyNameLength + 20}
+            readOnly={add.isPending}
+            value={name}
+            onChange={(event) => {
+              setName(event.target.value)
+              if (tried) setProblem(passkeyNameProblem(event.target.value))
+            }}
+          />
+        )}
+      </Field>
       <div className="actions">
         <button type="submit" className="button" aria-disabled={add.isPending || undefined}>
           {add.isPending ? 'Adding a passkey…' : submitLabel}

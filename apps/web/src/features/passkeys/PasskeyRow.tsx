@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
 import { ApiError } from '../../lib/api.ts'
+import { Field } from '../../ui/Field.tsx'
 import { ModalDialog } from '../../ui/ModalDialog.tsx'
 import { useWalletRuntime } from '../wallet/index.ts'
 import { proveWithPasskey } from './passkeyCeremonies.ts'
@@ -102,7 +103,6 @@ export function PasskeyRow({
 }
 
 function RenameForm({ passkey, onClose }: { passkey: Passkey; onClose: (said?: Said) => void }) {
-  const ids = { input: useId(), error: useId() }
   const { proxy } = useWalletRuntime()
   const [name, setName] = useState(passkey.name)
   const [problem, setProblem] = useState<string | undefined>(undefined)
@@ -126,32 +126,26 @@ function RenameForm({ passkey, onClose }: { passkey: Passkey; onClose: (said?: S
 
   return (
     <form className="stack-small" noValidate onSubmit={submit}>
-      <div className="field">
-        <label className="field-label" htmlFor={ids.input}>
-          New name
-        </label>
-        <input
-          id={ids.input}
-          className="input"
-          type="text"
-          autoComplete="off"
-          // Focus goes where the member asked to type: the Rename button they pressed is gone.
-          // biome-ignore lint/a11y/noAutofocus: opened by the member's own press, in place of that button
-          autoFocus
-          maxLength={maxPasskeyNameLength + 20}
-          aria-invalid={message ? true : undefined}
-          aria-describedby={ids.error}
-          readOnly={rename.isPending}
-          value={name}
-          onChange={(event) => {
-            setName(event.target.value)
-            if (tried) setProblem(passkeyNameProblem(event.target.value))
-          }}
-        />
-        <p id={ids.error} className="field-error" aria-live="polite">
-          {message}
-        </p>
-      </div>
+      <Field label="New name" error={message}>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            type="text"
+            autoComplete="off"
+            // Focus goes where the member asked to type: the Rename button they pressed is gone.
+            // biome-ignore lint/a11y/noAutofocus: opened by the member's own press, in place of that button
+            autoFocus
+            maxLength={maxPasskeyNameLength + 20}
+            readOnly={rename.isPending}
+            value={name}
+            onChange={(event) => {
+              setName(event.target.value)
+              if (tried) setProblem(passkeyNameProblem(event.target.value))
+            }}
+          />
+        )}
+      </Field>
       <div className="actions">
         <button type="submit" className="button" aria-disabled={rename.isPending || undefined}>
           {rename.isPending ? 'Saving…' : 'Save name'}

@@ -1,3 +1,4 @@
+import { RadioGroup } from '../../ui/index.ts'
 import type { ReceiveNetwork } from './ReceiveNetwork.ts'
 
 type Props = {
@@ -9,20 +10,12 @@ type Props = {
 /** Which network to receive on: radio buttons (arrow keys move between them), one chosen at a time. */
 export function NetworkSwitcher({ networks, selected, onSelect }: Props) {
   return (
-    <fieldset className="network-switcher">
-      <legend>Network</legend>
-      {networks.map((network) => (
-        <label key={network.key} className="network-option">
-          <input
-            type="radio"
-            name="receive-network"
-            value={network.key}
-            checked={network.key === selected}
-            onChange={() => onSelect(network.key)}
-          />
-          {network.label}
-        </label>
-      ))}
-    </fieldset>
+    <RadioGroup
+      legend="Network"
+      name="receive-network"
+      options={networks.map((network) => ({ value: network.key, label: network.label }))}
+      selected={selected}
+      onSelect={onSelect}
+    />
   )
 }

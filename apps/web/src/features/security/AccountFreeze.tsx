@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
+import { Field } from '../../ui/Field.tsx'
 import { LocalTime } from '../../ui/LocalTime.tsx'
 import { ModalDialog } from '../../ui/ModalDialog.tsx'
 import { heldActionsQueryKey } from '../holds/index.ts'
@@ -13,7 +14,7 @@ import { securityQueryKey } from './securityApi.ts'
  * device that signed in after the freeze waits, and the page says so in the server's words.
  */
 export function AccountFreeze() {
-  const ids = { heading: useId(), period: useId() }
+  const ids = { heading: useId() }
   const { proxy } = useWalletRuntime()
   const queryClient = useQueryClient()
   const state = useQuery(freezeQueryOptions())
@@ -76,15 +77,23 @@ export function AccountFreeze() {
             If someone else may have your phone or email, freeze the account: for the period you choose, no
             device, this one included, can send, sign or export. It takes effect at once.
           </p>
+          <Field label="For">
+            {(control) => (
+              <select
+                {...control}
+                className="input"
+                value={hours}
+                onChange={(event) => setHours(Number(event.target.value))}
+              >
+                {freezePeriods.map((each) => (
+                  <option key={each.hours} value={each.hours}>
+                    {each.words}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
           <div className="actions">
-            <label htmlFor={ids.period}>For</label>
-            <select id={ids.period} value={hours} onChange={(event) => setHours(Number(event.target.value))}>
-              {freezePeriods.map((each) => (
-                <option key={each.hours} value={each.hours}>
-                  {each.words}
-                </option>
-              ))}
-            </select>
             <button type="button" className="button button-secondary" onClick={() => setConfirming(true)}>
               Freeze…
             </button>

@@ -1,4 +1,5 @@
 import { type Balances, formatTokenAmount } from '@charter/core'
+import { RadioGroup } from '../../ui/index.ts'
 import type { OfferedChain } from '../balances/index.ts'
 import type { SendAsset } from './SendOrder.ts'
 
@@ -28,23 +29,22 @@ export function AssetField({ chain, balance, selected, onSelect }: Props) {
     },
   ]
   return (
-    <fieldset className="network-switcher">
-      <legend>Token</legend>
-      {options.map((option) => (
-        <label key={option.asset} className="network-option">
-          <input
-            type="radio"
-            name="send-asset"
-            value={option.asset}
-            checked={option.asset === selected}
-            onChange={() => onSelect(option.asset)}
-          />
-          {option.symbol}{' '}
-          <span className="muted">
-            ({option.held === undefined ? 'balance loading…' : `${option.held} ${option.symbol} available`})
-          </span>
-        </label>
-      ))}
-    </fieldset>
+    <RadioGroup
+      legend="Token"
+      name="send-asset"
+      options={options.map((option) => ({
+        value: option.asset,
+        label: (
+          <>
+            {option.symbol}{' '}
+            <span className="muted">
+              ({option.held === undefined ? 'balance loading…' : `${option.held} ${option.symbol} available`})
+            </span>
+          </>
+        ),
+      }))}
+      selected={selected}
+      onSelect={onSelect}
+    />
   )
 }

@@ -1,4 +1,4 @@
-import { StatusMessage } from '../../ui/index.ts'
+import { Field, StatusMessage } from '../../ui/index.ts'
 
 type Props = {
   id: string
@@ -14,38 +14,36 @@ type Props = {
 
 /** The recipient, checked as it is typed: its form first, then what the chain says of it. */
 export function RecipientField({ id, value, onChange, error, warnings, checking, placeholder }: Props) {
-  const errorId = `${id}-error`
-  const notesId = `${id}-notes`
   return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        Recipient
-      </label>
-      <input
-        id={id}
-        className="input address-input"
-        value={value}
-        autoComplete="off"
-        autoCapitalize="off"
-        spellCheck={false}
-        placeholder={placeholder}
-        aria-invalid={error !== undefined || undefined}
-        aria-describedby={`${errorId} ${notesId}`}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      <p id={errorId} className="field-error" aria-live="polite">
-        {error}
-      </p>
-      <div id={notesId}>
-        {checking && <StatusMessage>Checking the address…</StatusMessage>}
-        {warnings.length > 0 && (
-          <ul className="warning recipient-warnings" aria-label="About this recipient">
-            {warnings.map((warning) => (
-              <li key={warning}>{warning}</li>
-            ))}
-          </ul>
-        )}
-      </div>
-    </div>
+    <Field
+      label="Recipient"
+      id={id}
+      error={error}
+      notes={
+        <>
+          {checking && <StatusMessage>Checking the address…</StatusMessage>}
+          {warnings.length > 0 && (
+            <ul className="warning recipient-warnings" aria-label="About this recipient">
+              {warnings.map((warning) => (
+                <li key={warning}>{warning}</li>
+              ))}
+            </ul>
+          )}
+        </>
+      }
+    >
+      {(control) => (
+        <input
+          {...control}
+          className="input address-input"
+          value={value}
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          placeholder={placeholder}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </Field>
   )
 }

@@ -1,6 +1,5 @@
 import { type FormEvent, useEffect, useId, useState } from 'react'
-import { LocalTime, StatusMessage } from '../../ui/index.ts'
-import { AmountField } from './AmountField.tsx'
+import { AmountField, LocalTime, StatusMessage } from '../../ui/index.ts'
 import { AssetField } from './AssetField.tsx'
 import { ChainField } from './ChainField.tsx'
 import { FeeLine } from './FeeLine.tsx'
@@ -15,7 +14,7 @@ type Props = { draft: SendDraft; busy: boolean; onSend: (order: SendOrder) => vo
  * of it is right, and otherwise says what is missing.
  */
 export function SendForm({ draft, busy, onSend }: Props) {
-  const ids = { chain: useId(), recipient: useId(), amount: useId(), problem: useId() }
+  const ids = { chain: useId(), recipient: useId(), problem: useId() }
   const [tried, setTried] = useState(false)
   // Pressed while the recipient or the fee was still being read: the send goes on once they are in.
   const [waiting, setWaiting] = useState(false)
@@ -71,12 +70,11 @@ export function SendForm({ draft, busy, onSend }: Props) {
         placeholder={chain.type === 'ethereum' ? '0x…' : 'A Solana address'}
       />
       <AmountField
-        id={ids.amount}
+        label={`Amount (${draft.symbol})`}
         value={draft.amountText}
         onChange={draft.setAmountText}
-        symbol={draft.symbol}
         error={draft.amountError}
-        onMax={draft.fillMax}
+        max={{ fill: draft.fillMax }}
       />
       <FeeLine chain={chain} fee={draft.fee.data} loading={draft.fee.isPending} error={draft.fee.error} />
       {draft.hold && (

@@ -1,4 +1,4 @@
-import { RequireSignIn } from '../auth/index.ts'
+import { RequireSignIn } from '../session/index.ts'
 import { WalletPage, WalletReady } from '../wallet/index.ts'
 import { SendScreen } from './SendScreen.tsx'
 

@@ -1,7 +1,7 @@
 import { encodeFunctionData, erc20Abi } from 'viem'
 import { callChainRpc, type OfferedChain } from '../balances/index.ts'
 import { fillSendFees, transactionParams } from '../wallet/index.ts'
-import { lamportsPerSignature } from '../wallet/send/describeSolanaSend.ts'
+import { lamportsPerSignature } from './describeSolanaSend.ts'
 import type { SendAsset } from './SendOrder.ts'
 
 /** A token account's size, whose rent a Solana USDC send pays when it creates the recipient's. */

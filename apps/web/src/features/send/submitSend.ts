@@ -13,8 +13,8 @@ import {
   transactionParams,
   type WalletRuntime,
 } from '../wallet/index.ts'
-import { buildSolanaSend } from '../wallet/send/buildSolanaSend.ts'
-import { describeSolanaSend } from '../wallet/send/describeSolanaSend.ts'
+import { buildSolanaSend } from './buildSolanaSend.ts'
+import { describeSolanaSend } from './describeSolanaSend.ts'
 import type { SendOrder, SendOutcome } from './SendOrder.ts'
 
 /** The bytes of a token account (SPL Token), whose rent a send pays when it creates one. */

@@ -1,7 +1,7 @@
 import type { CharterUser } from '@charter/core'
 import { type FormEvent, useId, useState } from 'react'
-import { CopyButton, ShortAddress } from '../../ui/index.ts'
-import { RequireSignIn } from '../auth/index.ts'
+import { CopyButton, Field, ShortAddress } from '../../ui/index.ts'
+import { RequireSignIn } from '../session/index.ts'
 import {
   SignatureStatus,
   userWallets,
@@ -36,7 +36,7 @@ type Signed = { message: string; signature: string; address: string }
 function SignMessage({ user }: { user: CharterUser }) {
   const { provider } = useWalletRuntime()
   const wallet = userWallets(user).ethereum
-  const ids = { message: useId(), hint: useId(), error: useId(), result: useId() }
+  const ids = { result: useId() }
   const [message, setMessage] = useState('')
   const [missing, setMissing] = useState(false)
   const flow = useSignatureFlow<Signed>()
@@ -67,32 +67,26 @@ function SignMessage({ user }: { user: CharterUser }) {
         sent to a network.
       </p>
       <form className="stack" noValidate onSubmit={submit}>
-        <div className="field">
-          <label className="field-label" htmlFor={ids.message}>
-            Message
-          </label>
-          <textarea
-            id={ids.message}
-            className="input textarea"
-            rows={4}
-            maxLength={maxLength}
-            value={message}
-            aria-invalid={missing || undefined}
-            aria-describedby={missing ? `${ids.error} ${ids.hint}` : ids.hint}
-            onChange={(event) => {
-              setMessage(event.target.value)
-              setMissing(false)
-            }}
-          />
-          <p id={ids.hint} className="field-hint">
-            You will see it again, exactly as signed, before anything is signed.
-          </p>
-          {missing && (
-            <p id={ids.error} className="field-error" role="alert">
-              Type a message to sign.
-            </p>
+        <Field
+          label="Message"
+          hint="You will see it again, exactly as signed, before anything is signed."
+          error={missing ? 'Type a message to sign.' : undefined}
+          alert
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              className="input textarea"
+              rows={4}
+              maxLength={maxLength}
+              value={message}
+              onChange={(event) => {
+                setMessage(event.target.value)
+                setMissing(false)
+              }}
+            />
           )}
-        </div>
+        </Field>
         <div className="actions">
           <button type="submit" className="button" aria-disabled={busy || undefined}>
             Sign message

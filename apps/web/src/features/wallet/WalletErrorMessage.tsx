@@ -1,4 +1,4 @@
-import { SignOutButton, useSignOut } from '../auth/index.ts'
+import { SignOutButton, useSignOut } from '../session/index.ts'
 import { describeWalletError } from './describeWalletError.ts'
 
 type Props = {

@@ -1,7 +1,7 @@
 import { type CharterUser, type ExternalWalletAccount, isExternalWallet } from '@charter/core'
 import { Link } from 'wouter'
 import { ShortAddress, StatusMessage } from '../../ui/index.ts'
-import { linkedWalletName } from '../auth/index.ts'
+import { linkedWalletName } from './linkedWalletName.ts'
 import { userWallets } from './userWallets.ts'
 import { useWalletProxyState } from './useWalletProxyState.ts'
 import { WalletErrorMessage } from './WalletErrorMessage.tsx'

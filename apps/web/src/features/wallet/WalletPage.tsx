@@ -1,7 +1,7 @@
 import { type ReactNode, useId, useRef } from 'react'
 import { Link } from 'wouter'
+import { useFocusOnMount } from '../../lib/useFocusOnMount.ts'
 import { usePageTitle } from '../../lib/usePageTitle.ts'
-import { useFocusOnMount } from '../auth/index.ts'
 
 /** A wallet screen: a way back home, the tab's title, and a heading that takes focus when the screen opens. */
 export function WalletPage({ title, children }: { title: string; children: ReactNode }) {

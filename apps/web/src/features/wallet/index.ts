@@ -1,7 +1,8 @@
 export { describeCall } from './describe/describeCall.ts'
-export type { SignatureRequest } from './describe/SignatureRequest.ts'
+export type { SignatureRequest, SolanaSendRequest } from './describe/SignatureRequest.ts'
 export type { SignatureWarning } from './describe/SignatureWarning.ts'
 export { describeWalletError, type WalletErrorText } from './describeWalletError.ts'
+export { linkedWalletName } from './linkedWalletName.ts'
 export { deepFreeze } from './params/deepFreeze.ts'
 export { type ServerTransaction, transactionParams } from './params/transactionParams.ts'
 export type { WalletCall } from './params/WalletCall.ts'
@@ -16,8 +17,6 @@ export type {
 export { signatureRejectedError } from './provider/signatureRejectedError.ts'
 export { SignatureStatus } from './SignatureStatus.tsx'
 export { type ChainRead, fillSendFees } from './send/fillSendFees.ts'
-// The Solana builders (`send/buildSolanaSend.ts`, `send/describeSolanaSend.ts`) are imported by path, so the
-// Solana kit loads with the Send screen only.
 export type { SolanaSendCall } from './send/SolanaSendCall.ts'
 export { useElapsed } from './useElapsed.ts'
 export { type UserWallets, userWallets } from './userWallets.ts'

@@ -1,8 +1,8 @@
 import { type CharterUser, selectEmbeddedWallet } from '@charter/core'
 import { hashKey, type QueryClient } from '@tanstack/react-query'
-import { currentUserQueryKey } from '../auth/index.ts'
 import { chainsQueryOptions } from '../balances/index.ts'
 import { healthQueryOptions } from '../health/index.ts'
+import { currentUserQueryKey } from '../session/index.ts'
 import {
   browserKeyStore,
   createWalletProxy,

@@ -1,0 +1,2 @@
+export { WalletPicker } from './WalletPicker.tsx'
+export type { WalletProof } from './WalletProof.ts'

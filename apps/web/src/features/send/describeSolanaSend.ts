@@ -1,0 +1,126 @@
+import { formatTokenAmount } from '@charter/core'
+import {
+  decompileTransactionMessage,
+  getBase64Encoder,
+  getCompiledTransactionMessageDecoder,
+  getTransactionDecoder,
+} from '@solana/kit'
+import {
+  identifySystemInstruction,
+  parseTransferSolInstruction,
+  SYSTEM_PROGRAM_ADDRESS,
+  SystemInstruction,
+} from '@solana-program/system'
+import {
+  ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
+  AssociatedTokenInstruction,
+  identifyAssociatedTokenInstruction,
+  identifyTokenInstruction,
+  parseCreateAssociatedTokenIdempotentInstruction,
+  parseTransferCheckedInstruction,
+  TOKEN_PROGRAM_ADDRESS,
+  TokenInstruction,
+} from '@solana-program/token'
+import type { SignatureWarning, SolanaSendCall, SolanaSendRequest } from '../wallet/index.ts'
+
+/** Solana's fee per signature; a send built here has one (the wallet's) and asks for no priority fee. */
+export const lamportsPerSignature = 5000n
+
+export type SolanaSendContext = {
+  chainName: string
+  /** The token Charter knows on this chain (USDC), to name it; another mint is shown by its address. */
+  token: { mint: string; symbol: string } | undefined
+  /** What a token account's rent exemption costs now, in lamports (`getMinimumBalanceForRentExemption(165)`). */
+  tokenAccountRent: bigint
+  /** The owner the Send screen meant the token for: shown when the account created is theirs. */
+  recipient: string | undefined
+  warnings: SignatureWarning[]
+}
+
+const sol = (lamports: bigint) => `${formatTokenAmount(lamports, 9)} SOL`
+
+/**
+ * What the dialog shows of a Solana send, read back from the very wire transaction that is posted: each
+ * instruction decoded (a SOL transfer, a create-associated-token-account-idempotent, a `TransferChecked`), the
+ * amount and recipient in full, the rent of an account it creates, the fee and the totals. An instruction Charter
+ * cannot read, a second signer, or a payer other than the wallet makes it a refusal: the Send screen never
+ * builds one, so it is not what the person asked for.
+ */
+export function describeSolanaSend(
+  call: SolanaSendCall,
+  address: string,
+  context: SolanaSendContext,
+): SolanaSendRequest {
+  const transaction = getTransactionDecoder().decode(getBase64Encoder().encode(call.params.transaction))
+  const compiled = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes)
+  const message = decompileTransactionMessage(compiled)
+  const instructions: string[] = []
+  let refusal: string | undefined
+  let amount = ''
+  let to = ''
+  let toTokenAccount: string | undefined
+  let created: { account: string; owner: string } | undefined
+  let lamportsOut = 0n
+  let tokensOut: string | undefined
+  const signers = Object.keys(transaction.signatures)
+  if (signers.length !== 1 || signers[0] !== address || message.feePayer.address !== address) {
+    refusal =
+      'This transaction needs a signer or a fee payer other than your wallet. Charter will not sign it.'
+  }
+  for (const instruction of message.instructions) {
+    const program = instruction.programAddress
+    const data = instruction as Parameters<typeof parseTransferSolInstruction>[0]
+    if (
+      program === SYSTEM_PROGRAM_ADDRESS &&
+      identifySystemInstruction(data) === SystemInstruction.TransferSol
+    ) {
+      const parsed = parseTransferSolInstruction(data)
+      lamportsOut += parsed.data.amount
+      amount = sol(parsed.data.amount)
+      to = parsed.accounts.destination.address
+      instructions.push(`Transfer ${amount} to ${to}`)
+    } else if (
+      program === ASSOCIATED_TOKEN_PROGRAM_ADDRESS &&
+      identifyAssociatedTokenInstruction(data) === AssociatedTokenInstruction.CreateAssociatedTokenIdempotent
+    ) {
+      const parsed = parseCreateAssociatedTokenIdempotentInstruction(data as never)
+      created = { account: parsed.accounts.ata.address, owner: parsed.accounts.owner.address }
+      lamportsOut += context.tokenAccountRent
+      instructions.push(
+        `Create the token account ${created.account} of ${created.owner} (if it does not exist), paying its rent`,
+      )
+    } else if (
+      program === TOKEN_PROGRAM_ADDRESS &&
+      identifyTokenInstruction(data) === TokenInstruction.TransferChecked
+    ) {
+      const parsed = parseTransferCheckedInstruction(data as never)
+      const mint = parsed.accounts.mint.address
+      const symbol = context.token?.mint === mint ? context.token.symbol : `of token ${mint}`
+      amount = `${formatTokenAmount(parsed.data.amount, parsed.data.decimals)} ${symbol}`
+      tokensOut = amount
+      toTokenAccount = parsed.accounts.destination.address
+      // The owner is known for sure only from the account this transaction creates for them; otherwise the
+      // Send screen's recipient, whose associated account it was built from, is named.
+      to = created?.account === toTokenAccount ? created.owner : (context.recipient ?? toTokenAccount)
+      instructions.push(`Transfer ${amount} to the token account ${toTokenAccount}`)
+    } else {
+      refusal = `This transaction calls program ${program} in a way Charter cannot read. Charter will not sign it.`
+      instructions.push(`A call to program ${program} Charter cannot read`)
+    }
+  }
+  const fee = lamportsPerSignature * BigInt(Math.max(signers.length, 1))
+  return {
+    kind: 'solana-send',
+    address,
+    chainName: context.chainName,
+    amount,
+    to,
+    toTokenAccount,
+    rent: created ? sol(context.tokenAccountRent) : undefined,
+    fee: sol(fee),
+    totals: [...(tokensOut ? [tokensOut] : []), sol(lamportsOut + fee)],
+    instructions,
+    warnings: context.warnings,
+    refusal,
+  }
+}
