@@ -14,7 +14,7 @@ import {
 import { encodeFunctionData, parseAbi } from 'viem'
 import { embeddedEvmChainIds } from '../apps/server/src/devnets/LocalChains.ts'
 import { startLocalChains } from '../apps/server/src/devnets/startLocalChains.ts'
-import { createLogger } from '../apps/server/src/logger.ts'
+import { createLogger } from '../apps/server/src/log/logger.ts'
 import { startDelayProxy } from './delayProxy.ts'
 import { type Batch, inTurns, timeBatch } from './rounds.ts'
 

@@ -2,7 +2,7 @@
 // starts it, and beside it, on a second port, the floor (./floorApp.ts) over the same parts. Prints one line,
 // `{"url": …, "floorUrl": …, "appId": …}`, once both answer; stops on SIGTERM.
 
-import { createLogger } from '../apps/server/src/logger.ts'
+import { createLogger } from '../apps/server/src/log/logger.ts'
 import { startServer } from '../apps/server/src/server.ts'
 import { loadSettings } from '../apps/server/src/settings/env.ts'
 import { serveFloor } from './floorApp.ts'

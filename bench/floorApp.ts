@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { type AppParts, apiFrame, appFrame } from '../apps/server/src/app.ts'
-import type { Logger } from '../apps/server/src/logger.ts'
+import type { Logger } from '../apps/server/src/log/logger.ts'
 import { idempotency } from '../apps/server/src/members/idempotency.ts'
 import { sessionCookie } from '../apps/server/src/members/sessionCookie.ts'
 import { signedRequest } from '../apps/server/src/members/signedRequest.ts'

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createLogger } from '../apps/server/src/logger.ts'
+import { createLogger } from '../apps/server/src/log/logger.ts'
 import { importDocument } from '../apps/server/src/pinning/importDocument.ts'
 import { pinningKeyFileName } from '../apps/server/src/pinning/pinningKey.ts'
 import { startServer } from '../apps/server/src/server.ts'

@@ -155,12 +155,14 @@ const samples: Record<string, { breaks: ParsedFile[]; keeps: ParsedFile[] }> = {
       sample('apps/server/src/http/sample.ts', "import { x } from '../wallets/KeyVault.ts'"),
       sample('apps/server/src/http/sample.ts', "import { x } from '../chains/Chains.ts'"),
       sample('apps/server/src/http/nested/sample.ts', "import { x } from '../../holds/holdRoutes.ts'"),
+      // The composition root imports http/; http/ importing it back would be a circle.
+      sample('apps/server/src/http/sample.ts', "import type { AppType } from '../app.ts'"),
     ],
     keeps: [
       sample('apps/server/src/http/sample.ts', "import { x } from './rateLimit.ts'"),
       sample('apps/server/src/http/sample.ts', "import type { Db } from '../db/Database.ts'"),
       sample('apps/server/src/http/sample.ts', "import type { Part } from '../parts/Part.ts'"),
-      sample('apps/server/src/http/sample.ts', "import type { Logger } from '../logger.ts'"),
+      sample('apps/server/src/http/sample.ts', "import type { Logger } from '../log/logger.ts'"),
       sample('apps/server/src/http/sample.ts', "import type { Mode } from '../settings/env.ts'"),
       sample('apps/server/src/http/sample.ts', "import { Hono } from 'hono'"),
       sample('apps/server/src/http/sample.test.ts', "import { x } from '../testing/startTestServer.ts'"),
@@ -182,7 +184,10 @@ const samples: Record<string, { breaks: ParsedFile[]; keeps: ParsedFile[] }> = {
         'apps/server/src/devnets/evmDevnet/sample.ts',
         "import type { LocalChain } from '../LocalChain.ts'",
       ),
-      sample('apps/server/src/devnets/evmDevnet/sample.ts', "import type { Logger } from '../../logger.ts'"),
+      sample(
+        'apps/server/src/devnets/evmDevnet/sample.ts',
+        "import type { Logger } from '../../log/logger.ts'",
+      ),
       sample(
         'apps/server/src/devnets/evmDevnet/sample.ts',
         "import artifact from '../../../contracts/artifacts/TestUSDC.json' with { type: 'json' }",
@@ -201,8 +206,8 @@ const samples: Record<string, { breaks: ParsedFile[]; keeps: ParsedFile[] }> = {
         'apps/server/src/settings/sample.ts',
         "const x = await import('../devnets/startLocalChains.ts')",
       ),
-      // The root's files are the composition root and the log: the settings sit under them too.
-      sample('apps/server/src/settings/sample.ts', "import type { Logger } from '../logger.ts'"),
+      // The log reads its level from the settings: were the settings to import it, they would import each other.
+      sample('apps/server/src/settings/sample.ts', "import type { Logger } from '../log/logger.ts'"),
       sample('apps/server/src/settings/nested/sample.ts', "export { x } from '../../pinning/pinningKey.ts'"),
     ],
     keeps: [

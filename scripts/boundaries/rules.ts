@@ -95,8 +95,8 @@ const featureReached = (file: SourceFile, specifier: string): string | undefined
  */
 export const lazyEntries = new Set(['apps/web/src/features/organizations/OrganizationRoutes.tsx'])
 
-/** What `http/` may build on: itself, the database, what a part is, the settings, and the server's root files (log). */
-const underHttp = new Set(['http', 'db', 'parts', 'settings', undefined])
+/** What `http/` may build on: itself, the database, what a part is, the settings and the log; never the composition root. */
+const underHttp = new Set<string | undefined>(['http', 'db', 'parts', 'settings', 'log'])
 
 export const rules: Rule[] = [
   {
@@ -184,7 +184,7 @@ export const rules: Rule[] = [
       serverFolder(file.path) === 'devnets' &&
       isRelative(specifier) &&
       target(file, specifier).startsWith('apps/server/src/') &&
-      !['devnets', undefined].includes(folderReached(file, specifier)),
+      !['devnets', 'log'].includes(folderReached(file, specifier) ?? ''),
   },
   // Every folder reads its settings; were a setting's parser in a feature, that feature and the settings would
   // import each other. So each parser sits in settings/, and settings/ builds on nothing else of the server's.

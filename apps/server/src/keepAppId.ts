@@ -1,5 +1,5 @@
 import { linkSync, rmSync, writeFileSync } from 'node:fs'
-import type { Logger } from './logger.ts'
+import type { Logger } from './log/logger.ts'
 import { readAppIdFile } from './settings/appId.ts'
 import { type Settings, SettingsError } from './settings/env.ts'
 

@@ -1,4 +1,4 @@
-import { createLogger } from './logger.ts'
+import { createLogger } from './log/logger.ts'
 import { PartStartError } from './parts/PartStartError.ts'
 import { startServer } from './server.ts'
 import { appIdLengthNotice } from './settings/appId.ts'

@@ -2,7 +2,7 @@
 import { type CharterUser, LoginError } from '@charter/core'
 import type { Db } from '../db/Database.ts'
 import type { NewDeviceHold } from '../holds/newDeviceHold.ts'
-import type { Logger } from '../logger.ts'
+import type { Logger } from '../log/logger.ts'
 import { type AccessTokenKeys, signAccessToken } from '../members/accessToken.ts'
 import { recordAccountEvent } from '../members/accountEvents.ts'
 import type { CodeCaller } from '../members/codeFlows.ts'

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
 import { identities } from '../db/schema.ts'
-import type { Logger } from '../logger.ts'
+import type { Logger } from '../log/logger.ts'
 import type { IdentityKind } from '../members/users.ts'
 import type { Notice } from './channels.ts'
 import type { Channels } from './stepUp.ts'

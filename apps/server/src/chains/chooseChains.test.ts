@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createLogger } from '../logger.ts'
+import { createLogger } from '../log/logger.ts'
 import { chooseChains } from './chooseChains.ts'
 
 const logger = createLogger('silent')

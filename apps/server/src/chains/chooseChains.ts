@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { startLocalChains } from '../devnets/startLocalChains.ts'
-import type { Logger } from '../logger.ts'
+import type { Logger } from '../log/logger.ts'
 import type { OutsideService } from '../parts/Part.ts'
 import type { Settings } from '../settings/env.ts'
 import type { Chains } from './Chains.ts'

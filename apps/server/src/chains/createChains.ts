@@ -1,4 +1,4 @@
-import type { Logger } from '../logger.ts'
+import type { Logger } from '../log/logger.ts'
 import type { ChainHealth, Chains } from './Chains.ts'
 import { postJsonRpc } from './postJsonRpc.ts'
 import { redactRpcUrl } from './redactRpcUrl.ts'

@@ -1,5 +1,5 @@
 import { embeddedEvmChainIds, type LocalChains } from '../devnets/LocalChains.ts'
-import type { Logger } from '../logger.ts'
+import type { Logger } from '../log/logger.ts'
 import type { Chains } from './Chains.ts'
 import { createChains, type HealthTiming } from './createChains.ts'
 import { evmChainInfo, solanaChainInfo } from './publicChainInfo.ts'

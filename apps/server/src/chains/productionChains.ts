@@ -1,4 +1,4 @@
-import type { Logger } from '../logger.ts'
+import type { Logger } from '../log/logger.ts'
 import type { RemoteChainSetting } from '../settings/chainSettings.ts'
 import type { Chains } from './Chains.ts'
 import { createChains, type HealthTiming } from './createChains.ts'

@@ -1,7 +1,7 @@
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rawRequest } from '../fuzz/rawRequest.ts'
-import { createLogger } from '../logger.ts'
+import { createLogger } from '../log/logger.ts'
 import { spawnAnvil, type TestAnvil } from '../testing/spawnAnvil.ts'
 import { startChainsTestApp } from '../testing/startChainsTestApp.ts'
 import { relay, startTestUpstream } from '../testing/testUpstream.ts'

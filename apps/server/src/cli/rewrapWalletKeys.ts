@@ -1,7 +1,7 @@
 // `npm run rewrap-wallet-keys`: moves every wallet's data key to WALLET_MASTER_KEY. Run it after deploying
 // the new key with the old one in WALLET_PREVIOUS_MASTER_KEYS; then remove the old key. See docs/wallets.md.
 import { openDatabase } from '../db/openDatabase.ts'
-import { createLogger } from '../logger.ts'
+import { createLogger } from '../log/logger.ts'
 import { loadSettings, SettingsError } from '../settings/env.ts'
 import { loadKeyVault } from '../wallets/loadKeyVault.ts'
 import { rewrapWalletKeys } from '../wallets/rewrapWalletKeys.ts'

@@ -1,4 +1,4 @@
-import type { Logger } from '../logger.ts'
+import type { Logger } from '../log/logger.ts'
 import { startEvmDevnet } from './evmDevnet/startEvmDevnet.ts'
 import type { LocalChains } from './LocalChains.ts'
 import { startSolanaDevnet } from './solanaDevnet/startSolanaDevnet.ts'

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
-import type { Logger } from '../logger.ts'
+import type { Logger } from '../log/logger.ts'
 import { clientClosedStatus } from './errorHandler.ts'
 
 /**

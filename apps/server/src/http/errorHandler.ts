@@ -2,7 +2,7 @@ import { BaseError } from '@charter/core'
 import type { ErrorHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type { Logger } from '../logger.ts'
+import type { Logger } from '../log/logger.ts'
 import { describeErrorForLog } from './describeErrorForLog.ts'
 
 export type ErrorBody = {

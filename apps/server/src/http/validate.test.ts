@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { createLogger } from '../logger.ts'
+import { createLogger } from '../log/logger.ts'
 import { errorHandler } from './errorHandler.ts'
 import { jsonBody, pathParams } from './validate.ts'
 

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type { Db } from '../db/Database.ts'
-import type { Logger } from '../logger.ts'
+import type { Logger } from '../log/logger.ts'
 import { clientAddress } from './clientAddress.ts'
 import { consumeRateLimit, type RateLimitRule } from './rateLimit.ts'
 import { TooManyRequestsError, waitInWords } from './TooManyRequestsError.ts'

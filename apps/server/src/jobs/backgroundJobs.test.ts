@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { healthRoutes } from '../http/health.ts'
-import { createLogger } from '../logger.ts'
+import { createLogger } from '../log/logger.ts'
 import type { Json } from '../testing/Json.ts'
 import { startTestServer } from '../testing/startTestServer.ts'
 import { type BackgroundJob, backgroundJobs, shownJobError } from './backgroundJobs.ts'

@@ -1,5 +1,5 @@
 import { redactRpcUrl } from '../chains/redactRpcUrl.ts'
-import type { Logger } from '../logger.ts'
+import type { Logger } from '../log/logger.ts'
 import type { JobRun, Part } from '../parts/Part.ts'
 
 /** Something the server does by itself on a schedule (`jobs/serverJobs.ts` lists them). */

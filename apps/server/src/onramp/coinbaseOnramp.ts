@@ -1,5 +1,5 @@
 import { coinbaseOnrampBaseUrl, getOnrampNetwork } from '@charter/core'
-import type { Logger } from '../logger.ts'
+import type { Logger } from '../log/logger.ts'
 import type { CdpKey } from '../settings/cdpKey.ts'
 import { cdpJwt } from './cdpJwt.ts'
 import type { Onramp, OnrampStatus } from './Onramp.ts'

@@ -13,7 +13,7 @@ import { redactRpcUrl } from '../chains/redactRpcUrl.ts'
 import type { ServedChain } from '../chains/ServedChain.ts'
 import type { Db } from '../db/Database.ts'
 import { FundingRefusedError } from '../devnets/FundingRefusedError.ts'
-import type { Logger } from '../logger.ts'
+import type { Logger } from '../log/logger.ts'
 import type { SessionVariables } from '../members/sessionMiddleware.ts'
 import {
   claimSandboxToken,

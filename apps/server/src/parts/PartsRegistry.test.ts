@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createLogger } from '../logger.ts'
+import { createLogger } from '../log/logger.ts'
 import { describeParts, notSetUp, type OutsideService, outsideService, type Part } from './Part.ts'
 import { PartStartError } from './PartStartError.ts'
 import { partsRegistry } from './PartsRegistry.ts'

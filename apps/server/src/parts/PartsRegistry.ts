@@ -1,4 +1,4 @@
-import type { Logger } from '../logger.ts'
+import type { Logger } from '../log/logger.ts'
 import type { Part } from './Part.ts'
 import { PartStartError } from './PartStartError.ts'
 

@@ -1,5 +1,5 @@
 import type { Db } from '../db/Database.ts'
-import type { Logger } from '../logger.ts'
+import type { Logger } from '../log/logger.ts'
 import { type NotSetUp, notSetUp, type OutsideService, outsideService } from '../parts/Part.ts'
 import type { Settings } from '../settings/env.ts'
 import { type CharterPinning, charterPinning } from './charterPinning.ts'

@@ -1,4 +1,4 @@
-import type { Logger } from '../logger.ts'
+import type { Logger } from '../log/logger.ts'
 import { type NotSetUp, notSetUp, type OutsideService, outsideService, type Part } from '../parts/Part.ts'
 import type { Settings } from '../settings/env.ts'
 import { DevOutbox } from './DevOutbox.ts'

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Logger } from '../logger.ts'
+import type { Logger } from '../log/logger.ts'
 import type { Settings } from '../settings/env.ts'
 
 /** The token the dev outbox answers to, and the file it is kept in when Charter made it. */

@@ -7,7 +7,7 @@ import type { Db } from '../db/Database.ts'
 import { equalInConstantTime } from '../http/equalInConstantTime.ts'
 import type { RateLimitRule } from '../http/rateLimit.ts'
 import { refuseWrongSecret, wrongSecretLimit } from '../http/wrongSecrets.ts'
-import type { Logger } from '../logger.ts'
+import type { Logger } from '../log/logger.ts'
 
 /** Wrong app secrets one client address may send in a window (`http/wrongSecrets.ts`: the right one always passes). */
 export const appSecretFailureLimit: RateLimitRule = wrongSecretLimit

@@ -1,4 +1,4 @@
-import { createLogger } from '../logger.ts'
+import { createLogger } from '../log/logger.ts'
 import { releaseHeldSends } from '../wallets/sends/releaseHeldSends.ts'
 import { sendFeeCaps } from '../wallets/sends/sendFeeCaps.ts'
 import type { TestServer } from './startTestServer.ts'

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Logger } from '../logger.ts'
+import type { Logger } from '../log/logger.ts'
 import type { Settings } from '../settings/env.ts'
 import { KeyVault } from './KeyVault.ts'
 

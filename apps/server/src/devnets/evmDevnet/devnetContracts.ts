@@ -2,7 +2,7 @@ import { getChain, type SupportedChainId, usdcAddresses } from '@charter/core'
 import { type Abi, type Address, getAddress, type Hex, keccak256, pad, slice, stringToHex } from 'viem'
 import multicall3Artifact from '../../../contracts/artifacts/Multicall3.json' with { type: 'json' }
 import testUsdcArtifact from '../../../contracts/artifacts/TestUSDC.json' with { type: 'json' }
-import type { Logger } from '../../logger.ts'
+import type { Logger } from '../../log/logger.ts'
 import type { DevnetClient } from './devnetClient.ts'
 
 /** The token's ABI, from the committed artifact (apps/server/contracts; `npm run build:contracts`). */

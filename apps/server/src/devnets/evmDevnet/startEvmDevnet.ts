@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import type { SupportedChainId } from '@charter/core'
-import type { Logger } from '../../logger.ts'
+import type { Logger } from '../../log/logger.ts'
 import type { LocalChain } from '../LocalChain.ts'
 import { createDevnetClient } from './devnetClient.ts'
 import { placeDevnetContracts } from './devnetContracts.ts'

@@ -1,4 +1,4 @@
-import type { Logger } from '../../logger.ts'
+import type { Logger } from '../../log/logger.ts'
 import { stopAnvil } from './anvilProcesses.ts'
 import type { DevnetFiles } from './devnetFiles.ts'
 import { EvmDevnetError } from './EvmDevnetError.ts'

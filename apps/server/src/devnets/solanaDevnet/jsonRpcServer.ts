@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Logger } from '../../logger.ts'
+import type { Logger } from '../../log/logger.ts'
 import { JsonRpcError } from './JsonRpcError.ts'
 import { type MethodContext, rpcMethods } from './rpcMethods.ts'
 import { toJsonText } from './toJsonText.ts'

@@ -34,7 +34,7 @@ import {
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createLogger } from '../../logger.ts'
+import { createLogger } from '../../log/logger.ts'
 import { FundingRefusedError } from '../FundingRefusedError.ts'
 import type { LocalChain } from '../LocalChain.ts'
 import { startSolanaDevnet } from './startSolanaDevnet.ts'

@@ -9,7 +9,7 @@ import {
   lamports,
 } from '@solana/kit'
 import { LiteSVM } from 'litesvm'
-import type { Logger } from '../../logger.ts'
+import type { Logger } from '../../log/logger.ts'
 import { FundingRefusedError } from '../FundingRefusedError.ts'
 import type { LocalChain } from '../LocalChain.ts'
 import { startJsonRpcServer } from './jsonRpcServer.ts'

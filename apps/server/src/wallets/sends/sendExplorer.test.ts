@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { productionChains } from '../../chains/productionChains.ts'
-import { createLogger } from '../../logger.ts'
+import { createLogger } from '../../log/logger.ts'
 import { sendExplorer } from './sendExplorer.ts'
 
 // Remote chains as production offers them; nothing here reaches their nodes.

@@ -2,7 +2,7 @@
  * A stand-in for a server, for the kill -9 test: starts a devnet on the state directory given as argument, prints
  * its anvil's pid, and waits to be killed (never closing the devnet).
  */
-import { createLogger } from '../../../logger.ts'
+import { createLogger } from '../../../log/logger.ts'
 import { devnetFiles } from '../devnetFiles.ts'
 import { readPidFile } from '../pidFile.ts'
 import { startEvmDevnet } from '../startEvmDevnet.ts'

@@ -1,4 +1,4 @@
-import type { LogLevel } from './settings/env.ts'
+import type { LogLevel } from '../settings/env.ts'
 
 export type Logger = {
   debug: (message: string, context?: Record<string, unknown>) => void
