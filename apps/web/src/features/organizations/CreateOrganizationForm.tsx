@@ -35,7 +35,7 @@ export function CreateOrganizationForm() {
       <h2 id="create-org-heading">Create an organisation</h2>
       <p className="field-hint">Its name and description are pinned as a public document.</p>
       <form className="stack-small" onSubmit={submit} noValidate>
-        <Field label="Name" id="org-name" error={problem}>
+        <Field label="Name" id="org-name" error={problem} alert>
           {(control) => (
             <input
               {...control}

@@ -28,7 +28,7 @@ export function ImportDocument({ organizationId, canAdd }: { organizationId: str
     <section className="card stack" aria-labelledby="import-heading">
       <h2 id="import-heading">Import a document</h2>
       <form className="stack-small" onSubmit={submit} noValidate>
-        <Field label="CID or ipfs:// address" id="import-cid" error={problem}>
+        <Field label="CID or ipfs:// address" id="import-cid" error={problem} alert>
           {(control) => (
             <input
               {...control}

@@ -80,6 +80,7 @@ export function InviteForm({ organizationId }: { organizationId: string }) {
             id="invite-address"
             hint="The number as dialled in that country, or the whole number starting with + and its country code."
             error={problem}
+            alert
           >
             {(control) => (
               <div className="phone-row">
@@ -103,7 +104,7 @@ export function InviteForm({ organizationId }: { organizationId: string }) {
           </Field>
         </>
       ) : (
-        <Field label="Email address" id="invite-address" error={problem}>
+        <Field label="Email address" id="invite-address" error={problem} alert>
           {(control) => (
             <input
               {...control}

@@ -118,7 +118,7 @@ describe('organisations and roles', () => {
       screen.getByText('Responsibilities: at most 200 items (this document has 201).'),
     ).toBeInTheDocument()
     expect(screen.getByRole('alert')).toHaveTextContent('one field needs attention')
-    expect(api.bodiesOf('POST /api/v1/organizations/:id/roles')).toHaveLength(0)
+    expect(api.bodiesOf('PUT /api/v1/organizations/:id/roles/:role_id')).toHaveLength(0)
   }, 60_000)
 
   it('saves responsibilities in the order the buttons put them, and shows the CID and its gateway link', async () => {
