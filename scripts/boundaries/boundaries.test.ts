@@ -124,6 +124,22 @@ const samples: Record<string, { breaks: ParsedFile[]; keeps: ParsedFile[] }> = {
       sample('apps/server/src/serverApi/sample.ts', "import { x } from '../oauth/x.ts'"),
     ],
   },
+  'no server room imports the composition root': {
+    breaks: [
+      sample('apps/server/src/wallets/sample.ts', "import type { AppType } from '../app.ts'"),
+      sample('apps/server/src/chains/sample.ts', "import { startServer } from '../server.ts'"),
+      sample('apps/server/src/wallets/sends/evm/sample.ts', "export { x } from '../../../main.ts'"),
+      sample('apps/server/src/cli/sample.ts', "const x = await import('../keepAppId.ts')"),
+    ],
+    keeps: [
+      sample('apps/server/src/server.ts', "import { createApp } from './app.ts'"),
+      sample('apps/server/src/testing/sample.ts', "import type { AppType } from '../app.ts'"),
+      sample('apps/server/src/wallets/sample.test.ts', "import { startServer } from '../server.ts'"),
+      sample('apps/server/src/fuzz/sample.ts', "import type { AppType } from '../app.ts'"),
+      sample('apps/server/src/wallets/sample.ts', "import type { Logger } from '../log/logger.ts'"),
+      sample('apps/server/src/wallets/sample.ts', "import artifact from '../../contracts/x.json'"),
+    ],
+  },
   'wallets/sends/evm/ and wallets/sends/solana/ never import each other': {
     breaks: [
       sample('apps/server/src/wallets/sends/evm/sample.ts', "import { x } from '../solana/solanaChains.ts'"),

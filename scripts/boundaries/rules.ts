@@ -153,6 +153,17 @@ export const rules: Rule[] = [
     breaks: (file, { specifier }) =>
       file.workspace === 'server' && !mayImportAuth(file.path) && folderReached(file, specifier) === 'auth',
   },
+  // The root's files (app.ts, server.ts, main.ts…) wire every room together; a room that imported them back
+  // would import itself in a circle. The settings and the log, which every room reads, have rooms of their own.
+  {
+    name: 'no server room imports the composition root',
+    breaks: (file, { specifier }) =>
+      file.workspace === 'server' &&
+      !isTest(file.path) &&
+      !['fuzz', undefined].includes(serverFolder(file.path)) &&
+      isRelative(specifier) &&
+      /^apps\/server\/src\/[^/]+$/.test(target(file, specifier)),
+  },
   // What every route shares (validators, throttling, the error handler) sits under every feature: a feature
   // folder added later (chains/, pinning/, onramp/) is kept out of it without naming it here.
   // What both kinds of chain share (recording, following, the RPC call) sits at wallets/sends/, above them.
