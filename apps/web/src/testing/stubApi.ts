@@ -31,7 +31,7 @@ const defaults = {
 } satisfies StubRoutes
 
 /** A route as the stand-in names it: 'POST /api/v1/…', or a pattern such as 'POST /api/v1/wallets/:id/rpc'. */
-export type RouteName = `${'GET' | 'POST' | 'DELETE'} /api/${string}`
+export type RouteName = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /api/${string}`
 
 /** The path parameters when `route` takes `method path` (none for a route named exactly), else undefined. */
 function matchRoute(route: string, method: string, path: string): Record<string, string> | undefined {
