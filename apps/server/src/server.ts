@@ -241,7 +241,7 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
       email: senders.email,
       devOutbox: senders.devOutbox,
       chains,
-      pinning: choosePinning({ settings, db: database.db, authSecret: secret, logger }),
+      pinning: choosePinning({ settings, db: database.db, logger }),
       onramp: chooseOnramp(settings, logger),
       wallets: walletsPart,
       jobs,

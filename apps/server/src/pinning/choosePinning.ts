@@ -20,17 +20,14 @@ export type PinningService = OutsideService<Pinning> | NotSetUp
 export function choosePinning({
   settings,
   db,
-  authSecret,
   logger,
 }: {
   settings: Settings
   db: Db
-  /** The sign-in secret: the server's own key, with PINNING_API_KEYS, is derived from it. */
-  authSecret: string
   logger: Logger
 }): PinningService {
   const runsOwn = settings.mode === 'embedded' || settings.pinning.apiKeyDigests.length > 0
-  const keys = runsOwn ? loadPinningKeys(settings, authSecret, logger) : undefined
+  const keys = runsOwn ? loadPinningKeys(settings, logger) : undefined
   const own: CharterPinning | undefined =
     keys &&
     charterPinning({ db, keyDigests: keys.digests, sizeLimit: documentSizeLimit(settings.pinning.maxBytes) })

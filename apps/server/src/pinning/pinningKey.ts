@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Logger } from '../log/logger.ts'
@@ -10,29 +10,21 @@ export const pinningKeyFileName = 'pinning-key'
 export const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex')
 
 /**
- * The server's own key, and the digests of every key its pinning service accepts. PINNING_API_KEYS set: those
- * keys (as digests) and one derived from the sign-in secret for the server itself, the same on every replica and
- * never written down (still accepted, though the server now pins its own documents in process, with no key). Unset, in embedded mode: a key made in DATA_DIR on first
- * start, a file only this user can read (0600 in a 0700 folder), as the dev outbox token is, so whoever started
- * the server can pin with it too (`curl -H "Authorization: Bearer $(cat .data/pinning-key)"`).
+ * The digests of every key Charter's pinning service accepts. PINNING_API_KEYS set: those keys' digests (the
+ * server pins its own documents in process, with no key). Unset, in embedded mode: a key made in DATA_DIR on
+ * first start, a file only this user can read (0600 in a 0700 folder), as the dev outbox token is, so whoever
+ * started the server can pin with it (`curl -H "Authorization: Bearer $(cat .data/pinning-key)"`).
  */
-export function loadPinningKeys(
-  settings: Settings,
-  authSecret: string,
-  logger: Logger,
-): { ownKey: string; digests: string[] } {
-  if (settings.pinning.apiKeyDigests.length > 0) {
-    const ownKey = createHmac('sha256', authSecret).update('charter pinning key').digest('hex')
-    return { ownKey, digests: [...settings.pinning.apiKeyDigests, sha256Hex(ownKey)] }
-  }
+export function loadPinningKeys(settings: Settings, logger: Logger): { digests: string[] } {
+  if (settings.pinning.apiKeyDigests.length > 0) return { digests: [...settings.pinning.apiKeyDigests] }
   const file = join(settings.dataDir, pinningKeyFileName)
-  let ownKey: string
-  if (existsSync(file)) ownKey = readFileSync(file, 'utf8').trim()
+  let key: string
+  if (existsSync(file)) key = readFileSync(file, 'utf8').trim()
   else {
     mkdirSync(settings.dataDir, { recursive: true })
-    ownKey = randomBytes(32).toString('hex')
-    writeFileSync(file, `${ownKey}\n`, { mode: 0o600, flag: 'wx' })
+    key = randomBytes(32).toString('hex')
+    writeFileSync(file, `${key}\n`, { mode: 0o600, flag: 'wx' })
     logger.info(`Generated the pinning service's key in ${file}.`)
   }
-  return { ownKey, digests: [sha256Hex(ownKey)] }
+  return { digests: [sha256Hex(key)] }
 }
