@@ -14,14 +14,14 @@ describe('importsOf', () => {
       "let h: typeof import('h')",
     ].join('\n')
     expect(importsOf('sample.ts', text)).toEqual([
-      { specifier: 'a', typeOnly: false, dynamic: false, line: 1 },
-      { specifier: 'b', typeOnly: true, dynamic: false, line: 2 },
-      { specifier: 'c', typeOnly: false, dynamic: false, line: 3 },
-      { specifier: './d.ts', typeOnly: false, dynamic: false, line: 4 },
-      { specifier: 'e', typeOnly: true, dynamic: false, line: 5 },
-      { specifier: 'f', typeOnly: false, dynamic: false, line: 6 },
-      { specifier: 'g', typeOnly: false, dynamic: true, line: 7 },
-      { specifier: 'h', typeOnly: true, dynamic: false, line: 8 },
+      { specifier: 'a', typeOnly: false, dynamic: false, names: ['default'], line: 1 },
+      { specifier: 'b', typeOnly: true, dynamic: false, names: ['B'], line: 2 },
+      { specifier: 'c', typeOnly: false, dynamic: false, names: ['C'], line: 3 },
+      { specifier: './d.ts', typeOnly: false, dynamic: false, names: ['*'], line: 4 },
+      { specifier: 'e', typeOnly: true, dynamic: false, names: ['E'], line: 5 },
+      { specifier: 'f', typeOnly: false, dynamic: false, names: [], line: 6 },
+      { specifier: 'g', typeOnly: false, dynamic: true, names: ['*'], line: 7 },
+      { specifier: 'h', typeOnly: true, dynamic: false, names: ['*'], line: 8 },
     ])
   })
 
@@ -38,7 +38,7 @@ describe('importsOf', () => {
 
   it('reads JSX', () => {
     expect(importsOf('sample.tsx', "import { X } from 'x'\nexport const y = <X a={1} />")).toEqual([
-      { specifier: 'x', typeOnly: false, dynamic: false, line: 1 },
+      { specifier: 'x', typeOnly: false, dynamic: false, names: ['X'], line: 1 },
     ])
   })
 })

@@ -1,4 +1,5 @@
-import { namesImported, wholeModule } from './namesImported.ts'
+import { wholeModule } from './importsOf.ts'
+import { namesImported } from './namesImported.ts'
 import type { SourceFile, WorkspaceName } from './workspaces.ts'
 
 /** What a package offers: for each specifier it answers to (`@charter/core`, `@charter/core/passphrase`), its names. */
