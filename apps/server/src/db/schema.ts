@@ -24,6 +24,8 @@ export const users = pgTable('users', {
   hasAcceptedTerms: boolean('has_accepted_terms').notNull().default(false),
   /** When a sign-in address last changed: exports wait EXPORT_COOLDOWN_HOURS after it. */
   signInChangedAt: timestamp('sign_in_changed_at', { withTimezone: true }),
+  /** The name the member goes by among their colleagues (migration 0022); null until they give one. */
+  displayName: text('display_name'),
 })
 
 /** A phone number or email address that signs a user in; at most one of each kind per user. */

@@ -1,5 +1,5 @@
-import { type MetadataDocument, maskPhoneNumber, toUnixSeconds } from '@charter/core'
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { formatInternational, type MetadataDocument, toUnixSeconds } from '@charter/core'
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
 import {
   documentVersions,
@@ -9,6 +9,7 @@ import {
   organizations,
   roleAssignments,
   roles,
+  users,
 } from '../db/schema.ts'
 
 /** Where anyone reads a pinned document, by its CID (the pinning part's gateway). */
@@ -62,15 +63,24 @@ export type Organization = {
   updated_at: number
 }
 
-/** How a member is shown to the others: their email, or their phone's last four digits. */
+/**
+ * How a member is shown to their colleagues: the name they gave, else their email, else their phone number in the
+ * international format, else a wallet's address cut short.
+ */
 export async function labels(db: Db, userIds: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>()
   if (userIds.length === 0) return out
-  const rows = await db
-    .select({ userId: identities.userId, kind: identities.kind, value: identities.value })
-    .from(identities)
-    .where(inArray(identities.userId, [...new Set(userIds)]))
-  // An email first, else a phone's last four digits, else a wallet's address cut short.
+  const ids = [...new Set(userIds)]
+  const [named, rows] = await Promise.all([
+    db
+      .select({ userId: users.id, displayName: users.displayName })
+      .from(users)
+      .where(and(inArray(users.id, ids), isNotNull(users.displayName))),
+    db
+      .select({ userId: identities.userId, kind: identities.kind, value: identities.value })
+      .from(identities)
+      .where(inArray(identities.userId, ids)),
+  ])
   const rank = { email: 0, phone: 1, wallet: 2 } as const
   const best = new Map<string, (typeof rows)[number]>()
   for (const row of rows) {
@@ -83,10 +93,11 @@ export async function labels(db: Db, userIds: string[]): Promise<Map<string, str
       row.kind === 'email'
         ? row.value
         : row.kind === 'phone'
-          ? maskPhoneNumber(row.value)
+          ? formatInternational(row.value)
           : `${row.value.slice(0, 6)}…${row.value.slice(-4)}`,
     )
   }
+  for (const row of named) if (row.displayName) out.set(row.userId, row.displayName)
   return out
 }
 

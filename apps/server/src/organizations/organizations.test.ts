@@ -1,4 +1,4 @@
-import type { AuthorizationMethod } from '@charter/core'
+import { type AuthorizationMethod, formatInternational } from '@charter/core'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ApiClient, uniqueEmail, uniquePhoneNumber } from '../testing/ApiClient.ts'
 import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
@@ -166,7 +166,7 @@ describe('an organisation and its roles', () => {
     expect(assigned.status, assigned.text).toBe(200)
     expect(assigned.body).toMatchObject({
       user_id: invitee.userId,
-      label: `*${phone.slice(-4)}`,
+      label: formatInternational(phone),
       membership: 'member',
       role_ids: [role.id],
     })
@@ -179,7 +179,7 @@ describe('an organisation and its roles', () => {
           id: role.id,
           cid: role.cid,
           document: treasurer,
-          holders: [{ user_id: invitee.userId, label: `*${phone.slice(-4)}` }],
+          holders: [{ user_id: invitee.userId, label: formatInternational(phone) }],
         }),
       },
     ])

@@ -1,5 +1,6 @@
 // Every phone module reads libphonenumber-js's 'min' metadata (see parsePhoneNumber.ts for why); mixing in
 // 'max' or 'mobile' would put a second copy of the metadata in the web bundle. imports.test.ts holds the line.
+export { formatInternational } from './formatInternational.ts'
 export { formatInternationalForCountry } from './formatInternationalForCountry.ts'
 export { getSampleMobileNumber } from './getSampleMobileNumber.ts'
 export { guessCountryFromLocale } from './guessCountryFromLocale.ts'

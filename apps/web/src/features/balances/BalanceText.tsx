@@ -1,4 +1,4 @@
-import { formatBalance } from '@charter/core'
+import { readableAmount } from '@charter/core'
 
 type Props = {
   /** Base units; undefined while unknown, which is never shown as 0. */
@@ -17,7 +17,7 @@ export function BalanceText({ amount, decimals, symbol, loading }: Props) {
   return (
     <span className="balance">
       {amount !== undefined ? (
-        <span className="balance-number">{formatBalance({ amount, decimals })}</span>
+        <span className="balance-number">{readableAmount(amount, decimals)}</span>
       ) : loading ? (
         <span className="balance-number skeleton" role="img" aria-label="Loading" />
       ) : (
