@@ -69,6 +69,24 @@ describe('money received in the activity', () => {
     expect(within(fromStranger).getByText('1.234567891 SOL')).toBeVisible()
   })
 
+  it('lets nothing a sender chose take effect: a name that hides characters, a script link, an amount that is not one', async () => {
+    const server = await signedInOnThisDevice()
+    const money = receivedMoneyServer(server.routes['GET /api/v1/wallets/activity'] as ApiHandler)
+    money.receive({
+      address: server.account.address,
+      // A right-to-left override that would turn "Ana" around, in the name another member chose.
+      from: { user_id: 'user-ana', label: 'Ana\u202eLopez', organizations: ['Acme Co-op'] },
+      explorer_url: 'javascript:alert(1)',
+      amount: '-5e30',
+    })
+    stubApi({ ...server.routes, ...chainServer().routes, ...money.routes })
+    renderApp('/wallet/activity')
+    const item = within(await screen.findByRole('list', {}, { timeout: 10_000 })).getByRole('listitem')
+    expect(item).toHaveTextContent('from Ana⟨U+202E⟩Lopez · Acme Co-op')
+    expect(within(item).queryByRole('link')).toBeNull()
+    expect(item.querySelector('.activity-summary')).toHaveTextContent('Received ? USDC')
+  })
+
   it('shows a sent amount as every amount is shown, the exact one behind Details', async () => {
     const server = await signedInOnThisDevice()
     const line: WalletActivity = {
