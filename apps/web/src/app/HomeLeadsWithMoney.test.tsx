@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { chainServer } from '../testing/chainServer.ts'
+import { headingSkip } from '../testing/headingLevels.ts'
 import { receivedMoneyServer } from '../testing/receivedMoneyServer.ts'
 import { renderApp } from '../testing/renderApp.tsx'
 import { signedInOnThisDevice } from '../testing/signedInOnThisDevice.ts'
@@ -56,6 +57,8 @@ describe('the home leads with money', () => {
     )
 
     expect(screen.getByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument()
+    // One h1, then the sections' h2s: no level skipped.
+    expect(headingSkip()).toBeUndefined()
     const order = sectionOrder()
     expect(order.indexOf('Balances')).toBeLessThan(order.indexOf('Recent activity'))
     expect(order.indexOf('Recent activity')).toBeLessThan(order.indexOf('Your roles'))

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { chainServer } from '../../testing/chainServer.ts'
+import { headingSkip } from '../../testing/headingLevels.ts'
 import { receivedMoneyServer } from '../../testing/receivedMoneyServer.ts'
 import { renderApp } from '../../testing/renderApp.tsx'
 import { signedInOnThisDevice } from '../../testing/signedInOnThisDevice.ts'
@@ -67,6 +68,7 @@ describe('money received in the activity', () => {
         .map((term) => term.textContent),
     ).toEqual(['Amount', 'From', 'To your wallet', 'Transaction'])
     expect(within(fromStranger).getByText('1.234567891 SOL')).toBeVisible()
+    expect(headingSkip()).toBeUndefined()
   })
 
   it('lets nothing a sender chose take effect: a name that hides characters, a script link, an amount that is not one', async () => {

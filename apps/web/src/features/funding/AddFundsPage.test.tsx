@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { chainServer, localEvmChain, remoteBase } from '../../testing/chainServer.ts'
+import { headingSkip } from '../../testing/headingLevels.ts'
 import { onrampServer } from '../../testing/onrampServer.ts'
 import { renderApp } from '../../testing/renderApp.tsx'
 import { signedInOnThisDevice } from '../../testing/signedInOnThisDevice.ts'
@@ -206,6 +207,7 @@ describe('add funds', () => {
     expect(
       (status() as HTMLElement).compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING,
     ).toBeTruthy()
+    expect(headingSkip()).toBeUndefined()
 
     // Continue again is another purchase, with a session of its own.
     const second = fakeWindow()
