@@ -57,6 +57,8 @@ describe('money received in the activity', () => {
 
     // Anyone else by the short address; 6 significant digits, cut, never rounded up; the exact amount on demand.
     expect(fromStranger.querySelector('.activity-summary')).toHaveTextContent('Received 1.23456 SOL')
+    // The exact amount on hover, and behind Details.
+    expect(fromStranger.querySelector('.activity-amount')).toHaveAttribute('title', '1.234567891 SOL')
     expect(within(fromStranger).getByText('0x71C…976F')).toHaveAttribute('title', stranger)
     expect(await within(fromStranger).findByText('Solana Devnet')).toBeInTheDocument()
     // A local devnet has no explorer.

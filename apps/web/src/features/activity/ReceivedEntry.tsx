@@ -31,7 +31,7 @@ export function ReceivedEntry({ entry, received }: { entry: WalletActivity; rece
       <p className="activity-summary">
         <span className="activity-text">
           Received{' '}
-          <strong className="activity-amount">
+          <strong className="activity-amount" title={amount && `${amount.exact} ${received.symbol}`}>
             {amount?.readable ?? '?'} {received.symbol}
           </strong>
         </span>

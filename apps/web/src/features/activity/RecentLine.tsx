@@ -18,7 +18,7 @@ export function RecentLine({ line }: { line: WalletActivity }) {
         {received ? (
           <>
             Received{' '}
-            <strong className="activity-amount">
+            <strong className="activity-amount" title={amount && `${amount.exact} ${received.symbol}`}>
               {amount?.readable ?? '?'} {received.symbol}
             </strong>{' '}
             <span className="recent-from">
