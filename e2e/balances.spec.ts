@@ -43,6 +43,34 @@ test('Get test funds: the home shows 1 ETH and 10 USDC on the local Base Sepolia
   expect(problems).toEqual([])
 })
 
+test('Get test funds is offered for the network fee to a wallet with USDC and no ETH, and adds the coin only', async ({
+  page,
+  request,
+}) => {
+  const problems = watch(page)
+  await signInByPhone(page, request)
+  const { ethereum } = await embeddedWallets(page)
+  // USDC arrives on Base Sepolia, and no ETH to pay a send's fee with.
+  const funded = await page.request.post('/api/dev/faucet', {
+    data: { address: ethereum, chainId: 84532, asset: 'USDC', amount: '10' },
+  })
+  expect(funded.status()).toBe(200)
+  await page.reload()
+  const balances = balancesOf(page)
+  const base = chainRow(page, 'Base Sepolia')
+  await expect(shows(base, '10 USDC')).toBeVisible({ timeout: 15_000 })
+  await expect(balances.locator('.empty-wallet')).toContainText('You have no ETH on Base Sepolia', {
+    timeout: 15_000,
+  })
+  await balances.getByRole('button', { name: 'Get test funds' }).click()
+  await expect(shows(base, '1 ETH')).toBeVisible({ timeout: 20_000 })
+  // What it held stays as it was: USDC was not asked for again on Base Sepolia.
+  await expect(shows(base, '10 USDC')).toBeVisible()
+  await expect(balances.getByRole('button', { name: 'Get test funds' })).toHaveCount(0)
+  expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0)
+  expect(problems).toEqual([])
+})
+
 test('a chain that fails shows its error and Retry while the others show, and Retry reads it again', async ({
   page,
   request,

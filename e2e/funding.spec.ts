@@ -60,13 +60,14 @@ test('Add funds: buy 25 USDC on the local Base Sepolia in the sandbox, then a ca
   await expect(sandbox.getByRole('heading', { name: 'Purchase complete' })).toBeVisible({ timeout: 20_000 })
   await expect(sandbox.getByText('You can close this window.')).toBeVisible()
 
-  await expect(status).toHaveText('Purchase complete. 25 USDC is now in your wallet on Base Sepolia.', {
-    timeout: 15_000,
-  })
+  // Finished: the result first, and a fresh form below it, with nothing of this purchase left to buy again.
+  await expect(status).toContainText('Added 25 USDC', { timeout: 15_000 })
+  await expect(status).toContainText('Purchase complete. 25 USDC is now in your wallet on Base Sepolia.')
+  await expect(page.getByLabel('Amount (USDC, optional)')).toHaveValue('')
   await expect(page.getByText('You have 25 USDC on Base Sepolia.')).toBeVisible({ timeout: 15_000 })
   await sandbox.close()
 
-  await page.getByRole('link', { name: 'Back to home' }).click()
+  await status.getByRole('link', { name: 'Done' }).click()
   await expect(shows(base, '25 USDC')).toBeVisible({ timeout: 15_000 })
   await expect(balancesOf(page).getByRole('region', { name: 'USDC total' })).toContainText('25 USDC')
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true)

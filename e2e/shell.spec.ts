@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { signInByPhone } from './signInSteps.ts'
 
 test('the app opens and shows its shell', async ({ page }) => {
   const failedRequests: string[] = []
@@ -46,6 +47,26 @@ test('/api/health is ok', async ({ request }) => {
 test('the shell fits a phone screen without sideways scrolling', async ({ page }) => {
   await page.goto('/')
   await expect(page.getByRole('heading', { name: 'Welcome to Charter' })).toBeVisible()
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+  expect(overflow).toBeLessThanOrEqual(0)
+})
+
+test('a signed-in member’s top bar stays one line on a 390 px phone', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await signInByPhone(page, request)
+  const bar = page.locator('header.topbar')
+  const parts = [
+    page.getByRole('link', { name: 'Charter, home' }),
+    bar.getByText('Local mode', { exact: true }),
+    bar.getByRole('link', { name: 'Organisation' }),
+    bar.getByRole('button', { name: 'Account' }),
+  ]
+  const boxes = await Promise.all(
+    parts.map(async (part) => (await part.boundingBox()) as { y: number; height: number }),
+  )
+  // One row: every part's middle within a few pixels of the others'.
+  const middles = boxes.map((box) => box.y + box.height / 2)
+  expect(Math.max(...middles) - Math.min(...middles)).toBeLessThan(8)
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
   expect(overflow).toBeLessThanOrEqual(0)
 })

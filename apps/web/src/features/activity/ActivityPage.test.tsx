@@ -148,7 +148,11 @@ describe('activity', () => {
     const server = await signedInOnThisDevice()
     stubApi({ ...server.routes, 'GET /api/v1/wallets/activity': () => Response.json({ activity: [] }) })
     const { unmount } = renderApp('/wallet/activity')
-    expect(await screen.findByText('Nothing yet. Signatures and exports will show here.')).toBeInTheDocument()
+    expect(
+      await screen.findByText(
+        'Nothing yet. Money you receive or send, signatures and exports will show here.',
+      ),
+    ).toBeInTheDocument()
     unmount()
 
     stubApi({

@@ -1,20 +1,15 @@
-import { shortenAddress } from '@charter/core'
 import { useId } from 'react'
-import { FullAddress } from '../../ui/index.ts'
-import { RevealedText } from '../../ui/RevealedText.tsx'
 import { RequireSignIn } from '../session/index.ts'
-import { chainTypeNames, WalletPage } from '../wallet/index.ts'
-import { ActivitySendStatus } from './ActivitySendStatus.tsx'
+import { WalletPage } from '../wallet/index.ts'
+import { ActivityEntry } from './ActivityEntry.tsx'
+import { activityLineKey } from './activityLineKey.ts'
 import { type ActivityDay, groupByDay } from './groupByDay.ts'
-import { SendSummary } from './SendSummary.tsx'
 import { useActivity } from './useActivity.ts'
-import type { WalletActivity } from './WalletActivity.ts'
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' })
 
 /**
- * `/wallet/activity`: every signature, export and Reject, newest first and grouped by day, each with the
- * fingerprint of what was signed behind its Details; a send with what moved, its status and its hash.
+ * `/wallet/activity`: money received, and every signature, export and Reject, newest first and grouped by day,
+ * each with the fingerprint of what was signed (or the exact amount received) behind its Details; a send with
+ * what moved, its status and its hash.
  */
 export function ActivityPage() {
   return <RequireSignIn>{() => <Activity />}</RequireSignIn>
@@ -26,8 +21,8 @@ function Activity() {
   return (
     <WalletPage title="Activity">
       <p>
-        Every send, signature, export and declined request of your wallets, newest first. Charter keeps a
-        fingerprint (SHA-256) of what was signed, never the thing itself.
+        Money received and sent, and every signature, export and declined request of your wallets, newest
+        first. Charter keeps a fingerprint (SHA-256) of what was signed, never the thing itself.
       </p>
       {activity.isPending && (
         <p className="status" role="status">
@@ -44,7 +39,11 @@ function Activity() {
           </div>
         </div>
       )}
-      {lines?.length === 0 && <p className="muted">Nothing yet. Signatures and exports will show here.</p>}
+      {lines?.length === 0 && (
+        <p className="muted">
+          Nothing yet. Money you receive or send, signatures and exports will show here.
+        </p>
+      )}
       {lines && lines.length > 0 && (
         <div className="stack">
           {groupByDay(lines, new Date()).map((day) => (
@@ -79,73 +78,9 @@ function ActivityDaySection({ day }: { day: ActivityDay }) {
       </h2>
       <ol className="activity-list">
         {day.entries.map((entry) => (
-          <ActivityEntry key={entry.id} entry={entry} />
+          <ActivityEntry key={activityLineKey(entry)} entry={entry} />
         ))}
       </ol>
     </section>
-  )
-}
-
-function ActivityEntry({ entry }: { entry: WalletActivity }) {
-  const at = new Date(entry.created_at * 1000)
-  const declined = entry.kind === 'decline'
-  return (
-    <li className={declined ? 'activity-entry activity-decline' : 'activity-entry'}>
-      <p className="activity-summary">
-        {declined && <span className="activity-tag">Declined</span>}
-        {/* Names in a summary come from whoever asked for the signature: nothing hidden may reword it. */}
-        <bdi className="activity-text">
-          {entry.send ? <SendSummary summary={entry.summary} /> : <RevealedText text={entry.summary} />}
-        </bdi>
-      </p>
-      <p className="activity-meta">
-        <time dateTime={at.toISOString()}>{timeFormat.format(at)}</time>
-        <span>
-          {chainTypeNames[entry.chain_type]} <code className="address">{shortenAddress(entry.address)}</code>
-        </span>
-        {declined && <span>Nothing was signed</span>}
-      </p>
-      {entry.send && <ActivitySendStatus send={entry.send} />}
-      {!declined && (
-        // The fingerprint proves what was signed to whoever holds the thing itself; few need it at a glance.
-        <details className="activity-details">
-          <summary>Details</summary>
-          <dl className="details-list">
-            <div>
-              <dt>Fingerprint (SHA-256)</dt>
-              <dd>
-                <code className="digest breakable">{entry.digest}</code>
-              </dd>
-            </div>
-            <div>
-              <dt>Method</dt>
-              <dd>
-                <code>{entry.method}</code>
-              </dd>
-            </div>
-            <div>
-              <dt>Wallet</dt>
-              <dd>
-                <FullAddress address={entry.address} />
-              </dd>
-            </div>
-            {entry.send && (
-              <div>
-                <dt>Transaction</dt>
-                <dd>
-                  <code className="digest breakable">{entry.send.hash}</code>
-                </dd>
-              </div>
-            )}
-            {entry.send?.block_number && (
-              <div>
-                <dt>Block</dt>
-                <dd>{entry.send.block_number}</dd>
-              </div>
-            )}
-          </dl>
-        </details>
-      )}
-    </li>
   )
 }

@@ -66,13 +66,13 @@ describe('sends in the activity', () => {
     expect(within(line).getByText(`${hash.slice(0, 5)}…${hash.slice(-4)}`)).toHaveAttribute('title', hash)
     await user.click(within(line).getByRole('button', { name: 'Copy transaction hash' }))
     expect(await navigator.clipboard.readText()).toBe(hash)
-    // The hash and the block in full behind Details, with the fingerprint as for any signature.
+    // The hash, the exact amount and the block in full behind Details, with the fingerprint as for any signature.
     await user.click(within(line).getByText('Details'))
     expect(
       within(line)
         .getAllByRole('term')
         .map((term) => term.textContent),
-    ).toEqual(['Fingerprint (SHA-256)', 'Method', 'Wallet', 'Transaction', 'Block'])
+    ).toEqual(['Fingerprint (SHA-256)', 'Method', 'Wallet', 'Transaction', 'Exact amount', 'Block'])
     expect(within(line).getByText(hash)).toBeVisible()
     expect(within(line).getByText('1234')).toBeVisible()
   })

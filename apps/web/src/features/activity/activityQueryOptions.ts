@@ -1,4 +1,5 @@
 import { infiniteQueryOptions } from '@tanstack/react-query'
+import { balanceRefreshMs } from '../balances/index.ts'
 import { getActivity } from './getActivity.ts'
 import { pendingRefreshMs } from './pendingRefreshMs.ts'
 
@@ -7,7 +8,8 @@ export const activityQueryKey = ['wallet', 'activity'] as const
 /**
  * The activity a page at a time, older pages on request ("Show older"), so a flood of new lines never puts an
  * old one out of reach. Asked again each time the list is shown (staleTime 0): a signature made a moment ago
- * must be there; and every few seconds while a send in it is pending, so its status moves on by itself.
+ * must be there; every few seconds while a send in it is pending, so its status moves on by itself; else as
+ * often as the balances, so money that arrives while the list is open shows in it.
  */
 export const activityQueryOptions = () =>
   infiniteQueryOptions({
@@ -19,5 +21,5 @@ export const activityQueryOptions = () =>
     refetchInterval: (query) =>
       query.state.data?.pages.some((page) => page.activity.some((line) => line.send?.status === 'pending'))
         ? pendingRefreshMs
-        : false,
+        : balanceRefreshMs,
   })

@@ -1,5 +1,8 @@
 export { ActivityPage } from './ActivityPage.tsx'
 export { activityQueryKey, activityQueryOptions } from './activityQueryOptions.ts'
 export { getActivity } from './getActivity.ts'
+export type { ReceivedMoney, ReceivedNews } from './ReceivedMoney.ts'
+export { ReceivedNotice } from './ReceivedNotice.tsx'
+export { RecentActivity } from './RecentActivity.tsx'
 export { useActivity } from './useActivity.ts'
 export type { WalletActivity } from './WalletActivity.ts'

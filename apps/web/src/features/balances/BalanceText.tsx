@@ -10,8 +10,8 @@ type Props = {
 }
 
 /**
- * An amount as core formats a balance (3 decimals at most, cut not rounded, trailing zeros trimmed) and its
- * symbol, in a box of fixed width whether known, loading or unknown, so nothing moves when the answer comes.
+ * An amount as core shows every amount a person reads (6 significant digits, cut not rounded, trailing zeros
+ * trimmed) and its symbol, in a box of fixed width whether known, loading or unknown, so nothing moves when the answer comes.
  */
 export function BalanceText({ amount, decimals, symbol, loading }: Props) {
   return (

@@ -5,17 +5,28 @@ import { useTestFunds } from './useTestFunds.ts'
 
 const assetName = (step: TestFundStep) => (step.asset === 'USDC' ? 'USDC' : step.chain.nativeCurrency.symbol)
 
+/** "ETH on Base Sepolia and SOL on Solana Devnet": the coins missing, for the invitation's words. */
+function missingCoins(steps: readonly TestFundStep[]): string {
+  const coins = steps
+    .filter((step) => step.asset === 'native')
+    .map((step) => `${assetName(step)} on ${step.chain.name}`)
+  return coins.length <= 1 ? (coins[0] ?? '') : `${coins.slice(0, -1).join(', ')} and ${coins.at(-1)}`
+}
+
 /**
- * The empty wallet's invitation on a local server: "Get test funds" from the dev faucet, with its progress, or Add
- * funds through the on-ramp's sandbox.
+ * The invitation, on a local server, to "Get test funds" from the dev faucet, with its progress, or to add funds
+ * through the on-ramp's sandbox: for an empty wallet, and for one without the coin a network fee is paid in.
  */
-export function TestFunds({ steps }: { steps: readonly TestFundStep[] }) {
+export function TestFunds({ steps, empty }: { steps: readonly TestFundStep[]; empty: boolean }) {
   const funds = useTestFunds()
   const { progress } = funds
   return (
     <div className="empty-wallet stack-small">
       <p>
-        Your wallet is empty. This server runs local test networks: get test funds to try Charter out, or{' '}
+        {empty
+          ? 'Your wallet is empty. '
+          : `You have no ${missingCoins(steps)}, which pays the network fee of a send there. `}
+        This server runs local test networks: get test funds to try Charter out, or{' '}
         <Link href="/wallet/add-funds">add funds</Link> through the Coinbase sandbox.
       </p>
       <div>

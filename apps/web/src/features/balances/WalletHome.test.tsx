@@ -47,8 +47,8 @@ describe('balances on the signed-in home', () => {
     await waitFor(() => expect(row('Base Sepolia')).toHaveTextContent('1 ETH'), firstAnswer)
     expect(row('Base Sepolia')).toHaveTextContent('10 USDC')
     expect(row('Base Sepolia')).toHaveTextContent('local devnet')
-    // Core's rule: 3 decimals at most, cut (never rounded up), trailing zeros trimmed.
-    expect(row('Arbitrum Sepolia')).toHaveTextContent('1.234 ETH')
+    // Core's rule: 6 significant digits, cut (never rounded up), trailing zeros trimmed.
+    expect(row('Arbitrum Sepolia')).toHaveTextContent('1.23456 ETH')
     expect(row('Arbitrum Sepolia')).toHaveTextContent('2.5 USDC')
     await waitFor(() => expect(row('Solana Devnet')).toHaveTextContent('2 SOL'), firstAnswer)
     expect(row('Solana Devnet')).toHaveTextContent('5 USDC')
@@ -229,6 +229,27 @@ describe('balances on the signed-in home', () => {
       { address: solanaAddress, chainId: 'devnet', asset: 'native', amount: '1' },
       { address: solanaAddress, chainId: 'devnet', asset: 'USDC', amount: '10' },
     ])
+  })
+
+  it('offers test funds to a wallet with USDC and no ETH, for the network fee, and funds only what is missing', async () => {
+    const { chains, evm, routes } = await home()
+    chains.fund(84532, evm, { usdc: 10n * usdc })
+    chains.fund(421614, evm, { native: ether, usdc: 4n * usdc })
+    chains.fund('devnet', solanaAddress, { native: sol, usdc: 5n * usdc })
+    stubApi(routes)
+    const user = userEvent.setup()
+    renderApp('/')
+    const region = await balances()
+    const button = await within(region).findByRole('button', { name: 'Get test funds' }, firstAnswer)
+    expect(region.querySelector('.empty-wallet')).toHaveTextContent(
+      'You have no ETH on Base Sepolia, which pays the network fee of a send there.',
+    )
+    await user.click(button)
+    await waitFor(() => expect(row('Base Sepolia')).toHaveTextContent('1 ETH'), firstAnswer)
+    expect(row('Base Sepolia')).toHaveTextContent('10 USDC')
+    await waitFor(() => expect(within(region).queryByRole('button', { name: 'Get test funds' })).toBeNull())
+    // The coin only: the chain already held USDC, and the others had their coin.
+    expect(chains.faucetCalls).toEqual([{ address: evm, chainId: 84532, asset: 'native', amount: '1' }])
   })
 
   it('says why when the faucet refuses, and offers to try again', async () => {

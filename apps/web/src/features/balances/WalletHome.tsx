@@ -16,8 +16,9 @@ import { useShowTestNetworks } from './useShowTestNetworks.ts'
 import { walletAddressFor } from './walletAddressFor.ts'
 
 /**
- * The member's money at a glance: Send, Receive and Add funds first, the USDC total, then each chain's native
- * and USDC balance. Test and local chains show on a local server, elsewhere when "Show test networks" is on.
+ * The member's money at a glance: the USDC total, Send, Receive and Add funds, then each chain's native and USDC
+ * balance. Test and local chains show on a local server, elsewhere when "Show test networks" is on; locally, a
+ * chain without its own coin is offered test funds.
  */
 export function WalletHome({ user }: { user: CharterUser }) {
   const headingId = useId()
@@ -38,6 +39,9 @@ export function WalletHome({ user }: { user: CharterUser }) {
   const known = states.flatMap((state) => (state.balance ? [state.balance] : []))
   const empty =
     settled && known.length > 0 && known.every((one) => one.native === 0n && (one.usdc?.amount ?? 0n) === 0n)
+  // Locally, any chain without its own coin (nothing to pay a fee with) is offered test funds, not only an empty
+  // wallet: USDC alone cannot be sent.
+  const testSteps = local && settled ? testFundSteps(states, addressFor) : []
 
   return (
     <section className="card stack" aria-labelledby={headingId}>
@@ -99,15 +103,13 @@ export function WalletHome({ user }: { user: CharterUser }) {
           {!local && hasTestChains && !showTestNetworks && ' Turn on test networks to see them.'}
         </p>
       )}
-      {empty &&
-        (local ? (
-          <TestFunds steps={testFundSteps(shown, addressFor)} />
-        ) : (
-          <p className="empty-wallet">
-            Your wallet is empty. <Link href="/wallet/add-funds">Add funds</Link> to get started, or{' '}
-            <Link href="/wallet/receive">receive</Link> from another wallet.
-          </p>
-        ))}
+      {local && testSteps.length > 0 && <TestFunds steps={testSteps} empty={empty} />}
+      {empty && !local && (
+        <p className="empty-wallet">
+          Your wallet is empty. <Link href="/wallet/add-funds">Add funds</Link> to get started, or{' '}
+          <Link href="/wallet/receive">receive</Link> from another wallet.
+        </p>
+      )}
       {!local && hasTestChains && (
         <label className="choice">
           <input

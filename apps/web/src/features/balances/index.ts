@@ -1,4 +1,5 @@
 export { balanceQueryOptions, balanceQueryPrefix } from './balanceQueryOptions.ts'
+export { balanceRefreshMs } from './balanceRefreshMs.ts'
 export type { ChainBalanceState } from './ChainBalance.ts'
 export { chainLabel } from './chainLabel.ts'
 export {

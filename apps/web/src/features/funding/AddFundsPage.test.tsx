@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { chainServer, localEvmChain, remoteBase } from '../../testing/chainServer.ts'
+import { headingSkip } from '../../testing/headingLevels.ts'
 import { onrampServer } from '../../testing/onrampServer.ts'
 import { renderApp } from '../../testing/renderApp.tsx'
 import { signedInOnThisDevice } from '../../testing/signedInOnThisDevice.ts'
@@ -182,6 +183,57 @@ describe('add funds', () => {
     await new Promise((resolve) => setTimeout(resolve, 2_500))
     expect(onramp.statusReads.get('purchase-1')).toBe(reads)
   }, 15_000)
+
+  it('finishes a purchase: "Added 25 USDC", Done, and a fresh form that starts a new purchase, not the same one', async () => {
+    const { chains, onramp, evm, user, rendered } = await addFunds()
+    await networks()
+    const { opened } = fakeWindow()
+    await user.click(screen.getByRole('radio', { name: 'Arbitrum Sepolia (local devnet)' }))
+    await user.type(screen.getByLabelText('Amount (USDC, optional)'), '25')
+    await user.click(screen.getByRole('button', { name: 'Continue' }))
+    await waitFor(() => expect(opened.location.href).toContain('partnerUserId=purchase-1'))
+    chains.fund(421614, evm, { usdc: 25n * usdc })
+    onramp.settle('purchase-1', 'success')
+    await waitFor(() => expect(status()).toHaveTextContent('Added 25 USDC'), firstAnswer)
+    expect(status()).toHaveTextContent(
+      'Purchase complete. 25 USDC is now in your wallet on Arbitrum Sepolia.',
+    )
+    // The purchase is closed: the form is a new one, at its start, with nothing of the last purchase in it.
+    expect(screen.getByLabelText('Amount (USDC, optional)')).toHaveValue('')
+    expect(screen.getByRole('radio', { name: 'Base Sepolia (local devnet)' })).toBeChecked()
+    expect(screen.getByRole('button', { name: 'Continue' })).not.toHaveAttribute('aria-disabled')
+    // The result comes first, above the form.
+    const form = screen.getByRole('button', { name: 'Continue' }).closest('form') as HTMLFormElement
+    expect(
+      (status() as HTMLElement).compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy()
+    expect(headingSkip()).toBeUndefined()
+
+    // Continue again is another purchase, with a session of its own.
+    const second = fakeWindow()
+    await user.click(screen.getByRole('button', { name: 'Continue' }))
+    await waitFor(() => expect(second.opened.location.href).toContain('partnerUserId=purchase-2'))
+    expect(onramp.inits).toHaveLength(2)
+    expect(status()).toHaveTextContent('Finish the purchase in the Coinbase window.')
+    expect(status()).not.toHaveTextContent('Added 25 USDC')
+
+    await user.click(screen.getByRole('button', { name: 'Stop waiting' }))
+    onramp.settle('purchase-2', 'success')
+    rendered.unmount()
+  }, 15_000)
+
+  it('leads home with Done once a purchase is finished', async () => {
+    const { onramp, user, rendered } = await addFunds()
+    await networks()
+    fakeWindow()
+    await user.click(screen.getByRole('button', { name: 'Continue' }))
+    await waitFor(() => expect(onramp.statusReads.get('purchase-1')).toBeGreaterThan(0), firstAnswer)
+    onramp.settle('purchase-1', 'success')
+    // No amount typed: the amount was chosen on Coinbase's page.
+    await waitFor(() => expect(status()).toHaveTextContent('USDC added'), firstAnswer)
+    await user.click(within(status() as HTMLElement).getByRole('link', { name: 'Done' }))
+    expect(rendered.location.history?.at(-1)).toBe('/')
+  }, 10_000)
 
   it('transfers ETH from Coinbase with `.5`, as the send experience with the amount the core reads', async () => {
     const { onramp, evm, user } = await addFunds()

@@ -60,12 +60,14 @@ function AddFunds({ user }: { user: CharterUser }) {
   return (
     <>
       <p>Top up your wallet through Coinbase: buy with a card, or move funds from your Coinbase account.</p>
+      {/* Above the form, so a finished purchase's result is what the member sees first. */}
+      <PurchaseStatus state={purchase.state} onStop={purchase.stop} />
       {offered.length > 0 ? (
-        <FundingForm choices={offered} busy={busy} onContinue={purchase.start} />
+        // A fresh form after each completed purchase: nothing of the one that ended can be bought again.
+        <FundingForm key={purchase.completed} choices={offered} busy={busy} onContinue={purchase.start} />
       ) : (
         <p className="muted">None of your networks can be topped up through Coinbase here.</p>
       )}
-      <PurchaseStatus state={purchase.state} onStop={purchase.stop} />
       <OnrampRefusals refusals={refusals} />
     </>
   )

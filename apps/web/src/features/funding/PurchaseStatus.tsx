@@ -1,3 +1,4 @@
+import { Link } from 'wouter'
 import type { OnrampOrder, OnrampPurchaseState } from './OnrampPurchase.ts'
 
 const what = (order: OnrampOrder) => (order.experience === 'buy' ? 'purchase' : 'transfer')
@@ -5,11 +6,15 @@ const What = (order: OnrampOrder) => (order.experience === 'buy' ? 'Purchase' : 
 const funds = (order: OnrampOrder) =>
   order.amount === undefined ? `Your ${order.offer.symbol}` : `${order.amount} ${order.offer.symbol}`
 
+/** The result in a few words: "Added 25 USDC", or "USDC added" when the amount was chosen on Coinbase's page. */
+const added = (order: OnrampOrder) =>
+  order.amount === undefined ? `${order.offer.symbol} added` : `Added ${order.amount} ${order.offer.symbol}`
+
 type Props = { state: OnrampPurchaseState; onStop: () => void }
 
 /**
- * Where the purchase is, in words, in a live region: waiting on the provider's window, done (and the balance read
- * again), cancelled, or the window closed early; each end says how to try again.
+ * Where the purchase is, in words, in a live region: waiting on the provider's window, done ("Added 25 USDC", the
+ * balance read again, Done or add more), cancelled, or the window closed early; each end says how to try again.
  */
 export function PurchaseStatus({ state, onStop }: Props) {
   // The status region stays in place (a live region announces changes to what it holds); each alert is a new
@@ -70,10 +75,19 @@ export function PurchaseStatus({ state, onStop }: Props) {
         </div>
       )}
       {state.status === 'success' && (
-        <p className="onramp-success">
-          {What(state.order)} complete. {funds(state.order)} is now in your wallet on{' '}
-          {state.order.offer.chain.name}.
-        </p>
+        <div className="onramp-done stack-small">
+          <p className="onramp-done-title">{added(state.order)}</p>
+          <p className="onramp-success">
+            {What(state.order)} complete. {funds(state.order)} is now in your wallet on{' '}
+            {state.order.offer.chain.name}.
+          </p>
+          <p className="actions">
+            <Link href="~/" className="button">
+              Done
+            </Link>
+            <span className="muted">or add more below.</span>
+          </p>
+        </div>
       )}
       {state.status === 'stopped' && (
         <p>

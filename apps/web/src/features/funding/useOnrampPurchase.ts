@@ -19,12 +19,15 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 /**
  * One purchase through the on-ramp: `start` opens the provider's window at once (from the click itself, which is
  * what popup blockers let through), asks the server for a session, and points the window at the link the core
- * builds. Then the status is read every 2 s until it ends: a success reads the balances again; a failure, or
- * the window closed while still pending, ends it too.
+ * builds. Then the status is read every 2 s until it ends: a success closes the purchase (counted in
+ * `completed`, so the form starts afresh) and reads the balances again; a failure, or the window closed while
+ * still pending, ends it too.
  */
 export function useOnrampPurchase() {
   const queryClient = useQueryClient()
   const [state, setState] = useState<OnrampPurchaseState>({ status: 'idle' })
+  /** How many purchases ended in success: the form starts afresh after each (its key). */
+  const [completed, setCompleted] = useState(0)
   const windowRef = useRef<Window | null>(null)
   /** Whether `windowRef` can be watched: a window on another origin reads as closed once it gets there. */
   const watchable = useRef(false)
@@ -95,6 +98,7 @@ export function useOnrampPurchase() {
         if (ended) return
         if (status === 'success') {
           end({ status: 'success', order })
+          setCompleted((count) => count + 1)
           void queryClient.invalidateQueries({ queryKey: balanceQueryPrefix })
           return
         }
@@ -118,5 +122,5 @@ export function useOnrampPurchase() {
     }
   }, [waiting, queryClient])
 
-  return { state, start, stop }
+  return { state, start, stop, completed }
 }
