@@ -23,7 +23,7 @@ describe('the Send screen on Solana', { timeout: 20_000 }, () => {
     const network = await screen.findByRole('combobox', { name: 'Network' }, { timeout: 10_000 })
     await user.selectOptions(network, 'Solana Devnet (local devnet)')
     await screen.findByText(/10 USDC available/)
-    await user.type(screen.getByRole('textbox', { name: 'Recipient' }), friend)
+    await user.type(screen.getByRole('combobox', { name: 'Recipient' }), friend)
     await user.type(screen.getByRole('textbox', { name: /^Amount/ }), '1.5')
     expect(await screen.findByText(/rent for the recipient’s new USDC account/)).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Review and send' }))
