@@ -8,7 +8,7 @@ import { confirmSignature, embeddedWallets, signatureDialog, walletReady } from 
 
 const balancesOf = (page: Page) => page.getByRole('region', { name: 'Balances' })
 const chainRow = (page: Page, name: string | RegExp) => balancesOf(page).getByRole('listitem', { name })
-const shows = (page: Page, chain: string | RegExp, text: string) =>
+const shows = (page: Page, chain: string | RegExp, text: string | RegExp) =>
   chainRow(page, chain).getByText(text, { exact: true })
 
 /** Signs a new member in on `page` and credits their wallets from the dev faucet; answers their addresses. */
@@ -47,10 +47,11 @@ async function recordStatuses(page: Page) {
   })
 }
 
-/** Scrolls what is signed to its end, as Sign asks, and signs. */
+/** A plain transfer is all in view: Sign is ready at once, with nothing to scroll and no reason beside it. */
 async function readAndSign(page: Page) {
-  const details = signatureDialog(page).getByRole('region', { name: 'What you sign' })
-  await details.evaluate((box) => box.scrollTo(0, box.scrollHeight))
+  const dialog = signatureDialog(page)
+  await expect(dialog.getByRole('button', { name: 'Sign', exact: true })).not.toHaveAttribute('aria-disabled')
+  await expect(dialog.getByText(/^Scroll to the end/)).toHaveCount(0)
   await confirmSignature(page)
 }
 
@@ -66,7 +67,7 @@ async function sendFromScreen(
   await expect(page.getByRole('heading', { name: 'Send', level: 1 })).toBeVisible()
   await page.getByRole('combobox', { name: 'Network' }).selectOption({ label: send.network })
   await page.getByRole('radio', { name: send.token }).check()
-  await page.getByRole('textbox', { name: 'Recipient' }).fill(send.to)
+  await page.getByRole('combobox', { name: 'Recipient' }).fill(send.to)
   await page.getByRole('textbox', { name: /^Amount/ }).fill(send.amount)
   await expect(page.getByText(/^Network fee: at most/)).toBeVisible()
   expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0)
@@ -96,18 +97,24 @@ test('sends 2.5 USDC to another member on the local Base Sepolia: pending, then 
     dialogShows: '2.5 USDC',
   })
   const status = page.getByRole('region', { name: 'Send status' })
-  await expect(status.getByRole('status')).toContainText(/Confirmed in block \d+\./, { timeout: 20_000 })
+  await expect(status.getByRole('status').first()).toContainText(/Confirmed in block \d+\./, {
+    timeout: 20_000,
+  })
+  // A finished state: what was sent to whom (the address cut short: they share no organisation), Done, Activity.
+  await expect(status.getByRole('heading', { name: /^Sent 2\.5 USDC to 0x/ })).toBeVisible()
+  await expect(status.getByRole('link', { name: 'Done' })).toBeVisible()
+  await expect(status.getByRole('link', { name: 'See it in your activity' })).toBeVisible()
   const seen = await statusesSeen(page)
   expect(seen[0]).toMatch(/^Pending: waiting for Base Sepolia to include it/)
   expect(seen.at(-1)).toMatch(/^Confirmed in block \d+\.$/)
   // A local chain has no explorer: the hash alone.
   await expect(status.locator('code')).toHaveText(/^0x[0-9a-f]{64}$/)
-  await expect(status.getByRole('link')).toHaveCount(0)
+  await expect(status.getByRole('link', { name: /^View on/ })).toHaveCount(0)
 
   await page.getByRole('link', { name: 'Back to home' }).click()
   await expect(shows(page, 'Base Sepolia', '7.5 USDC')).toBeVisible({ timeout: 20_000 })
-  // The fee came out of the ETH: less than 1, shown to three decimals, cut.
-  await expect(shows(page, 'Base Sepolia', '0.999 ETH')).toBeVisible()
+  // The fee came out of the ETH: less than 1, shown to six significant digits, cut.
+  await expect(shows(page, 'Base Sepolia', /^0\.999\d{1,3} ETH$/)).toBeVisible()
   await other.page.reload()
   await expect(shows(other.page, 'Base Sepolia', '2.5 USDC')).toBeVisible({ timeout: 20_000 })
   expect(problems).toEqual([])
@@ -160,7 +167,7 @@ test('sends 0.25 SOL and 1.5 USDC to another member on the local Solana, the USD
     dialogShows: '0.25 SOL',
   })
   const status = page.getByRole('region', { name: 'Send status' })
-  await expect(status.getByRole('status')).toContainText(/Confirmed/, { timeout: 30_000 })
+  await expect(status.getByRole('status').first()).toContainText(/Confirmed/, { timeout: 30_000 })
   expect((await statusesSeen(page))[0]).toMatch(/^Pending/)
 
   await page.getByRole('button', { name: 'Send another' }).click()
@@ -172,12 +179,12 @@ test('sends 0.25 SOL and 1.5 USDC to another member on the local Solana, the USD
     amount: '1.5',
     dialogShows: 'this send creates it',
   })
-  await expect(status.getByRole('status')).toContainText(/Confirmed/, { timeout: 30_000 })
+  await expect(status.getByRole('status').first()).toContainText(/Confirmed/, { timeout: 30_000 })
 
   await page.getByRole('link', { name: 'Back to home' }).click()
   await expect(shows(page, /^Solana/, '8.5 USDC')).toBeVisible({ timeout: 20_000 })
-  // 1 − 0.25 − two fees − the rent of their token account.
-  await expect(shows(page, /^Solana/, '0.747 SOL')).toBeVisible()
+  // 1 − 0.25 − two fees − the rent of their token account: 0.74795072, shown to six significant digits.
+  await expect(shows(page, /^Solana/, '0.74795 SOL')).toBeVisible()
   await other.page.reload()
   await expect(shows(other.page, /^Solana/, '0.25 SOL')).toBeVisible({ timeout: 20_000 })
   await expect(shows(other.page, /^Solana/, '1.5 USDC')).toBeVisible()
