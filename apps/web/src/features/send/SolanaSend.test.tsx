@@ -33,6 +33,14 @@ describe('the Send screen on Solana', { timeout: 20_000 }, () => {
     expect(
       within(dialog).getByText(/this send creates it, and your wallet pays its rent/),
     ).toBeInTheDocument()
+    // A plain transfer: what moves in view, Sign ready without scrolling, the instructions under Details.
+    const summary = dialog.querySelector('.transfer-summary') as HTMLElement
+    expect(
+      within(summary)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Amount', 'To', 'Network', 'Network fee', 'New token account'])
+    expect(within(dialog).getByRole('button', { name: 'Sign' })).not.toHaveAttribute('aria-disabled')
     await user.click(within(dialog).getByRole('button', { name: 'Sign' }))
     await screen.findByText(/Pending/)
     const [call] = server.rpcCalls
