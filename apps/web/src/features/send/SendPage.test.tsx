@@ -269,6 +269,21 @@ describe('the Send screen', { timeout: 20_000 }, () => {
     expect(screen.queryByText(/Nobody has used this address/)).toBeNull()
   })
 
+  it('keeps the same colleague when the network changes kind: their Solana wallet instead of their Ethereum one', async () => {
+    const { user, recipient } = await openSend({ extra: withAna })
+    await user.type(recipient, 'Lopez')
+    await user.click(await screen.findByRole('option', { name: 'Ana Lopez · Acme Co-op' }))
+    expect(recipient).toHaveValue(anaWallet)
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Network' }),
+      'Solana Devnet (local devnet)',
+    )
+    expect(screen.getByRole('combobox', { name: 'Recipient' })).toHaveValue(
+      '9sUCz7nwb7uyNdeDZT8zk6LAyCJkd1Uo2Jp4m62eRztY',
+    )
+    expect(screen.getByText('Ana Lopez · Acme Co-op')).toBeInTheDocument()
+  })
+
   it('takes out spaces pasted inside and around an address, and says so instead of counting them', async () => {
     const { user, recipient } = await openSend()
     await user.click(recipient)
