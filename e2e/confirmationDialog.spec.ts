@@ -134,6 +134,10 @@ test('a message whose tail is below the fold cannot be signed until its end has 
   await expect(dialog.getByText('There is more below.')).toBeVisible()
   const sign = dialog.getByRole('button', { name: 'Sign', exact: true })
   await expect(sign).toHaveAttribute('aria-disabled', 'true')
+  // Why, beside Sign itself, on every screen size.
+  const reason = dialog.getByText('Scroll to the end of the message to sign it.')
+  await expect(reason).toBeInViewport()
+  await expect(sign).toHaveAccessibleDescription(/^Scroll to the end of the message to sign it\./)
 
   // Enter on Sign does nothing yet.
   await tabTo(page, sign)
@@ -147,6 +151,7 @@ test('a message whose tail is below the fold cannot be signed until its end has 
   await expect.poll(() => tailOnScreen(details, tail)).toBe(true)
   await expect(sign).not.toHaveAttribute('aria-disabled')
   await expect(dialog.getByText('There is more below.')).toHaveCount(0)
+  await expect(reason).toHaveCount(0)
   await tabTo(page, sign)
   await page.keyboard.press('Enter')
   await expect(dialog).toHaveCount(0)
@@ -197,7 +202,7 @@ test('Reject and Sign stay on screen, on a phone too, however long the message a
   expect(problems).toEqual([])
 })
 
-test('a USDC transfer leads with the token, the amount and the recipient, the contract after', async ({
+test('a USDC transfer is a plain transfer: amount, recipient, network and fee in view, Sign ready, the contract under Details', async ({
   page,
   request,
 }) => {
@@ -207,20 +212,18 @@ test('a USDC transfer leads with the token, the amount and the recipient, the co
 
   const dialog = await dialogOpened(page, 'Sign this transaction?')
   const details = dialog.getByRole('region', { name: 'What you sign' })
-  await expect(details.locator('dt')).toHaveText([
-    'Token',
-    'Amount',
-    'Recipient',
-    'Network',
-    'Maximum fee',
-    'Total at most',
-    'Token contract',
-    'Native value',
-    'Contract call',
-  ])
-  const amount = details.locator('dt', { hasText: /^Amount$/ }).locator('xpath=following-sibling::dd[1]')
+  const summary = details.locator('.transfer-summary')
+  await expect(summary.locator('dt')).toHaveText(['Amount', 'To', 'Network', 'Network fee'])
+  for (const term of await summary.locator('dt').all()) await expect(term).toBeInViewport()
+  const amount = summary.locator('dt', { hasText: /^Amount$/ }).locator('xpath=following-sibling::dd[1]')
   await expect(amount).toHaveText('100 USDC')
   await expect(amount).toBeInViewport()
+  await expect(summary).not.toContainText('gwei')
+  // The contract, the gas and the data wait under Details, closed.
+  await expect(details.getByText('Token contract')).toBeHidden()
+  await details.getByText('Details', { exact: true }).click()
+  await expect(details.getByText('Token contract')).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Sign', exact: true })).not.toHaveAttribute('aria-disabled')
   const recipient = details
     .locator('dd')
     .filter({ has: page.getByRole('button', { name: 'Copy recipient address' }) })

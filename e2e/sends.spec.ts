@@ -1,6 +1,8 @@
-import { type Browser, expect, type Page, test } from '@playwright/test'
+import { generateKeyPairSync, sign } from 'node:crypto'
+import { authorizationPayload } from '@charter/core'
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
 import { noSidewaysScroll, watch } from './pageChecks.ts'
-import { signInByPhone } from './signInSteps.ts'
+import { codeFromOutbox, outboxFor, signInByPhone } from './signInSteps.ts'
 import { confirmSignature, embeddedWallets, signatureDialog, walletReady } from './walletSteps.ts'
 
 // Sends on the embedded server's local chains, from the Send screen and from viem through the EIP-1193
@@ -8,7 +10,7 @@ import { confirmSignature, embeddedWallets, signatureDialog, walletReady } from 
 
 const balancesOf = (page: Page) => page.getByRole('region', { name: 'Balances' })
 const chainRow = (page: Page, name: string | RegExp) => balancesOf(page).getByRole('listitem', { name })
-const shows = (page: Page, chain: string | RegExp, text: string) =>
+const shows = (page: Page, chain: string | RegExp, text: string | RegExp) =>
   chainRow(page, chain).getByText(text, { exact: true })
 
 /** Signs a new member in on `page` and credits their wallets from the dev faucet; answers their addresses. */
@@ -26,9 +28,43 @@ async function secondMember(browser: Browser, request: Parameters<typeof signInB
   const { baseURL, locale, viewport } = test.info().project.use
   const context = await browser.newContext({ baseURL, locale, viewport })
   const page = await context.newPage()
-  await signInByPhone(page, request)
+  const phoneNumber = await signInByPhone(page, request)
   await walletReady(page)
-  return { context, page, wallets: await embeddedWallets(page) }
+  return { context, page, phoneNumber, wallets: await embeddedWallets(page) }
+}
+
+/**
+ * Another session of a member already signed in on `phoneNumber`, over the API with a device key of its own, as
+ * a second device's browser would call it: what an organisation needs (create, invite, accept) without its
+ * screens, which are not what these tests are about.
+ */
+async function apiSession(request: APIRequestContext, baseURL: string, phoneNumber: string) {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
+  const earlier = (await outboxFor(request, phoneNumber))[0]?.body.match(/\b(\d{6})\b/)?.[1]
+  expect((await request.post('/api/v1/passwordless_sms/init', { data: { phoneNumber } })).status()).toBe(200)
+  const code = await codeFromOutbox(request, phoneNumber, earlier)
+  const signedIn = await request.post('/api/v1/passwordless_sms/authenticate', {
+    data: {
+      phoneNumber,
+      code,
+      authorization_key: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
+    },
+  })
+  expect(signedIn.status(), await signedIn.text()).toBe(200)
+  const { token } = (await signedIn.json()) as { token: string }
+  const { appId } = (await (await request.get('/api/health')).json()) as { appId: string }
+  /** A change, signed with this session's key; answers its JSON. */
+  return async (path: string, body: Record<string, unknown> = {}) => {
+    const headers = { 'privy-app-id': appId, 'privy-request-expiry': String(Date.now() + 60_000) }
+    const payload = authorizationPayload({ method: 'POST', url: `${baseURL}${path}`, body, headers })
+    const signature = sign('sha256', payload, { key: privateKey, dsaEncoding: 'der' }).toString('base64')
+    const answer = await request.post(path, {
+      data: body,
+      headers: { ...headers, authorization: `Bearer ${token}`, 'privy-authorization-signature': signature },
+    })
+    expect(answer.status(), await answer.text()).toBe(200)
+    return (await answer.json()) as { id: string }
+  }
 }
 
 /**
@@ -47,10 +83,11 @@ async function recordStatuses(page: Page) {
   })
 }
 
-/** Scrolls what is signed to its end, as Sign asks, and signs. */
+/** A plain transfer is all in view: Sign is ready at once, with nothing to scroll and no reason beside it. */
 async function readAndSign(page: Page) {
-  const details = signatureDialog(page).getByRole('region', { name: 'What you sign' })
-  await details.evaluate((box) => box.scrollTo(0, box.scrollHeight))
+  const dialog = signatureDialog(page)
+  await expect(dialog.getByRole('button', { name: 'Sign', exact: true })).not.toHaveAttribute('aria-disabled')
+  await expect(dialog.getByText(/^Scroll to the end/)).toHaveCount(0)
   await confirmSignature(page)
 }
 
@@ -66,7 +103,7 @@ async function sendFromScreen(
   await expect(page.getByRole('heading', { name: 'Send', level: 1 })).toBeVisible()
   await page.getByRole('combobox', { name: 'Network' }).selectOption({ label: send.network })
   await page.getByRole('radio', { name: send.token }).check()
-  await page.getByRole('textbox', { name: 'Recipient' }).fill(send.to)
+  await page.getByRole('combobox', { name: 'Recipient' }).fill(send.to)
   await page.getByRole('textbox', { name: /^Amount/ }).fill(send.amount)
   await expect(page.getByText(/^Network fee: at most/)).toBeVisible()
   expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0)
@@ -96,18 +133,24 @@ test('sends 2.5 USDC to another member on the local Base Sepolia: pending, then 
     dialogShows: '2.5 USDC',
   })
   const status = page.getByRole('region', { name: 'Send status' })
-  await expect(status.getByRole('status')).toContainText(/Confirmed in block \d+\./, { timeout: 20_000 })
+  await expect(status.getByRole('status').first()).toContainText(/Confirmed in block \d+\./, {
+    timeout: 20_000,
+  })
+  // A finished state: what was sent to whom (the address cut short: they share no organisation), Done, Activity.
+  await expect(status.getByRole('heading', { name: /^Sent 2\.5 USDC to 0x/ })).toBeVisible()
+  await expect(status.getByRole('link', { name: 'Done' })).toBeVisible()
+  await expect(status.getByRole('link', { name: 'See it in your activity' })).toBeVisible()
   const seen = await statusesSeen(page)
   expect(seen[0]).toMatch(/^Pending: waiting for Base Sepolia to include it/)
   expect(seen.at(-1)).toMatch(/^Confirmed in block \d+\.$/)
   // A local chain has no explorer: the hash alone.
   await expect(status.locator('code')).toHaveText(/^0x[0-9a-f]{64}$/)
-  await expect(status.getByRole('link')).toHaveCount(0)
+  await expect(status.getByRole('link', { name: /^View on/ })).toHaveCount(0)
 
   await page.getByRole('link', { name: 'Back to home' }).click()
   await expect(shows(page, 'Base Sepolia', '7.5 USDC')).toBeVisible({ timeout: 20_000 })
-  // The fee came out of the ETH: less than 1, shown to three decimals, cut.
-  await expect(shows(page, 'Base Sepolia', '0.999 ETH')).toBeVisible()
+  // The fee came out of the ETH: less than 1, shown to six significant digits, cut.
+  await expect(shows(page, 'Base Sepolia', /^0\.999\d{1,3} ETH$/)).toBeVisible()
   await other.page.reload()
   await expect(shows(other.page, 'Base Sepolia', '2.5 USDC')).toBeVisible({ timeout: 20_000 })
   expect(problems).toEqual([])
@@ -160,7 +203,7 @@ test('sends 0.25 SOL and 1.5 USDC to another member on the local Solana, the USD
     dialogShows: '0.25 SOL',
   })
   const status = page.getByRole('region', { name: 'Send status' })
-  await expect(status.getByRole('status')).toContainText(/Confirmed/, { timeout: 30_000 })
+  await expect(status.getByRole('status').first()).toContainText(/Confirmed/, { timeout: 30_000 })
   expect((await statusesSeen(page))[0]).toMatch(/^Pending/)
 
   await page.getByRole('button', { name: 'Send another' }).click()
@@ -172,14 +215,68 @@ test('sends 0.25 SOL and 1.5 USDC to another member on the local Solana, the USD
     amount: '1.5',
     dialogShows: 'this send creates it',
   })
-  await expect(status.getByRole('status')).toContainText(/Confirmed/, { timeout: 30_000 })
+  await expect(status.getByRole('status').first()).toContainText(/Confirmed/, { timeout: 30_000 })
 
   await page.getByRole('link', { name: 'Back to home' }).click()
   await expect(shows(page, /^Solana/, '8.5 USDC')).toBeVisible({ timeout: 20_000 })
-  // 1 − 0.25 − two fees − the rent of their token account.
-  await expect(shows(page, /^Solana/, '0.747 SOL')).toBeVisible()
+  // 1 − 0.25 − two fees − the rent of their token account: 0.74795072, shown to six significant digits.
+  await expect(shows(page, /^Solana/, '0.74795 SOL')).toBeVisible()
   await other.page.reload()
   await expect(shows(other.page, /^Solana/, '0.25 SOL')).toBeVisible({ timeout: 20_000 })
   await expect(shows(other.page, /^Solana/, '1.5 USDC')).toBeVisible()
   await other.context.close()
+})
+
+test('pays a colleague picked by name from their organisation: the form and the dialog say who, and the send ends “Sent … to” them', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  const problems = watch(page)
+  const anaPhone = await signInByPhone(page, request)
+  await walletReady(page)
+  await balancesOf(page).getByRole('button', { name: 'Get test funds' }).click()
+  await expect(shows(page, 'Base Sepolia', '10 USDC')).toBeVisible({ timeout: 20_000 })
+  const ben = await secondMember(browser, request)
+  const benNumber = ben.phoneNumber
+  const anaApi = await apiSession(request, baseURL ?? '', anaPhone)
+  const benApi = await apiSession(request, baseURL ?? '', benNumber)
+  const organization = await anaApi('/api/v1/organizations', {
+    document: { type: '1.0', data: { name: 'Acme Co-op', description: 'We pay each other.' } },
+  })
+  const invitation = await anaApi(`/api/v1/organizations/${organization.id}/invitations`, {
+    phone_number: benNumber,
+  })
+  await benApi(`/api/v1/invitations/${invitation.id}/accept`)
+  await page.bringToFront()
+
+  await page.getByRole('navigation', { name: 'Move money' }).getByRole('link', { name: 'Send' }).click()
+  await page.getByRole('combobox', { name: 'Network' }).selectOption({ label: 'Base Sepolia (local devnet)' })
+  const recipient = page.getByRole('combobox', { name: 'Recipient' })
+  await recipient.pressSequentially(benNumber.slice(2, 8))
+  const option = page.getByRole('listbox', { name: 'Colleagues' }).getByRole('option')
+  await expect(option).toHaveCount(1)
+  await expect(option).toHaveText(/· Acme Co-op$/)
+  const name = ((await option.textContent()) ?? '').replace(' · Acme Co-op', '')
+  await option.click()
+  await expect(recipient).toHaveValue(ben.wallets.ethereum)
+  await expect(page.getByText(`${name} · Acme Co-op`, { exact: true })).toBeVisible()
+  await page.getByRole('textbox', { name: /^Amount/ }).fill('2.5')
+  await expect(page.getByText(/^Network fee: at most/)).toBeVisible()
+  // A fellow member's fresh wallet is no typo.
+  await expect(page.getByText(/Nobody has used this address/)).toHaveCount(0)
+  expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0)
+  await page.getByRole('button', { name: 'Review and send' }).click()
+  const dialog = signatureDialog(page)
+  await expect(dialog.getByText(`${name} · Acme Co-op`, { exact: true })).toBeInViewport()
+  await readAndSign(page)
+  const status = page.getByRole('region', { name: 'Send status' })
+  await expect(status.getByRole('heading', { name: `Sent 2.5 USDC to ${name}` })).toBeVisible({
+    timeout: 20_000,
+  })
+  await status.getByRole('link', { name: 'Done' }).click()
+  await expect(shows(page, 'Base Sepolia', '7.5 USDC')).toBeVisible({ timeout: 20_000 })
+  expect(problems).toEqual([])
+  await ben.context.close()
 })

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
 import type { AppType } from './app.ts'
 import type { Health } from './http/health.ts'
 import type { AccountEventKind } from './members/accountEvents.ts'
+import type { Colleague } from './organizations/colleagues.ts'
 import type { AppConfig } from './serverApi/appConfig.ts'
 import type { DeletedWallet } from './serverApi/userRecords.ts'
 import { ApiClient, uniqueEmail } from './testing/ApiClient.ts'
@@ -177,6 +178,20 @@ describe('the server API’s answers', () => {
     expectTypeOf<InferResponseType<(typeof v1.users)[':id']['$delete'], 200>>().toEqualTypeOf<{
       success: true
       deleted_wallets: DeletedWallet[]
+    }>()
+  })
+})
+
+describe('the colleagues a member may pay', () => {
+  it('lists each with their name, shared organisations and first wallet on each kind of chain', () => {
+    expectTypeOf<InferResponseType<typeof v1.organizations.colleagues.$get, 200>>().toEqualTypeOf<{
+      colleagues: Colleague[]
+    }>()
+    expectTypeOf<Colleague>().toEqualTypeOf<{
+      user_id: string
+      label: string
+      organizations: string[]
+      wallets: { ethereum?: string; solana?: string }
     }>()
   })
 })

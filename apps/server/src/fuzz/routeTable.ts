@@ -925,6 +925,7 @@ const membershipValue = fc.oneof(fc.constantFrom('admin', 'member'), wrongValue)
 const organizationRouteRows: FuzzRoute[] = [
   { method: 'POST', path: '/api/v1/organizations', access: 'signed', body: documentBody },
   { method: 'GET', path: '/api/v1/organizations', access: 'session' },
+  { method: 'GET', path: '/api/v1/organizations/colleagues', access: 'session' },
   { method: 'GET', path: '/api/v1/organizations/:id', access: 'session', params: { id: someId } },
   {
     method: 'PUT',

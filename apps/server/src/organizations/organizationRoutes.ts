@@ -4,6 +4,7 @@ import { jsonBody, pathParams } from '../http/validate.ts'
 import { requireSession, sessionRequired } from '../members/sessionMiddleware.ts'
 import type { DocumentSizeLimit } from '../pinning/documentSizeLimit.ts'
 import { type Pinning, publicGateway } from '../pinning/Pinning.ts'
+import { colleagueRoutes } from './colleagueRoutes.ts'
 import { invitationRoutes } from './invitationRoutes.ts'
 import { memberRoutes } from './memberRoutes.ts'
 import { organizationAccess } from './organizationAccess.ts'
@@ -79,6 +80,7 @@ export function organizationRoutes(options: {
     signed,
   }
   return new Hono<Env>()
+    .route('/', colleagueRoutes(options.db))
     .route('/', ownRoutes(parts))
     .route('/', roleRoutes(parts))
     .route('/', invitationRoutes(parts))

@@ -28,6 +28,8 @@ const defaults = {
     }),
   'GET /api/v1/users/me': () =>
     refuse({ error: 'Please sign in first.', code: 'must_be_authenticated' }, 401),
+  // A member of no organisation yet: nobody to offer by name. A test of the picker names its own.
+  'GET /api/v1/organizations/colleagues': () => answer({ colleagues: [] }),
 } satisfies StubRoutes
 
 /** A route as the stand-in names it: 'POST /api/v1/…', or a pattern such as 'POST /api/v1/wallets/:id/rpc'. */

@@ -1,4 +1,4 @@
-import { type Balances, formatTokenAmount } from '@charter/core'
+import { type Balances, readableAmount } from '@charter/core'
 import { RadioGroup } from '../../ui/index.ts'
 import type { OfferedChain } from '../balances/index.ts'
 import type { SendAsset } from './SendOrder.ts'
@@ -18,14 +18,14 @@ export function AssetField({ chain, balance, selected, onSelect }: Props) {
           {
             asset: 'usdc' as const,
             symbol: 'USDC',
-            held: balance?.usdc ? formatTokenAmount(balance.usdc.amount, balance.usdc.decimals) : undefined,
+            held: balance?.usdc ? readableAmount(balance.usdc.amount, balance.usdc.decimals) : undefined,
           },
         ]
       : []),
     {
       asset: 'native',
       symbol: chain.nativeCurrency.symbol,
-      held: balance ? formatTokenAmount(balance.native, balance.nativeDecimals) : undefined,
+      held: balance ? readableAmount(balance.native, balance.nativeDecimals) : undefined,
     },
   ]
   return (

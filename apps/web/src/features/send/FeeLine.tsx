@@ -1,4 +1,4 @@
-import { formatTokenAmount } from '@charter/core'
+import { readableAmount } from '@charter/core'
 import type { OfferedChain } from '../balances/index.ts'
 
 type Props = {
@@ -11,7 +11,7 @@ type Props = {
 /** The fee estimate in words: the most the network fee can be, and the rent of an account the send creates. */
 export function FeeLine({ chain, fee, loading, error }: Props) {
   const { symbol, decimals } = chain.nativeCurrency
-  const native = (amount: bigint) => `${formatTokenAmount(amount, decimals)} ${symbol}`
+  const native = (amount: bigint) => `${readableAmount(amount, decimals)} ${symbol}`
   return (
     <p className="fee-line" aria-live="polite">
       {fee ? (

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react'
 import { AmountField, LocalTime, StatusMessage } from '../../ui/index.ts'
 import { AssetField } from './AssetField.tsx'
 import { ChainField } from './ChainField.tsx'
+import { FeeCoinNote } from './FeeCoinNote.tsx'
 import { FeeLine } from './FeeLine.tsx'
 import { RecipientField } from './RecipientField.tsx'
 import type { SendOrder } from './SendOrder.ts'
@@ -32,15 +33,19 @@ export function SendForm({ draft, busy, onSend }: Props) {
   const missing =
     draft.recipient.trim() === ''
       ? 'Enter the recipient’s address.'
-      : draft.recipientError
-        ? 'Correct the recipient’s address.'
-        : draft.amountText.trim() === ''
-          ? 'Enter an amount.'
-          : draft.amountError
-            ? 'Correct the amount.'
-            : draft.recipientCheckFailed
-              ? 'The recipient could not be checked on the network. Try again in a moment.'
-              : undefined
+      : draft.picking
+        ? 'Choose the colleague from the list, or enter an address.'
+        : draft.recipientError
+          ? 'Correct the recipient’s address.'
+          : draft.amountText.trim() === ''
+            ? 'Enter an amount.'
+            : draft.amountError
+              ? 'Correct the amount.'
+              : draft.needsFeeCoin
+                ? `You need a little ${chain.nativeCurrency.symbol} on ${chain.name} for the network fee.`
+                : draft.recipientCheckFailed
+                  ? 'The recipient could not be checked on the network. Try again in a moment.'
+                  : undefined
 
   const stillChecking = missing === undefined && order === undefined
   const submit = (event: FormEvent) => {
@@ -68,6 +73,11 @@ export function SendForm({ draft, busy, onSend }: Props) {
         warnings={draft.recipientWarnings}
         checking={draft.checkingRecipient}
         placeholder={chain.type === 'ethereum' ? '0x…' : 'A Solana address'}
+        matches={draft.matches}
+        walletOf={(colleague) => colleague.wallets[chain.type]}
+        colleague={draft.colleague}
+        hasColleagues={draft.hasColleagues}
+        spacesRemoved={draft.spacesRemoved}
       />
       <AmountField
         label={`Amount (${draft.symbol})`}
@@ -77,6 +87,7 @@ export function SendForm({ draft, busy, onSend }: Props) {
         max={{ fill: draft.fillMax }}
       />
       <FeeLine chain={chain} fee={draft.fee.data} loading={draft.fee.isPending} error={draft.fee.error} />
+      {draft.needsFeeCoin && <FeeCoinNote chain={chain} address={draft.own} />}
       {draft.hold && (
         <p className="warning" role="note">
           <strong>This send will wait.</strong> This device signed in recently: a send of more than{' '}

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
+import { Link } from 'wouter'
 import { ExplorerLink } from '../../ui/ExplorerLink.tsx'
 import { CopyButton } from '../../ui/index.ts'
 import { balanceQueryPrefix, type OfferedChain } from '../balances/index.ts'
@@ -11,21 +12,25 @@ type Props = {
   chain: OfferedChain
   walletId: string
   hash: string
-  /** What was sent, in words: '2.5 USDC to 0x…'. */
-  what: string
+  /** What was sent, in words: '2.5 USDC'. */
+  amount: string
+  /** To whom: a colleague's name, else the address cut short. */
+  recipient: string
   sentAt: number
 }
 
 /**
  * A send followed to its end: pending with the time it has taken, then confirmed (its block) or failed (the
- * reason and what to do); the hash, linked to the chain's explorer when it has one. The balances are read again
+ * reason and what to do); the hash, linked to the chain's explorer when it has one. Confirmed, it is a finished
+ * state: "Sent 2.5 USDC to Ana Lopez", Done (home) and where Activity lists it. The balances are read again
  * when it was sent and when it settles.
  */
-export function SendLifecycle({ chain, walletId, hash, what, sentAt }: Props) {
+export function SendLifecycle({ chain, walletId, hash, amount, recipient, sentAt }: Props) {
   const queryClient = useQueryClient()
   const status = useQuery(sendStatusQueryOptions(walletId, hash))
   const send = status.data ?? undefined
   const settled = send !== undefined && send.status !== 'pending'
+  const confirmed = send?.status === 'confirmed'
   const seconds = useSeconds(sentAt, !settled)
 
   // Settled, the balances have moved: read them again (the home and this screen share those queries).
@@ -35,7 +40,15 @@ export function SendLifecycle({ chain, walletId, hash, what, sentAt }: Props) {
 
   return (
     <section className="result stack-small" aria-label="Send status">
-      <p>Sent {what}.</p>
+      {confirmed ? (
+        <h2 className="send-done">
+          Sent {amount} to {recipient}
+        </h2>
+      ) : (
+        <p>
+          {settled ? 'Tried to send' : 'Sending'} {amount} to {recipient} on {chain.name}.
+        </p>
+      )}
       <p role="status" className={`send-progress send-progress-${send?.status ?? 'pending'}`}>
         {!settled && (
           <>
@@ -67,6 +80,14 @@ export function SendLifecycle({ chain, walletId, hash, what, sentAt }: Props) {
           </p>
         )}
       </div>
+      {confirmed && (
+        <div className="actions">
+          <Link href="~/" className="button">
+            Done
+          </Link>
+          <Link href="~/wallet/activity">See it in your activity</Link>
+        </div>
+      )}
     </section>
   )
 }

@@ -12,6 +12,8 @@ export type SendOrder = {
   wallet: { id: string; address: string }
   /** The recipient (EVM checksummed, or a Solana public key). */
   to: string
+  /** Who the recipient is when they are a colleague (their label: a name, else an email or phone). */
+  recipientName: string | undefined
   /** In base units of the asset. */
   amount: bigint
   /** What the screen found of the recipient, and a hold, shown again in the dialog. */

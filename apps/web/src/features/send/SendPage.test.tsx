@@ -13,11 +13,13 @@ const friend = '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB'
 const usdcOnBase = '0x036CbD53842c5426634e7929541eC2318f3dCF7e'
 
 /** The Send screen of a member with 1 ETH and 10 USDC on the local Base Sepolia; `friend` has used the chain. */
-async function openSend(options: { chains?: OfferedChain[]; extra?: Record<string, ApiHandler> } = {}) {
+async function openSend(
+  options: { chains?: OfferedChain[]; extra?: Record<string, ApiHandler>; native?: bigint } = {},
+) {
   const server = await signedInOnThisDevice()
   const chains = chainServer(options.chains ? { chains: options.chains } : {})
   const me = server.account.address
-  chains.fund(84532, me, { native: parseEther('1'), usdc: parseUnits('10', 6) })
+  chains.fund(84532, me, { native: options.native ?? parseEther('1'), usdc: parseUnits('10', 6) })
   chains.fund(84532, friend, { native: parseEther('0.1') })
   chains.markUsed(84532, friend)
   const api = stubApi({ ...server.routes, ...chains.routes, ...options.extra })
@@ -26,9 +28,26 @@ async function openSend(options: { chains?: OfferedChain[]; extra?: Record<strin
   // The screen is its own chunk: the first test waits for it to load.
   await screen.findByRole('heading', { name: 'Send', level: 1 }, { timeout: 10_000 })
   await screen.findByText(/10 USDC available/, {}, { timeout: 5_000 })
-  const recipient = screen.getByRole('textbox', { name: 'Recipient' })
+  const recipient = screen.getByRole('combobox', { name: 'Recipient' })
   const amount = screen.getByRole('textbox', { name: /^Amount/ })
   return { server, chains, api, user, recipient, amount, me }
+}
+
+/** Ana, a colleague whose wallet has never been used: a fresh member's, not a typo. */
+const anaWallet = '0xaAaAaAaaAaAaAaaAaAAAAAAAAaaaAaAaAaaAaaAa'
+const withAna = {
+  'GET /api/v1/organizations/colleagues': () =>
+    answer({
+      colleagues: [
+        {
+          user_id: 'did:charter:ana',
+          label: 'Ana Lopez',
+          organizations: ['Acme Co-op'],
+          wallets: { ethereum: anaWallet, solana: '9sUCz7nwb7uyNdeDZT8zk6LAyCJkd1Uo2Jp4m62eRztY' },
+        },
+        { user_id: 'did:charter:cleo', label: 'Cleo Ward', organizations: ['Acme Co-op'], wallets: {} },
+      ],
+    }),
 }
 
 // Each test types a whole send into a screen that loads as its own chunk, then polls its status.
@@ -188,5 +207,128 @@ describe('the Send screen', { timeout: 20_000 }, () => {
       expect(server.declines).toEqual([{ walletId: 'wallet-evm-0', method: 'eth_sendTransaction' }]),
     )
     expect(amount).toHaveValue('1')
+  })
+
+  it('pays a colleague picked by name: the field holds their wallet and says who it is, the dialog too, then “Sent 2.5 USDC to Ana Lopez”', async () => {
+    const { server, user, recipient, amount } = await openSend({ extra: withAna })
+    expect(await screen.findByText('A colleague’s name or phone number, or an address.')).toBeInTheDocument()
+    await user.type(recipient, 'ana')
+    const list = await screen.findByRole('listbox', { name: 'Colleagues' })
+    // Only those with a wallet on this kind of chain are offered; no error while the name is being looked up.
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Ana Lopez · Acme Co-op'])
+    expect(recipient).toHaveAttribute('aria-expanded', 'true')
+    expect(recipient).not.toHaveAttribute('aria-invalid')
+    await user.keyboard('{Enter}')
+    expect(recipient).toHaveValue(anaWallet)
+    expect(recipient).toHaveAttribute('aria-expanded', 'false')
+    expect(recipient).toHaveAccessibleDescription(/Ana Lopez · Acme Co-op/)
+    await user.type(amount, '2.5')
+    await screen.findByText('0.000234 ETH')
+    // Her wallet has never been used, but it is hers: no “a typo sends to nobody”.
+    await waitFor(() => expect(screen.queryByText(/Checking the address/)).toBeNull())
+    expect(screen.queryByText(/Nobody has used this address/)).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Review and send' }))
+
+    const dialog = await screen.findByRole('dialog', { name: 'Send this transaction?' })
+    expect(within(dialog).getByText('Ana Lopez · Acme Co-op')).toBeInTheDocument()
+    expect(within(dialog).queryByRole('note', { name: 'Before you sign' })).toBeNull()
+    await user.click(within(dialog).getByRole('button', { name: 'Sign' }))
+    await screen.findByText(/Pending/)
+    expect(screen.getByText(/^Sending 2\.5 USDC to Ana Lopez on Base Sepolia\.$/)).toBeInTheDocument()
+    Object.assign(server.sends[0] as object, { status: 'confirmed', block_number: '42' })
+    const done = await screen.findByRole(
+      'heading',
+      { name: 'Sent 2.5 USDC to Ana Lopez' },
+      { timeout: 5_000 },
+    )
+    const status = done.closest('section') as HTMLElement
+    expect(within(status).getByText(/in block 42/)).toHaveTextContent('Confirmed in block 42.')
+    expect(within(status).getByRole('link', { name: 'Done' })).toHaveAttribute('href', '/')
+    expect(within(status).getByRole('link', { name: 'See it in your activity' })).toHaveAttribute(
+      'href',
+      '/wallet/activity',
+    )
+    expect(screen.getByRole('button', { name: 'Send another' })).toBeInTheDocument()
+  })
+
+  it('names a colleague’s address typed or pasted, and keeps the red warning for an address nobody here knows', async () => {
+    const { user, recipient } = await openSend({ extra: withAna })
+    await user.type(recipient, '0x000000000000000000000000000000000000dEaD')
+    expect(await screen.findByText(/Nobody has used this address on Base Sepolia yet/)).toBeInTheDocument()
+    expect(screen.queryByText('Ana Lopez · Acme Co-op')).toBeNull()
+
+    await user.clear(recipient)
+    await user.click(recipient)
+    await user.paste(anaWallet.toLowerCase())
+    expect(await screen.findByText('Ana Lopez · Acme Co-op')).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByText(/Checking the address/)).toBeNull())
+    expect(screen.queryByText(/Nobody has used this address/)).toBeNull()
+  })
+
+  it('keeps the same colleague when the network changes kind: their Solana wallet instead of their Ethereum one', async () => {
+    const { user, recipient } = await openSend({ extra: withAna })
+    await user.type(recipient, 'Lopez')
+    await user.click(await screen.findByRole('option', { name: 'Ana Lopez · Acme Co-op' }))
+    expect(recipient).toHaveValue(anaWallet)
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Network' }),
+      'Solana Devnet (local devnet)',
+    )
+    expect(screen.getByRole('combobox', { name: 'Recipient' })).toHaveValue(
+      '9sUCz7nwb7uyNdeDZT8zk6LAyCJkd1Uo2Jp4m62eRztY',
+    )
+    expect(screen.getByText('Ana Lopez · Acme Co-op')).toBeInTheDocument()
+  })
+
+  it('takes out spaces pasted inside and around an address, and says so instead of counting them', async () => {
+    const { user, recipient } = await openSend()
+    await user.click(recipient)
+    await user.paste(` ${friend.slice(0, 22)} ${friend.slice(22)}\n`)
+    expect(recipient).toHaveValue(friend)
+    expect(await screen.findByText('Removed spaces from the address.')).toBeInTheDocument()
+    expect(recipient).not.toHaveAttribute('aria-invalid')
+    expect(screen.queryByText(/this has/)).toBeNull()
+    await user.type(recipient, 'x')
+    expect(screen.queryByText('Removed spaces from the address.')).toBeNull()
+  })
+
+  it('a USDC send without ETH for the fee says so, with Add funds and Get test funds, instead of “Correct the amount”', async () => {
+    const { user, recipient, amount, chains, me } = await openSend({ native: 0n })
+    await user.type(recipient, friend)
+    await user.type(amount, '1')
+    const note = await screen.findByRole('note', { name: 'Network fee' })
+    expect(note).toHaveTextContent('You need a little ETH on Base Sepolia for the network fee.')
+    expect(within(note).getByRole('link', { name: 'Add funds' })).toHaveAttribute('href', '/wallet/add-funds')
+    expect(amount).not.toHaveAttribute('aria-invalid')
+    await user.click(screen.getByRole('button', { name: 'Review and send' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You need a little ETH on Base Sepolia for the network fee.',
+    )
+    expect(screen.queryByRole('dialog')).toBeNull()
+
+    // The local chain's faucet credits 1 ETH, and the send can go.
+    await user.click(within(note).getByRole('button', { name: 'Get test funds' }))
+    await waitFor(() =>
+      expect(chains.faucetCalls).toEqual([{ address: me, chainId: 84532, asset: 'native', amount: '1' }]),
+    )
+    await waitFor(() => expect(screen.queryByRole('note', { name: 'Network fee' })).toBeNull(), {
+      timeout: 5_000,
+    })
+    await user.click(screen.getByRole('button', { name: 'Review and send' }))
+    expect(await screen.findByRole('dialog', { name: 'Send this transaction?' })).toBeInTheDocument()
+  })
+
+  it('shows amounts and the fee as a person reads them: six significant digits, in the coin', async () => {
+    const { user } = await openSend({ native: 999_903_711_162_903_058n })
+    expect(await screen.findByRole('radio', { name: /^ETH/ })).toHaveAccessibleName(
+      'ETH (0.999903 ETH available)',
+    )
+    await user.click(screen.getByRole('radio', { name: /^ETH/ }))
+    expect(await screen.findByText('0.0000756 ETH')).toBeInTheDocument()
+    expect(screen.queryByText(/gwei/)).toBeNull()
   })
 })

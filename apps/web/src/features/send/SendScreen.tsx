@@ -1,5 +1,5 @@
 import type { CharterUser } from '@charter/core'
-import { formatTokenAmount } from '@charter/core'
+import { readableAmount, shortenAddress } from '@charter/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { StatusMessage } from '../../ui/index.ts'
@@ -34,7 +34,9 @@ export function SendScreen({ user }: { user: CharterUser }) {
     const symbol = order.asset === 'usdc' ? 'USDC' : order.chain.nativeCurrency.symbol
     const decimals =
       order.asset === 'usdc' ? (order.chain.usdc?.decimals ?? 6) : order.chain.nativeCurrency.decimals
-    const what = `${formatTokenAmount(order.amount, decimals)} ${symbol} to ${order.to} on ${order.chain.name}`
+    const amount = `${readableAmount(order.amount, decimals)} ${symbol}`
+    const recipient = order.recipientName ?? shortenAddress(order.to)
+    const what = `${amount} to ${recipient} on ${order.chain.name}`
     return (
       <div className="stack">
         {outcome.status === 'sent' ? (
@@ -42,7 +44,8 @@ export function SendScreen({ user }: { user: CharterUser }) {
             chain={order.chain}
             walletId={outcome.walletId}
             hash={outcome.hash}
-            what={what}
+            amount={amount}
+            recipient={recipient}
             sentAt={at}
           />
         ) : (

@@ -23,7 +23,7 @@ describe('the Send screen on Solana', { timeout: 20_000 }, () => {
     const network = await screen.findByRole('combobox', { name: 'Network' }, { timeout: 10_000 })
     await user.selectOptions(network, 'Solana Devnet (local devnet)')
     await screen.findByText(/10 USDC available/)
-    await user.type(screen.getByRole('textbox', { name: 'Recipient' }), friend)
+    await user.type(screen.getByRole('combobox', { name: 'Recipient' }), friend)
     await user.type(screen.getByRole('textbox', { name: /^Amount/ }), '1.5')
     expect(await screen.findByText(/rent for the recipient’s new USDC account/)).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Review and send' }))
@@ -33,6 +33,14 @@ describe('the Send screen on Solana', { timeout: 20_000 }, () => {
     expect(
       within(dialog).getByText(/this send creates it, and your wallet pays its rent/),
     ).toBeInTheDocument()
+    // A plain transfer: what moves in view, Sign ready without scrolling, the instructions under Details.
+    const summary = dialog.querySelector('.transfer-summary') as HTMLElement
+    expect(
+      within(summary)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Amount', 'To', 'Network', 'Network fee', 'New token account'])
+    expect(within(dialog).getByRole('button', { name: 'Sign' })).not.toHaveAttribute('aria-disabled')
     await user.click(within(dialog).getByRole('button', { name: 'Sign' }))
     await screen.findByText(/Pending/)
     const [call] = server.rpcCalls

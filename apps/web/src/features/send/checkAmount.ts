@@ -1,11 +1,11 @@
-import { formatTokenAmount, InvalidAmountError, parseAmount } from '@charter/core'
+import { InvalidAmountError, parseAmount, readableAmount } from '@charter/core'
 
 export type AmountCheck = { ok: true; amount: bigint } | { ok: false; error: string | undefined }
 
 /**
  * The amount typed (core's parsing: '.5', '1,000.25'), checked against what the wallet holds: of a native coin,
  * the amount and the most the fee can be; of a token, the amount (the fee is paid in the native coin, which
- * `nativeForFee` checks). Empty is no error yet.
+ * `feeCoinNeeded` weighs, as fee sponsorship may pay it instead). Empty is no error yet.
  */
 export function checkAmount(input: {
   text: string
@@ -15,8 +15,6 @@ export function checkAmount(input: {
   /** The most the fee can be, in the native coin; undefined until estimated. */
   maxFee: bigint | undefined
   native: boolean
-  /** The wallet's native balance (for the fee of a token send), with its symbol and decimals. */
-  nativeBalance: { amount: bigint; symbol: string; decimals: number } | undefined
   /** The least the chain takes, and why (SOL to a new account must pay its rent exemption). */
   minimum?: { amount: bigint; why: string } | undefined
 }): AmountCheck {
@@ -28,8 +26,7 @@ export function checkAmount(input: {
     if (error instanceof InvalidAmountError) return { ok: false, error: error.message }
     throw error
   }
-  const shown = (value: bigint, decimals = input.decimals, symbol = input.symbol) =>
-    `${formatTokenAmount(value, decimals)} ${symbol}`
+  const shown = (value: bigint) => `${readableAmount(value, input.decimals)} ${input.symbol}`
   if (input.minimum && amount < input.minimum.amount) {
     return { ok: false, error: `Send at least ${shown(input.minimum.amount)}: ${input.minimum.why}` }
   }
@@ -41,13 +38,6 @@ export function checkAmount(input: {
     return {
       ok: false,
       error: `With the fee of up to ${shown(fee)}, that is more than you have (${shown(input.balance)}). Press Max to send all you can.`,
-    }
-  }
-  const nativeBalance = input.nativeBalance
-  if (!input.native && nativeBalance !== undefined && fee > nativeBalance.amount) {
-    return {
-      ok: false,
-      error: `The fee, up to ${shown(fee, nativeBalance.decimals, nativeBalance.symbol)}, is paid in ${nativeBalance.symbol}, and you have ${shown(nativeBalance.amount, nativeBalance.decimals, nativeBalance.symbol)}.`,
     }
   }
   return { ok: true, amount }

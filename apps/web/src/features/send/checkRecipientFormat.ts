@@ -14,10 +14,13 @@ export function checkRecipientFormat(text: string, type: 'ethereum' | 'solana'):
   if (typed === '') return { ok: false, error: undefined }
   if (type === 'ethereum') {
     if (!/^0x[0-9a-fA-F]{40}$/.test(typed)) {
+      // Spaces are no part of an address: counted, they would make a whole one look a character too long.
+      const bare = typed.replace(/\s+/g, '')
+      const spaces = bare === typed ? '' : ' without its spaces'
       return {
         ok: false,
         error: typed.startsWith('0x')
-          ? `An address is 0x and 40 hexadecimal characters; this has ${typed.length - 2}.`
+          ? `An address is 0x and 40 hexadecimal characters; this has ${bare.length - 2}${spaces}.`
           : 'An address on this network starts with 0x, then 40 hexadecimal characters.',
       }
     }

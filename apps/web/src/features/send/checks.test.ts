@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { checkAmount } from './checkAmount.ts'
 import { checkRecipientFormat } from './checkRecipientFormat.ts'
+import { feeCoinNeeded } from './feeCoinNeeded.ts'
 import { holdWarning } from './holdWarning.ts'
+import { matchColleagues } from './matchColleagues.ts'
 import { maxAmount } from './maxAmount.ts'
+import { removeSpaces } from './removeSpaces.ts'
 
 const checksummed = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
 
@@ -45,7 +48,6 @@ describe('the amount as typed', () => {
     native: false,
     balance: 10_000_000n,
     maxFee: 100n,
-    nativeBalance: { amount: 10n ** 18n, symbol: 'ETH', decimals: 18 },
   }
   it('reads ".5" and "1,000.25" with core’s parsing; says what is wrong in words', () => {
     expect(checkAmount({ ...usdc, text: '.5' })).toEqual({ ok: true, amount: 500_000n })
@@ -61,7 +63,7 @@ describe('the amount as typed', () => {
     expect(checkAmount({ ...usdc, text: '' })).toEqual({ ok: false, error: undefined })
   })
 
-  it('refuses more than the balance, a native amount whose fee does not fit, a token send without the fee', () => {
+  it('refuses more than the balance, and a native amount whose fee does not fit', () => {
     expect(checkAmount({ ...usdc, text: '10.000001' })).toMatchObject({
       error: 'That is more than you have: 10 USDC.',
     })
@@ -75,9 +77,11 @@ describe('the amount as typed', () => {
     }
     expect(checkAmount({ ...eth, text: '1' })).toMatchObject({ error: expect.stringMatching(/Press Max/) })
     expect(checkAmount({ ...eth, text: '0.999' })).toEqual({ ok: true, amount: 999n * 10n ** 15n })
-    const noGas = { ...usdc, nativeBalance: { amount: 0n, symbol: 'ETH', decimals: 18 } }
-    expect(checkAmount({ ...noGas, text: '1' })).toMatchObject({
-      error: expect.stringMatching(/paid in ETH/),
+    // A token send's fee is not the amount's business: `feeCoinNeeded` weighs it.
+    expect(checkAmount({ ...usdc, maxFee: 10n ** 30n, text: '1' })).toEqual({ ok: true, amount: 1_000_000n })
+    // Amounts a person reads: six significant digits, cut.
+    expect(checkAmount({ ...eth, balance: 999_903_711_162_903_058n, text: '1' })).toMatchObject({
+      error: 'That is more than you have: 0.999903 ETH.',
     })
   })
 
@@ -146,5 +150,62 @@ describe('the new-device hold, before signing', () => {
     expect(
       holdWarning({ ...base, holdEndsAt: null, limit: { native: '0.1', usdc: '1' }, amount: 10n ** 12n }),
     ).toBeUndefined()
+  })
+})
+
+describe('whether a send needs the chain’s own coin for its fee first', () => {
+  const usdcSend = { asset: 'usdc' as const, maxFee: 10n ** 14n, sponsored: false }
+  it('says so for a token send from an empty native balance, or one below the most the fee can be', () => {
+    expect(feeCoinNeeded({ ...usdcSend, nativeBalance: 0n })).toBe(true)
+    expect(feeCoinNeeded({ ...usdcSend, nativeBalance: 0n, maxFee: undefined })).toBe(true)
+    expect(feeCoinNeeded({ ...usdcSend, nativeBalance: 10n ** 14n - 1n })).toBe(true)
+    expect(feeCoinNeeded({ ...usdcSend, nativeBalance: 10n ** 14n })).toBe(false)
+  })
+  it('says nothing of a native send, of a balance being read, or of a sponsored fee', () => {
+    expect(feeCoinNeeded({ ...usdcSend, asset: 'native', nativeBalance: 0n })).toBe(false)
+    expect(feeCoinNeeded({ ...usdcSend, nativeBalance: undefined })).toBe(false)
+    expect(feeCoinNeeded({ ...usdcSend, nativeBalance: 0n, sponsored: true })).toBe(false)
+  })
+})
+
+describe('spaces pasted with an address', () => {
+  it('are taken out when what is left is an address, and said so; a name keeps its spaces', () => {
+    expect(removeSpaces(` ${checksummed.slice(0, 20)} ${checksummed.slice(20)}\n`, 'ethereum')).toEqual({
+      text: checksummed,
+      removed: true,
+    })
+    expect(removeSpaces(checksummed, 'ethereum')).toEqual({ text: checksummed, removed: false })
+    expect(removeSpaces('Ana Lopez', 'ethereum')).toEqual({ text: 'Ana Lopez', removed: false })
+  })
+  it('are never counted as part of an address', () => {
+    expect(
+      checkRecipientFormat(`${checksummed.slice(0, 20)} ${checksummed.slice(20, 41)}`, 'ethereum'),
+    ).toEqual({
+      ok: false,
+      error: 'An address is 0x and 40 hexadecimal characters; this has 39 without its spaces.',
+    })
+  })
+})
+
+describe('the colleagues the recipient field offers', () => {
+  const ana = {
+    user_id: 'ana',
+    label: 'Ana Lopez',
+    organizations: ['Acme Co-op'],
+    wallets: { ethereum: checksummed },
+  }
+  const ben = {
+    user_id: 'ben',
+    label: '+1 415-555-0100',
+    organizations: ['Garden club'],
+    wallets: { solana: 'x' },
+  }
+  it('match by name or organisation in any case, by phone digits whatever the spacing, on the chain’s kind only', () => {
+    expect(matchColleagues([ana, ben], 'ethereum', 'ana')).toEqual([ana])
+    expect(matchColleagues([ana, ben], 'ethereum', 'acme')).toEqual([ana])
+    expect(matchColleagues([ana, ben], 'ethereum', '')).toEqual([ana])
+    expect(matchColleagues([ana, ben], 'solana', '415 555')).toEqual([ben])
+    expect(matchColleagues([ana, ben], 'solana', 'ana')).toEqual([])
+    expect(matchColleagues(undefined, 'ethereum', 'ana')).toEqual([])
   })
 })

@@ -1,4 +1,4 @@
-import { formatTokenAmount } from '@charter/core'
+import { formatTokenAmount, readableAmount } from '@charter/core'
 import {
   decompileTransactionMessage,
   getBase64Encoder,
@@ -57,6 +57,8 @@ export function describeSolanaSend(
   const instructions: string[] = []
   let refusal: string | undefined
   let amount = ''
+  // What moves as a person reads it (the exact `amount` goes under Details).
+  let readable = ''
   let to = ''
   let toTokenAccount: string | undefined
   let created: { account: string; owner: string } | undefined
@@ -77,6 +79,7 @@ export function describeSolanaSend(
       const parsed = parseTransferSolInstruction(data)
       lamportsOut += parsed.data.amount
       amount = sol(parsed.data.amount)
+      readable = `${readableAmount(parsed.data.amount, 9)} SOL`
       to = parsed.accounts.destination.address
       instructions.push(`Transfer ${amount} to ${to}`)
     } else if (
@@ -97,6 +100,7 @@ export function describeSolanaSend(
       const mint = parsed.accounts.mint.address
       const symbol = context.token?.mint === mint ? context.token.symbol : `of token ${mint}`
       amount = `${formatTokenAmount(parsed.data.amount, parsed.data.decimals)} ${symbol}`
+      readable = `${readableAmount(parsed.data.amount, parsed.data.decimals)} ${symbol}`
       tokensOut = amount
       toTokenAccount = parsed.accounts.destination.address
       // The owner is known for sure only from the account this transaction creates for them; otherwise the
@@ -120,6 +124,16 @@ export function describeSolanaSend(
     fee: sol(fee),
     totals: [...(tokensOut ? [tokensOut] : []), sol(lamportsOut + fee)],
     instructions,
+    transfer:
+      refusal === undefined && to !== ''
+        ? {
+            amount: readable,
+            exactAmount: amount,
+            to,
+            chainType: 'solana',
+            fee: `${readableAmount(fee, 9)} SOL`,
+          }
+        : undefined,
     warnings: context.warnings,
     refusal,
   }

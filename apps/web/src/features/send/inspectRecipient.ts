@@ -16,11 +16,14 @@ const sameAddress = (a: string, b: string) =>
  * Reads `to` on `chain` (through Charter's RPC proxy) for what a person should know before sending to it: that
  * it is their own wallet, a token contract or another contract (code at the address), or an address nobody has
  * used (an EVM address with nonce 0 and no balance; a Solana address with no account and no token account).
+ * That last warning is for an address nobody Charter knows owns: a colleague's fresh wallet (`colleague`) is no
+ * typo, so it is not said of one.
  */
 export async function inspectRecipient(
   chain: OfferedChain,
   to: string,
   own: string,
+  colleague = false,
 ): Promise<RecipientFacts> {
   const warnings: string[] = []
   const where = chain.name
@@ -44,6 +47,7 @@ export async function inspectRecipient(
         `This address is a contract on ${where}, not a person’s wallet. Send only if that contract is meant to receive this; otherwise it may be lost.`,
       )
     } else if (
+      !colleague &&
       BigInt(nonce as string) === 0n &&
       balances.native === 0n &&
       (balances.usdc?.amount ?? 0n) === 0n
@@ -61,7 +65,7 @@ export async function inspectRecipient(
   ])
   const accounts = (tokenAccounts as { value?: unknown[] } | null)?.value ?? []
   const exists = (info as { value?: unknown } | null)?.value != null
-  if (!exists && accounts.length === 0) warnings.push(newAddress(where))
+  if (!exists && accounts.length === 0 && !colleague) warnings.push(newAddress(where))
   return { warnings, hasUsdcAccount: mint ? accounts.length > 0 : undefined, accountExists: exists }
 }
 

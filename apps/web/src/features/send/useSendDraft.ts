@@ -7,16 +7,23 @@ import {
   useChainBalances,
   walletAddressFor,
 } from '../balances/index.ts'
+import { colleaguesQueryOptions, findColleague } from '../colleagues/index.ts'
 import { useNewDeviceHold } from '../holds/index.ts'
 import { userWallets } from '../wallet/index.ts'
 import { checkAmount } from './checkAmount.ts'
 import { checkRecipientFormat } from './checkRecipientFormat.ts'
+import { feeCoinNeeded } from './feeCoinNeeded.ts'
 import { holdWarning } from './holdWarning.ts'
+import { matchColleagues } from './matchColleagues.ts'
 import { maxAmount } from './maxAmount.ts'
 import { newDeviceSendLimit } from './newDeviceSendLimit.ts'
+import { removeSpaces } from './removeSpaces.ts'
 import type { SendAsset, SendOrder } from './SendOrder.ts'
 import { useMaxFee } from './useMaxFee.ts'
 import { useRecipientFacts } from './useRecipientFacts.ts'
+
+/** No one pays a member's fees for them yet; fee sponsorship will say when someone does. */
+const feeSponsored = false
 
 /** The rent exemption of an account without data (890 880 lamports): the least SOL a new account can receive. */
 const solanaNewAccountMinimum = 890_880n
@@ -35,8 +42,11 @@ export function useSendDraft(user: CharterUser) {
   const chain: OfferedChain | undefined = chains.find((one) => String(one.id) === chainId) ?? chains[0]
   const [assetChoice, setAsset] = useState<SendAsset>('usdc')
   const asset: SendAsset = chain && !chain.usdc ? 'native' : assetChoice
-  const [recipient, setRecipient] = useState('')
+  const [recipient, setRecipientText] = useState('')
+  // Said once spaces pasted with an address were taken out, until the field changes again.
+  const [spacesRemoved, setSpacesRemoved] = useState(false)
   const [amountText, setAmountText] = useState('')
+  const colleagues = useQuery(colleaguesQueryOptions()).data
 
   const wallet = chain ? (chain.type === 'ethereum' ? wallets.ethereum : wallets.solana) : undefined
   const own = wallet?.address ?? ''
@@ -44,11 +54,30 @@ export function useSendDraft(user: CharterUser) {
   const [balanceState] = useChainBalances(chain ? [chain] : [], addressFor)
   const balances = balanceState?.balance
 
+  const chainType = chain?.type ?? 'ethereum'
+  const setRecipient = (text: string) => {
+    const cleaned = removeSpaces(text, chainType)
+    setRecipientText(cleaned.text)
+    setSpacesRemoved(cleaned.removed)
+  }
+  // The same colleague on another kind of chain: their wallet there, rather than an address of the wrong kind.
+  const selectChain = (id: string) => {
+    const next = chains.find((one) => String(one.id) === id)
+    const colleague = findColleague(colleagues, chainType, recipient.trim())
+    const theirs = next && colleague?.wallets[next.type]
+    if (next && next.type !== chainType && theirs) setRecipientText(theirs)
+    setChainId(id)
+  }
+
   const format = chain
     ? checkRecipientFormat(recipient, chain.type)
     : { ok: false as const, error: undefined }
   const to = format.ok ? format.address : undefined
-  const facts = useRecipientFacts(chain, to, own)
+  const colleague = findColleague(colleagues, chainType, to)
+  // What is typed that is no address may be a colleague's name being looked up: no error while some match.
+  const matches = format.ok ? [] : matchColleagues(colleagues, chainType, recipient)
+  const picking = !format.ok && recipient.trim() !== '' && matches.length > 0
+  const facts = useRecipientFacts(chain, to, own, colleague !== undefined)
   const createsTokenAccount =
     chain?.type === 'solana' && asset === 'usdc' && facts.data?.hasUsdcAccount === false
   const fee = useMaxFee({ chain, asset, from: own, to, createsTokenAccount })
@@ -72,14 +101,12 @@ export function useSendDraft(user: CharterUser) {
             why: 'a new Solana account must hold enough SOL to be exempt from rent.',
           }
         : undefined,
-    nativeBalance:
-      balances && chain
-        ? {
-            amount: balances.native,
-            symbol: chain.nativeCurrency.symbol,
-            decimals: chain.nativeCurrency.decimals,
-          }
-        : undefined,
+  })
+  const needsFeeCoin = feeCoinNeeded({
+    asset,
+    nativeBalance: balances?.native,
+    maxFee,
+    sponsored: feeSponsored,
   })
   const most = maxAmount(balance, native, maxFee)
   const { holdEndsAt, budget } = useNewDeviceHold()
@@ -100,12 +127,13 @@ export function useSendDraft(user: CharterUser) {
   const recipientWarnings = facts.data?.warnings ?? []
 
   const order: SendOrder | undefined =
-    chain && wallet?.id && to && amount.ok && facts.data
+    chain && wallet?.id && to && amount.ok && facts.data && !needsFeeCoin
       ? {
           chain,
           asset,
           wallet: { id: wallet.id, address: wallet.address },
           to,
+          recipientName: colleague?.label,
           amount: amount.amount,
           warnings: [
             ...recipientWarnings.map((text) => ({ kind: 'recipient' as const, text })),
@@ -119,13 +147,20 @@ export function useSendDraft(user: CharterUser) {
     chainsQuery,
     chains,
     chain,
-    selectChain: setChainId,
+    selectChain,
     asset,
     setAsset,
     balances,
     recipient,
     setRecipient,
-    recipientError: format.ok ? undefined : format.error,
+    recipientError: format.ok || picking ? undefined : format.error,
+    picking,
+    /** The colleagues the field offers for what is typed. */
+    matches,
+    hasColleagues: (colleagues ?? []).some((one) => one.wallets[chainType] !== undefined),
+    /** Whose wallet the recipient is, when a colleague's. */
+    colleague,
+    spacesRemoved,
     recipientWarnings,
     checkingRecipient: facts.isFetching,
     recipientCheckFailed: facts.isError,
@@ -133,6 +168,10 @@ export function useSendDraft(user: CharterUser) {
     setAmountText,
     amountError: amount.ok ? undefined : amount.error,
     symbol,
+    decimals,
+    needsFeeCoin,
+    /** The wallet that pays, on the chosen chain. */
+    own,
     fillMax: most === undefined ? undefined : () => setAmountText(formatTokenAmount(most, decimals)),
     fee,
     hold,

@@ -187,8 +187,11 @@ describe('the confirmation dialog', () => {
     const sign = within(dialog).getByRole('button', { name: 'Sign' })
     expect(sign).toHaveAttribute('aria-disabled', 'true')
     expect(sign).toHaveAccessibleDescription(
-      /There is more below. Scroll to the end of it to sign: swipe up in the box, or Tab to it and press End./,
+      /^Scroll to the end of the message to sign it. There is more below. Scroll to the end of it to sign: swipe up in the box, or Tab to it and press End./,
     )
+    // The reason stands beside the disabled Sign, whatever the size of the screen.
+    const reason = within(dialog).getByText('Scroll to the end of the message to sign it.')
+    expect(reason.parentElement).toBe(sign.parentElement)
 
     // Enter on Sign does nothing yet; the box is the next stop for the keyboard after the title.
     await press(user, sign)
@@ -202,6 +205,7 @@ describe('the confirmation dialog', () => {
     fireEvent.scroll(details)
     expect(sign).not.toHaveAttribute('aria-disabled')
     expect(within(dialog).queryByText(/There is more below/)).toBeNull()
+    expect(within(dialog).queryByText(/Scroll to the end/)).toBeNull()
     await press(user, sign)
     const signature = (await signing) as `0x${string}`
     expect(await recoverMessageAddress({ message: hiddenTailMessage, signature })).toBe(address)
@@ -377,39 +381,77 @@ describe('the confirmation dialog', () => {
     expect(await answer).toMatchObject({ code: 4001 })
   })
 
-  it('leads a USDC transfer with what moves: token, amount, recipient, then fee and totals, the contract after', async () => {
-    const { provider, address, user, server } = await signedIn()
-    const answer = outcome(
+  it('shows a USDC transfer as a plain transfer: amount, recipient named, network and fee in view, Sign ready, the rest under Details', async () => {
+    const { provider, address, user, server } = await signedIn({
+      'GET /api/v1/organizations/colleagues': () =>
+        answer({
+          colleagues: [
+            {
+              user_id: 'did:charter:ana',
+              label: 'Ana Lopez',
+              organizations: ['Acme Co-op'],
+              wallets: { ethereum: usdcRecipient.toLowerCase() },
+            },
+          ],
+        }),
+    })
+    const answered = outcome(
       provider.request({ method: 'eth_signTransaction', params: [{ from: address, ...usdcTransfer }] }),
     )
     const dialog = await screen.findByRole('dialog', { name: 'Sign this transaction?' })
-    const details = within(within(dialog).getByRole('region', { name: 'What you sign' }))
-    // The rows in the order they are read.
-    expect(details.getAllByRole('term').map((term) => term.textContent)).toEqual([
-      'Token',
-      'Amount',
-      'Recipient',
-      'Network',
-      'Maximum fee',
-      'Total at most',
+    const region = within(dialog).getByRole('region', { name: 'What you sign' })
+    const summary = region.querySelector('.transfer-summary') as HTMLElement
+    const value = (list: HTMLElement, term: string) =>
+      within(list)
+        .getAllByRole('term')
+        .find((element) => element.textContent === term)?.nextElementSibling ?? null
+    // What moves, in view, in the order it is read.
+    expect(
+      within(summary)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Amount', 'To', 'Network', 'Network fee'])
+    expect(value(summary, 'Amount')).toHaveTextContent('100 USDC')
+    // The real recipient, never the token's contract, named as the colleague whose wallet it is.
+    const to = value(summary, 'To') as HTMLElement
+    expect(await within(to).findByText('Ana Lopez · Acme Co-op')).toBeInTheDocument()
+    expect(within(to).getByText(wholeText(usdcRecipient))).toBeInTheDocument()
+    expect(value(summary, 'Network')).toHaveTextContent('Base Sepolia (chain 84532)')
+    expect(value(summary, 'Network fee')).toHaveTextContent('At most 0.0001 ETH')
+    expect(summary).not.toHaveTextContent('gwei')
+    // Sign is ready at once: nothing to scroll, and no reason shown beside it.
+    const sign = within(dialog).getByRole('button', { name: 'Sign' })
+    expect(sign).not.toHaveAttribute('aria-disabled')
+    expect(within(dialog).queryByText(/Scroll to the end/)).toBeNull()
+
+    // The contract, the gas, the totals and the call, under Details, closed.
+    const more = region.querySelector('details.transfer-more') as HTMLDetailsElement
+    expect(more.open).toBe(false)
+    expect(within(more).getByText('Details')).toBeInTheDocument()
+    const list = more.querySelector('dl') as HTMLElement
+    expect(
+      within(list)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual([
+      'Exact amount',
       'Token contract',
       'Native value',
+      'Maximum fee',
+      'Total at most',
       'Contract call',
     ])
-    const value = (term: string) =>
-      details.getAllByRole('term').find((element) => element.textContent === term)?.nextElementSibling ?? null
-    expect(value('Token')).toHaveTextContent('USDC on Base Sepolia (chain 84532)')
-    expect(value('Amount')).toHaveTextContent('100 USDC')
-    expect(within(value('Recipient') as HTMLElement).getByText(wholeText(usdcRecipient))).toBeInTheDocument()
-    expect(value('Maximum fee')).toHaveTextContent('0.0001 ETH (100,000 gas × 1 gwei)')
-    // The total in each currency, one line each.
+    expect(value(list, 'Exact amount')).toHaveTextContent('100 USDC')
+    expect(value(list, 'Maximum fee')).toHaveTextContent('0.0001 ETH (100,000 gas × 1 gwei)')
     expect(
-      within(value('Total at most') as HTMLElement)
+      within(value(list, 'Total at most') as HTMLElement)
         .getAllByText(/USDC|ETH/)
         .map((line) => line.textContent),
     ).toEqual(['100 USDC', 'and 0.0001 ETH'])
-    expect(value('Token contract')).toHaveTextContent(`${baseSepoliaUsdc}CopyA contract: the USDC token`)
-    expect(value('Native value')).toHaveTextContent('0 ETH')
+    expect(value(list, 'Token contract')).toHaveTextContent(
+      `${baseSepoliaUsdc}CopyA contract: the USDC token`,
+    )
+    expect(value(list, 'Native value')).toHaveTextContent('0 ETH')
     // What a new member reads first is the amount and the real recipient, never the contract or “0 ETH”.
     const text = dialog.textContent ?? ''
     expect(text.indexOf('100 USDC')).toBeLessThan(text.indexOf('A contract: the USDC token'))
@@ -418,7 +460,7 @@ describe('the confirmation dialog', () => {
     await press(user, within(dialog).getByRole('button', { name: 'Copy recipient address' }))
     expect(await navigator.clipboard.readText()).toBe(usdcRecipient)
     await press(user, within(dialog).getByRole('button', { name: 'Reject' }))
-    expect(await answer).toMatchObject({ code: 4001 })
+    expect(await answered).toMatchObject({ code: 4001 })
     expect(server.rpcCalls).toEqual([])
   })
 

@@ -4,7 +4,7 @@ import { ModalDialog } from '../../../ui/index.ts'
 import { useNewDeviceHold } from '../../holds/index.ts'
 import type { SignatureRequest } from '../describe/SignatureRequest.ts'
 import { useWalletRuntime } from '../useWalletRuntime.ts'
-import { confirmationStep } from './confirmationStep.ts'
+import { confirmationStep, isPlainTransfer } from './confirmationStep.ts'
 import type { PendingConfirmation } from './createConfirmationQueue.ts'
 import { heldRequestWarning } from './heldRequestWarning.ts'
 import { SignatureDetails } from './SignatureDetails.tsx'
@@ -26,6 +26,10 @@ const introOf = (request: SignatureRequest): string =>
     : request.kind === 'transaction'
       ? 'this transaction. Signing does not send it, but anyone who gets the signed transaction can.'
       : 'what is below. Sign only what you expect and understand.'
+
+/** What Sign waits for the person to scroll through, in the words of the reason beside it. */
+const whatIsSigned = (request: SignatureRequest): string =>
+  request.kind === 'message' ? 'message' : request.kind === 'typed-data' ? 'data' : 'transaction'
 
 /**
  * Shows each signature request the provider receives, one at a time, until the person signs or rejects it. It is
@@ -59,12 +63,14 @@ function ConfirmationDialog({
   const request = held
     ? { ...pending.request, warnings: [held, ...pending.request.warnings] }
     : pending.request
-  const ids = { intro: useId(), more: useId() }
+  const ids = { intro: useId(), more: useId(), reason: useId() }
   const details = useRef<HTMLElement>(null)
   // Measured once the dialog is open (its layout effect runs first, as a child's does): closed, the box of
   // what is signed has no size at all.
   const end = useSeenEnd(details)
   const step = confirmationStep(request, end.seen)
+  // A plain transfer is shown whole, in view: no inner box to scroll, so nothing can hide at its end.
+  const plain = isPlainTransfer(request)
 
   return (
     // Escape rejects, like the Reject button, instead of leaving the request unanswered.
@@ -83,9 +89,9 @@ function ConfirmationDialog({
           focus only when it scrolls, so the keyboard can scroll it (arrows, Page Down, End). */}
       <section
         ref={details}
-        className="signature-details"
+        className={plain ? 'signature-details transfer-details' : 'signature-details'}
         aria-label="What you sign"
-        tabIndex={end.scrolls ? 0 : undefined}
+        tabIndex={end.scrolls && !plain ? 0 : undefined}
         onScroll={end.onScroll}
       >
         <SignatureDetails request={request} />
@@ -97,6 +103,11 @@ function ConfirmationDialog({
         </p>
       )}
       <div className="actions dialog-actions">
+        {step.step === 'reading' && (
+          <p id={ids.reason} className="sign-reason">
+            Scroll to the end of the {whatIsSigned(request)} to sign it.
+          </p>
+        )}
         <button type="button" className="button button-secondary" onClick={() => onAnswer(false)}>
           Reject
         </button>
@@ -105,7 +116,7 @@ function ConfirmationDialog({
             type="button"
             className="button"
             aria-disabled={step.step === 'reading' || undefined}
-            aria-describedby={step.step === 'reading' ? ids.more : undefined}
+            aria-describedby={step.step === 'reading' ? `${ids.reason} ${ids.more}` : undefined}
             onClick={() => {
               if (step.step === 'ready') onAnswer(true)
             }}

@@ -3,27 +3,29 @@ import { formatAmount } from '../describe/formatAmount.ts'
 import type { TransactionRequest } from '../describe/SignatureRequest.ts'
 import { ContractCallText } from './ContractCallText.tsx'
 import { TokenCallRows } from './TokenCallRows.tsx'
+import { TransferSummary } from './TransferSummary.tsx'
 import { useContractCode } from './useContractCode.ts'
 
 /**
- * A transaction as it is signed, what moves first. A call to a token Charter knows opens with the token, the
- * amount and the real recipient or spender (`TokenCallRows`), then the network, the most the fee can be and the
- * total in each currency, and only then the token's contract and the native value sent with the call. Any other
- * transaction: network, recipient in full (the token contract it is when Charter knows it, else "a contract"
- * when its chain says it has code), amount, fee, total. Then what the contract data asks for, and the data
- * itself (open when Charter cannot read it).
+ * A transaction as it is signed, what moves first. A plain transfer (`request.transfer`) shows the amount, the
+ * recipient, the network and the fee in view (`TransferSummary`), and under Details the rest: the exact amount,
+ * the token's contract, the gas, the total, the call and its data. Any other call to a token Charter knows opens
+ * with the token, the amount and the real recipient or spender (`TokenCallRows`), then the network, the most the
+ * fee can be and the total in each currency, and only then the token's contract and the native value sent with
+ * the call. Any other transaction: network, recipient in full (the token contract it is when Charter knows it,
+ * else "a contract" when its chain says it has code), amount, fee, total. Then what the contract data asks for,
+ * and the data itself (open when Charter cannot read it).
  */
 export function TransactionDetails({ request }: { request: TransactionRequest }) {
-  const { to, fee, call, data, tokenCall } = request
+  const { to, fee, call, data, tokenCall, transfer } = request
   // A known token is named as one without asking; any other recipient is looked up on its chain.
   const isContract = useContractCode(request.chainId, to?.address, to !== undefined && !to.token)
+  const networkName = `${request.chainName} (chain ${request.chainId})`
 
   const network = (
     <div>
       <dt>Network</dt>
-      <dd>
-        {request.chainName} (chain {request.chainId})
-      </dd>
+      <dd>{networkName}</dd>
     </div>
   )
   const recipient = (
@@ -56,6 +58,9 @@ export function TransactionDetails({ request }: { request: TransactionRequest })
       <dd>{request.amount}</dd>
     </div>
   )
+  const noFee = request.sends
+    ? 'Set by Charter’s server from the network’s fees as it sends'
+    : 'None set: the network would refuse this transaction as signed'
   const costs = (
     <>
       <div>
@@ -68,10 +73,8 @@ export function TransactionDetails({ request }: { request: TransactionRequest })
                 ({fee.gasLimit} gas × {fee.perGas})
               </span>
             </>
-          ) : request.sends ? (
-            'Set by Charter’s server from the network’s fees as it sends'
           ) : (
-            'None set: the network would refuse this transaction as signed'
+            noFee
           )}
         </dd>
       </div>
@@ -88,7 +91,57 @@ export function TransactionDetails({ request }: { request: TransactionRequest })
       </div>
     </>
   )
+  const rest = (
+    <>
+      <div>
+        <dt>Contract call</dt>
+        <dd>{call ? <ContractCallText call={call} /> : 'None: a plain transfer'}</dd>
+      </div>
+      {request.nonce !== undefined && (
+        <div>
+          <dt>Nonce</dt>
+          <dd>{request.nonce}</dd>
+        </div>
+      )}
+    </>
+  )
+  const rawData = data !== undefined && (
+    // Data Charter cannot read is all there is to judge the call by: it is shown open.
+    <details open={call?.kind === 'other' || undefined}>
+      <summary>Contract data as signed ({formatAmount(BigInt((data.length - 2) / 2), 0)} bytes)</summary>
+      <pre className="signed-message signed-bytes">{data}</pre>
+    </details>
+  )
 
+  if (transfer) {
+    return (
+      <TransferSummary
+        transfer={transfer}
+        network={networkName}
+        noFee={noFee}
+        contract={!tokenCall && isContract ? `A contract on ${request.chainName}` : undefined}
+        details={
+          <div className="stack-small">
+            <dl className="details-list">
+              <div>
+                <dt>Exact amount</dt>
+                <dd>{transfer.exactAmount}</dd>
+              </div>
+              {tokenCall && (
+                <>
+                  {recipient}
+                  {amount}
+                </>
+              )}
+              {costs}
+              {rest}
+            </dl>
+            {rawData}
+          </div>
+        }
+      />
+    )
+  }
   return (
     <div className="stack-small">
       <dl className="details-list">
@@ -108,24 +161,9 @@ export function TransactionDetails({ request }: { request: TransactionRequest })
             {costs}
           </>
         )}
-        <div>
-          <dt>Contract call</dt>
-          <dd>{call ? <ContractCallText call={call} /> : 'None: a plain transfer'}</dd>
-        </div>
-        {request.nonce !== undefined && (
-          <div>
-            <dt>Nonce</dt>
-            <dd>{request.nonce}</dd>
-          </div>
-        )}
+        {rest}
       </dl>
-      {data !== undefined && (
-        // Data Charter cannot read is all there is to judge the call by: it is shown open.
-        <details open={call?.kind === 'other' || undefined}>
-          <summary>Contract data as signed ({formatAmount(BigInt((data.length - 2) / 2), 0)} bytes)</summary>
-          <pre className="signed-message signed-bytes">{data}</pre>
-        </details>
-      )}
+      {rawData}
     </div>
   )
 }

@@ -1,6 +1,7 @@
 import type { WalletEffect } from '@charter/core'
 import type { ShownAddress } from '../../../ui/index.ts'
 import type { ContractCall } from './ContractCall.ts'
+import type { PlainTransfer } from './PlainTransfer.ts'
 import type { SignatureWarning } from './SignatureWarning.ts'
 import type { TokenCall } from './TokenCall.ts'
 import type { TypedField } from './TypedValue.ts'
@@ -80,6 +81,8 @@ export type TransactionRequest = Common & {
   totals: string[]
   /** What the contract data asks for, decoded when Charter can read it; undefined without data. */
   call: ContractCall | undefined
+  /** When it only moves money to one recipient: shown in view, its parts under Details, Sign ready at once. */
+  transfer: PlainTransfer | undefined
   /** The contract data as sent (0x hex), if any. */
   data: string | undefined
   nonce: string | undefined
@@ -103,4 +106,6 @@ export type SolanaSendRequest = Common & {
   totals: string[]
   /** Each instruction, in words, in the order it runs. */
   instructions: string[]
+  /** The send as a plain transfer, unless Charter refuses it. */
+  transfer: PlainTransfer | undefined
 }

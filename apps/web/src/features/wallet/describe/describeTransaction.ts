@@ -5,6 +5,7 @@ import type { ContractCall } from './ContractCall.ts'
 import { decodeContractCall } from './decodeContractCall.ts'
 import { findKnownToken } from './findKnownToken.ts'
 import { formatAmount } from './formatAmount.ts'
+import { readPlainTransfer } from './readPlainTransfer.ts'
 import type { TransactionRequest } from './SignatureRequest.ts'
 import type { SignatureWarning } from './SignatureWarning.ts'
 import type { TokenCall } from './TokenCall.ts'
@@ -93,6 +94,7 @@ export function describeTransaction(
       native(value + (maxFee ?? 0n)),
     ],
     call,
+    transfer: readPlainTransfer({ to, value, data, tokenCall, maxFee, currency }),
     data,
     nonce: transaction.nonce === undefined ? undefined : BigInt(transaction.nonce).toString(),
     warnings,
