@@ -28,10 +28,22 @@ export function AnswerInvitation({
   const [typed, setTyped] = useState<string>()
   const name = typed ?? myName.data ?? invitation.invitee_name ?? ''
   const [tried, setTried] = useState(false)
-  const accept = useOrganizationAction((signer, displayName: string) =>
-    acceptInvitation(signer, invitation.id, displayName === '' ? undefined : displayName),
-  )
-  const decline = useOrganizationAction((signer) => declineInvitation(signer, invitation.id))
+  // What follows an answer is done as soon as it is in, before the invitation is read again: read again, it
+  // says it was answered, and this form (with any callback of its own) is gone.
+  const accept = useOrganizationAction(async (signer, displayName: string) => {
+    const organization = await acceptInvitation(
+      signer,
+      invitation.id,
+      displayName === '' ? undefined : displayName,
+    )
+    onAccepted?.(organization)
+    return organization
+  })
+  const decline = useOrganizationAction(async (signer) => {
+    const declined = await declineInvitation(signer, invitation.id)
+    onDeclined?.()
+    return declined
+  })
   const failure = accept.error ?? decline.error
   const busy = accept.isPending || decline.isPending
   // Optional: without a name they are shown by their phone number or email.
@@ -40,7 +52,7 @@ export function AnswerInvitation({
     event.preventDefault()
     setTried(true)
     if (busy || problem) return
-    accept.mutate(name.trim(), { onSuccess: (organization) => onAccepted?.(organization) })
+    accept.mutate(name.trim())
   }
   return (
     <form className="stack-small" onSubmit={submit} noValidate>
@@ -58,7 +70,7 @@ export function AnswerInvitation({
           type="button"
           className="button button-secondary"
           aria-disabled={busy ? true : undefined}
-          onClick={() => !busy && decline.mutate(undefined, { onSuccess: () => onDeclined?.() })}
+          onClick={() => !busy && decline.mutate(undefined)}
         >
           Decline
         </button>
