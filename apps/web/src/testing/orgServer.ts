@@ -151,6 +151,17 @@ export function orgServer(options: {
     const data = result.parsed.data
     if ((data.responsibilities?.length ?? 0) > 200 || (data.authorities?.length ?? 0) > 200)
       return { refusal: invalid('A document has at most 200 responsibilities and 200 authorities.') }
+    // As the server refuses a document past the pinning limit: with the figure a person reads, never a setting.
+    if (JSON.stringify(result.parsed).length > 10_000)
+      return {
+        refusal: refuse(
+          {
+            error: 'The document is too large to publish: keep it under 9 KB.',
+            code: 'payload_too_large',
+          },
+          413,
+        ),
+      }
     return { document: result.parsed }
   }
 

@@ -57,7 +57,10 @@ export function CreateOrganizationForm() {
               {...control}
               className="input"
               value={name}
-              onChange={(event) => setName(event.target.value)}
+              onChange={(event) => {
+                if (create.isError) create.reset()
+                setName(event.target.value)
+              }}
             />
           )}
         </Field>
@@ -67,14 +70,20 @@ export function CreateOrganizationForm() {
               {...control}
               className="input textarea"
               value={description}
-              onChange={(event) => setDescription(event.target.value)}
+              onChange={(event) => {
+                if (create.isError) create.reset()
+                setDescription(event.target.value)
+              }}
             />
           )}
         </Field>
         <DisplayNameField
           id="org-my-name"
           value={ownName}
-          onChange={setMyName}
+          onChange={(next) => {
+            if (create.isError) create.reset()
+            setMyName(next)
+          }}
           error={tried ? ownNameProblem : undefined}
         />
         {create.error && (

@@ -35,6 +35,10 @@ export function InviteForm({ organizationId }: { organizationId: string }) {
     (signer, input: { address: Parameters<typeof inviteMember>[2]; name: string }) =>
       inviteMember(signer, organizationId, input.address, membership, input.name),
   )
+  // A refusal was about the address or name sent: it goes as soon as either is changed.
+  const edited = () => {
+    if (invite.isError) invite.reset()
+  }
   const checked = checkInviteAddress(kind, kind === 'phone' ? phone.text : email, phone.country)
   const addressProblem = tried && !checked.ok ? checked.message : undefined
   const nameProblem = tried && name.trim() !== '' ? displayNameProblem(name) : undefined
@@ -75,7 +79,10 @@ export function InviteForm({ organizationId }: { organizationId: string }) {
           label="Phone number"
           hint="The number as dialled in that country, or the whole number starting with + and its country code. They get a text with a link to the invitation."
           value={phone}
-          onChange={setPhone}
+          onChange={(next) => {
+            edited()
+            setPhone(next)
+          }}
           error={addressProblem}
           numberRef={numberRef}
           autoComplete="off"
@@ -95,7 +102,10 @@ export function InviteForm({ organizationId }: { organizationId: string }) {
               type="email"
               autoComplete="off"
               value={email}
-              onChange={(event) => setEmail(event.target.value)}
+              onChange={(event) => {
+                edited()
+                setEmail(event.target.value)
+              }}
             />
           )}
         </Field>
@@ -112,7 +122,10 @@ export function InviteForm({ organizationId }: { organizationId: string }) {
             className="input"
             autoComplete="off"
             value={name}
-            onChange={(event) => setName(event.target.value)}
+            onChange={(event) => {
+              edited()
+              setName(event.target.value)
+            }}
           />
         )}
       </Field>
