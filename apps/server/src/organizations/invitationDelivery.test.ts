@@ -263,6 +263,19 @@ describe('invitations are throttled like codes', () => {
     expect(await new ApiClient(server.url).outbox(phone)).toHaveLength(3)
   })
 
+  it('counts invitations sent at once as one after the other: two tabs cannot slip past the allowance together', async () => {
+    const admin = await signIn('email')
+    const organization = await newOrganization(admin)
+    const phone = uniquePhoneNumber()
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => invite(admin, organization.id, { phone_number: phone })),
+    )
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 429, 429, 429])
+    expect(await new ApiClient(server.url).outbox(phone)).toHaveLength(3)
+    const view = await call(admin, 'GET', `/api/v1/organizations/${organization.id}`)
+    expect(view.body.invitations).toHaveLength(3)
+  })
+
   it('refuses a number past its allowance across organisations: no pumping texts through many of them', async () => {
     const phone = uniquePhoneNumber()
     const sent: number[] = []

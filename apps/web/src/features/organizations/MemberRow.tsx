@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { RadioGroup } from '../../ui/index.ts'
+import { ChangeMyName } from './ChangeMyName.tsx'
 import {
   assignRole,
   type Member,
@@ -112,6 +113,7 @@ export function MemberRow({ organization, member, isMe, onLeft, assigning }: Pro
           </button>
         )}
       </div>
+      {isMe && <ChangeMyName />}
       {failure && (
         <p className="field-error" role="alert">
           {failure.message}

@@ -617,4 +617,20 @@ describe('organisations and roles', () => {
     await user.type(screen.getByLabelText('Description (optional)'), '{Backspace}')
     expect(screen.queryByText(/too large/)).not.toBeInTheDocument()
   }, 20_000)
+
+  it('lets a member change the name they go by from their own row, checked before it is sent', async () => {
+    const user = userEvent.setup()
+    const { api, callAs } = await start()
+    const { orgId } = await seedOrganization(callAs)
+    renderApp(`/organizations/${orgId}`)
+    const me = await screen.findByRole('listitem', { name: /\(you\)$/ }, slow)
+    await user.click(within(me).getByText('Change your name'))
+    const field = within(me).getByRole('textbox', { name: 'Your name, as your colleagues will see it' })
+    await user.type(field, 'Ana{Enter}')
+    expect(await within(me).findByRole('status', undefined, slow)).toHaveTextContent(
+      'Saved: your colleagues now see you as Ana.',
+    )
+    expect(api.bodiesOf('PUT /api/v1/my_name')).toEqual([{ display_name: 'Ana' }])
+    expect(await screen.findByRole('listitem', { name: 'Ana (you)' }, slow)).toBeInTheDocument()
+  }, 20_000)
 })
