@@ -431,6 +431,9 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
           trustProxy: settings.trustProxy,
           refusal: 'organization',
         }),
+        channels: parts.auth.channels,
+        publicUrl: settings.publicUrl,
+        logger,
       }),
     )
     .route('/v1', chainsRoutes(chains, settings.newDeviceSendLimits, onramp?.networkOf))

@@ -748,3 +748,19 @@ export const passkeyChallenges = pgTable(
   },
   (table) => [index('passkey_challenges_expires').on(table.expiresAt)],
 )
+
+/**
+ * The link each invitation's text or email carries (organizations/invitationDelivery.ts): the SHA-256 digest of
+ * its token only, its expiry, the name the inviter gave the invitee, and how its last sending went (`sent`,
+ * `failed`, or `not_sent` when this server has no sender for that kind of address).
+ */
+export const invitationLinks = pgTable('invitation_links', {
+  invitationId: text('invitation_id')
+    .primaryKey()
+    .references(() => invitations.id, { onDelete: 'cascade' }),
+  linkDigest: text('link_digest').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  inviteeName: text('invitee_name'),
+  delivery: text('delivery', { enum: ['sent', 'failed', 'not_sent'] }).notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+})

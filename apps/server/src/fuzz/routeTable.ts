@@ -1016,6 +1016,32 @@ const organizationRouteRows: FuzzRoute[] = [
     params: { id: someId, user_id: memberId },
   },
   { method: 'GET', path: '/api/v1/my_roles', access: 'session' },
+  {
+    method: 'POST',
+    path: '/api/v1/organizations/:id/invitations/:invitation_id/resend',
+    access: 'signed',
+    params: { id: someId, invitation_id: someId },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/invitations/link/:token',
+    access: 'session',
+    params: {
+      token: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), hostileSegment),
+    },
+  },
+  { method: 'GET', path: '/api/v1/my_name', access: 'session' },
+  {
+    method: 'PUT',
+    path: '/api/v1/my_name',
+    access: 'signed',
+    body: shape({
+      display_name: fc.oneof(
+        fc.string({ maxLength: 100 }),
+        fc.constantFrom('', ' Ana ', 'A\u202eB', 'x'.repeat(81)),
+      ),
+    }),
+  },
 ]
 
 /** Charter's own pinning service and its gateway, at the root as Pinata and IPFS gateways have them. */

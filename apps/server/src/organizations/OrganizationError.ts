@@ -43,8 +43,21 @@ export const lastAdmin = (what: string) =>
   new OrganizationError('invalid_data', `The last admin cannot ${what}: make another member an admin first.`)
 export const invitationUsed = (status: string) =>
   new OrganizationError('conflict', `This invitation was already ${status}; ask an admin for a new one.`)
+export const invitationExpired = (organizationName: string) =>
+  new OrganizationError(
+    'conflict',
+    `This invitation has expired; ask an admin of ${organizationName} to send it again.`,
+  )
+/** Said to a member: the figure they must stay under, in the units a person reads, and no setting's name. */
 export const documentTooLarge = (maxBytes: number) =>
   new OrganizationError(
     'payload_too_large',
-    `The document is too large: ${maxBytes} bytes at most (PINNING_MAX_BYTES).`,
+    `The document is too large to publish: keep it under ${sizeInWords(maxBytes)}.`,
   )
+
+/** "1 MB", "500 KB": a size as a person reads it. */
+function sizeInWords(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.floor((bytes / (1024 * 1024)) * 10) / 10} MB`
+  if (bytes >= 1024) return `${Math.floor(bytes / 1024)} KB`
+  return `${bytes} bytes`
+}

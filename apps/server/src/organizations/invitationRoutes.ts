@@ -3,9 +3,18 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { jsonBody, pathParams } from '../http/validate.ts'
 import { requireSession, sessionRequired } from '../members/sessionMiddleware.ts'
-import { OrganizationError } from './OrganizationError.ts'
+import {
+  invitationLifetimeDays,
+  invitationLink,
+  invitationMessage,
+  linkDigest,
+  newLinkToken,
+} from './invitationDelivery.ts'
+import { checkDisplayName, setDisplayName } from './memberNames.ts'
+import { invitationUsed, OrganizationError } from './OrganizationError.ts'
 import { type Env, fromSignature, type OrganizationRouteParts, schemas } from './organizationRouteParts.ts'
 import type { InvitedAddress } from './organizationStore.ts'
+import { labels } from './organizationViews.ts'
 
 const email = z.email()
 
@@ -23,11 +32,58 @@ function invitedAddress(body: z.infer<typeof schemas.invite>): InvitedAddress {
   return { kind: 'email', value }
 }
 
+const linkNotWorking = () =>
+  new OrganizationError(
+    'not_found',
+    'This invitation link does not work: it was replaced by a newer one, or only part of it was copied. Ask whoever invited you to send it again.',
+  )
+const forSomeoneElse = () =>
+  new OrganizationError('forbidden', 'This invitation is for another phone number or email.')
+
 /**
- * Invitations: an admin invites by phone number or email, and revokes; whoever signs in with that address sees
- * it, and accepts (once) or declines it.
+ * Sends an invitation's link, fresh each time (the old one stops working): `saveLink` keeps its digest and answers
+ * the invitation's id. The message names the organisation and whoever sends it. Answers the invitation's id.
  */
-export function invitationRoutes({ store, access, signed }: OrganizationRouteParts) {
+async function sendLink(
+  parts: Pick<OrganizationRouteParts, 'db' | 'store' | 'delivery'>,
+  request: { senderId: string; address: InvitedAddress; origin: string },
+  saveLink: (link: { digest: string; expiresAt: Date }) => Promise<string>,
+): Promise<string> {
+  const { token, digest } = newLinkToken()
+  const expiresAt = new Date(Date.now() + invitationLifetimeDays * 24 * 3600 * 1000)
+  const invitationId = await saveLink({ digest, expiresAt })
+  const [saved, sender] = await Promise.all([
+    parts.store.invitation(invitationId),
+    labels(parts.db, [request.senderId]),
+  ])
+  const delivery = await parts.delivery.send(
+    request.address,
+    invitationMessage({
+      kind: request.address.kind,
+      organizationName: saved.organization_name,
+      inviterLabel: sender.get(request.senderId) ?? 'A member',
+      link: invitationLink(request.origin, token),
+      expiresAt,
+    }),
+  )
+  await parts.store.recordDelivery(invitationId, delivery)
+  return invitationId
+}
+
+/**
+ * Invitations: an admin invites by phone number or email, and the invitation's link goes out by text or email
+ * (throttled per inviter, organisation and address, and per address across organisations); the admin resends
+ * or revokes it. Whoever signs in with that address opens the link or finds it on their home, and accepts
+ * (once) or declines it; anyone else opening the link learns only that it is for someone else.
+ */
+export function invitationRoutes({
+  db,
+  store,
+  access,
+  signed,
+  delivery,
+  linkOrigin,
+}: OrganizationRouteParts) {
   return new Hono<Env>()
     .post(
       '/organizations/:id/invitations',
@@ -41,7 +97,43 @@ export function invitationRoutes({ store, access, signed }: OrganizationRoutePar
         await access.adminOf(id, userId)
         const body = c.req.valid('json')
         const address = invitedAddress(body)
-        return c.json(await store.invite(id, userId, address, body.membership ?? 'member'), 200)
+        const inviteeName =
+          body.name === undefined || body.name.trim() === '' ? null : checkDisplayName(body.name)
+        delivery.checkReachable(address)
+        await delivery.throttle(userId, id, address)
+        const invitationId = await sendLink(
+          { db, store, delivery },
+          { senderId: userId, address, origin: linkOrigin(c.req.url) },
+          (link) => store.invite(id, userId, address, body.membership ?? 'member', inviteeName, link),
+        )
+        return c.json(await store.invitation(invitationId), 200)
+      },
+    )
+    .post(
+      '/organizations/:id/invitations/:invitation_id/resend',
+      sessionRequired,
+      pathParams(schemas.invitation),
+      signed,
+      jsonBody(schemas.nothing, fromSignature),
+      async (c) => {
+        const { userId } = requireSession(c)
+        const { id, invitation_id } = c.req.valid('param')
+        await access.adminOf(id, userId)
+        // Only an invitation still waiting is sent again, and that is known before its address is counted.
+        const found = await store.invitationIn(id, invitation_id)
+        if (found.status !== 'pending' && found.status !== 'expired') throw invitationUsed(found.status)
+        const address: InvitedAddress = { kind: found.address_kind, value: found.address }
+        delivery.checkReachable(address)
+        await delivery.throttle(userId, id, address)
+        await sendLink(
+          { db, store, delivery },
+          { senderId: userId, address, origin: linkOrigin(c.req.url) },
+          async (link) => {
+            await store.relink(id, invitation_id, link)
+            return invitation_id
+          },
+        )
+        return c.json(await store.invitation(invitation_id), 200)
       },
     )
     .delete(
@@ -61,17 +153,28 @@ export function invitationRoutes({ store, access, signed }: OrganizationRoutePar
       const { userId } = requireSession(c)
       return c.json({ invitations: await store.invitationsFor(userId) }, 200)
     })
+    .get('/invitations/link/:token', sessionRequired, pathParams(schemas.link), async (c) => {
+      const { userId } = requireSession(c)
+      const found = await store.byLink(linkDigest(c.req.valid('param').token))
+      if (!found) throw linkNotWorking()
+      // Someone else signed in learns nothing of it: not the organisation, not who invited, not its state.
+      if (!(await store.isAddressOf(userId, { kind: found.kind, value: found.value }))) throw forSomeoneElse()
+      return c.json(await store.invitation(found.id), 200)
+    })
     .post(
       '/invitations/:invitation_id/accept',
       sessionRequired,
       pathParams(schemas.ownInvitation),
       signed,
-      jsonBody(schemas.nothing, fromSignature),
+      jsonBody(schemas.accept, fromSignature),
       async (c) => {
         const { userId } = requireSession(c)
         const { invitation_id } = c.req.valid('param')
+        const given = c.req.valid('json').display_name
+        const name = given === undefined ? undefined : checkDisplayName(given)
         const row = await store.ownInvitation(invitation_id, userId)
         await store.acceptInvitation(row, userId)
+        if (name !== undefined) await setDisplayName(db, userId, name)
         const mine = await access.memberOrHidden(row.organizationId, userId)
         return c.json(await store.view(row.organizationId, mine), 200)
       },

@@ -1,12 +1,21 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import type { Db } from '../db/Database.ts'
 import { jsonBody, pathParams } from '../http/validate.ts'
+import type { Logger } from '../log/logger.ts'
 import { requireSession, sessionRequired } from '../members/sessionMiddleware.ts'
 import type { DocumentSizeLimit } from '../pinning/documentSizeLimit.ts'
 import { type Pinning, publicGateway } from '../pinning/Pinning.ts'
 import { colleagueRoutes } from './colleagueRoutes.ts'
+import {
+  defaultInvitationLimits,
+  type InvitationChannels,
+  type InvitationLimits,
+  invitationDelivery,
+} from './invitationDelivery.ts'
 import { invitationRoutes } from './invitationRoutes.ts'
+import { checkDisplayName, setDisplayName } from './memberNames.ts'
 import { memberRoutes } from './memberRoutes.ts'
+import { nameRoutes } from './nameRoutes.ts'
 import { organizationAccess } from './organizationAccess.ts'
 import { type Env, fromSignature, type OrganizationRouteParts, schemas } from './organizationRouteParts.ts'
 import { organizationStore } from './organizationStore.ts'
@@ -14,12 +23,16 @@ import { pinDocument } from './pinDocument.ts'
 import { roleRoutes } from './roleRoutes.ts'
 
 /** An organisation's own routes: creating one, listing the member's, reading one, its document and history. */
-function ownRoutes({ store, access, pin, signed }: OrganizationRouteParts) {
+function ownRoutes({ db, store, access, pin, signed }: OrganizationRouteParts) {
   return new Hono<Env>()
     .post('/organizations', sessionRequired, signed, jsonBody(schemas.document, fromSignature), async (c) => {
       const { userId } = requireSession(c)
-      const pinned = await pin(c.req.valid('json').document)
+      const body = c.req.valid('json')
+      // The creator's name is checked before anything is pinned, and kept once the organisation is.
+      const name = body.display_name === undefined ? undefined : checkDisplayName(body.display_name)
+      const pinned = await pin(body.document)
       const organizationId = await store.createOrganization(userId, pinned)
+      if (name !== undefined) await setDisplayName(db, userId, name)
       return c.json(await store.view(organizationId, 'admin'), 200)
     })
     .get('/organizations', sessionRequired, async (c) => {
@@ -67,6 +80,12 @@ export function organizationRoutes(options: {
   sizeLimit: DocumentSizeLimit
   /** The device-key check every change passes (`signedRequest`); reads go by the session alone. */
   signed: MiddlewareHandler<Env>
+  /** How invitations' texts and emails go out: the sign-in channels, where this server has them. */
+  channels?: InvitationChannels
+  /** PUBLIC_URL: the origin invitation links open; without it, the origin each request came to. */
+  publicUrl?: URL | undefined
+  invitationLimits?: InvitationLimits
+  logger?: Logger
 }) {
   const { pinning, sizeLimit, signed } = options
   const store = organizationStore({
@@ -78,6 +97,14 @@ export function organizationRoutes(options: {
     access: organizationAccess(store),
     pin: (document) => pinDocument(pinning, sizeLimit, document),
     signed,
+    db: options.db,
+    delivery: invitationDelivery({
+      db: options.db,
+      channels: options.channels ?? { phone: undefined, email: undefined },
+      limits: options.invitationLimits ?? defaultInvitationLimits,
+      logger: options.logger,
+    }),
+    linkOrigin: (requestUrl) => options.publicUrl?.origin ?? new URL(requestUrl).origin,
   }
   return new Hono<Env>()
     .route('/', colleagueRoutes(options.db))
@@ -85,4 +112,5 @@ export function organizationRoutes(options: {
     .route('/', roleRoutes(parts))
     .route('/', invitationRoutes(parts))
     .route('/', memberRoutes(parts))
+    .route('/', nameRoutes(parts))
 }

@@ -4,6 +4,7 @@ import type { Db } from '../db/Database.ts'
 import {
   documentVersions,
   identities,
+  invitationLinks,
   invitations,
   organizationMembers,
   organizations,
@@ -12,6 +13,7 @@ import {
 } from '../db/schema.ts'
 import {
   adminsOnly,
+  invitationExpired,
   invitationUsed,
   lastAdmin,
   noSuchRole,
@@ -36,6 +38,9 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 /** An address an invitation goes to: a phone number (E.164) or an email address (lower case). */
 export type InvitedAddress = { kind: 'phone' | 'email'; value: string }
+
+/** A new link of an invitation: the digest of its token, and when it stops working. */
+export type NewLink = { digest: string; expiresAt: Date }
 
 /** An invitation's row, as `ownInvitation` finds it. */
 type InvitationRow = typeof invitations.$inferSelect
@@ -113,7 +118,7 @@ export function organizationStore({ db, gatewayUrl }: { db: Db; gatewayUrl: Gate
 
   /** One invitation as the routes answer it. */
   const invitation = async (invitationId: string): Promise<Invitation> => {
-    const [found] = await invitationsWhere(db, and(eq(invitations.id, invitationId)))
+    const [found] = await invitationsWhere(db, eq(invitations.id, invitationId))
     return found as Invitation
   }
 
@@ -231,23 +236,97 @@ export function organizationStore({ db, gatewayUrl }: { db: Db; gatewayUrl: Gate
       return historyOf(db, organizationId, roleId)
     },
 
-    /** A new pending invitation to `address`. */
+    /**
+     * A new pending invitation to `address`, with its link; its delivery is `failed` until `recordDelivery`
+     * says otherwise, so one whose server stopped before sending it offers to resend it.
+     */
     invite: async (
       organizationId: string,
       invitedBy: string,
       address: InvitedAddress,
       membership: Membership,
-    ): Promise<Invitation> => {
+      inviteeName: string | null,
+      link: NewLink,
+    ): Promise<string> => {
       const invitationId = randomUUID()
-      await db.insert(invitations).values({
-        id: invitationId,
-        organizationId,
-        addressKind: address.kind,
-        address: address.value,
-        membership,
-        invitedBy,
+      await db.transaction(async (tx) => {
+        await tx.insert(invitations).values({
+          id: invitationId,
+          organizationId,
+          addressKind: address.kind,
+          address: address.value,
+          membership,
+          invitedBy,
+        })
+        await tx.insert(invitationLinks).values({
+          invitationId,
+          linkDigest: link.digest,
+          expiresAt: link.expiresAt,
+          inviteeName,
+          delivery: 'failed',
+        })
       })
-      return invitation(invitationId)
+      return invitationId
+    },
+
+    /** How the invitation's text or email went out. */
+    recordDelivery: async (invitationId: string, delivery: 'sent' | 'failed' | 'not_sent') => {
+      await db.update(invitationLinks).set({ delivery }).where(eq(invitationLinks.invitationId, invitationId))
+    },
+
+    /**
+     * A new link for a pending invitation of the organisation (expired or not), the old one stops working: the
+     * address it goes to. 404 for any other invitation, 409 for one already answered or revoked.
+     */
+    relink: async (organizationId: string, invitationId: string, link: NewLink): Promise<InvitedAddress> => {
+      const noSuch = new OrganizationError('not_found', 'There is no such invitation in this organisation.')
+      if (!uuid.test(invitationId)) throw noSuch
+      const [row] = await db
+        .select()
+        .from(invitations)
+        .where(and(eq(invitations.id, invitationId), eq(invitations.organizationId, organizationId)))
+      if (!row) throw noSuch
+      if (row.status !== 'pending') throw invitationUsed(row.status)
+      const fresh = {
+        linkDigest: link.digest,
+        expiresAt: link.expiresAt,
+        delivery: 'failed' as const,
+        sentAt: new Date(),
+      }
+      await db
+        .insert(invitationLinks)
+        .values({ invitationId, ...fresh })
+        .onConflictDoUpdate({ target: invitationLinks.invitationId, set: fresh })
+      return { kind: row.addressKind, value: row.address }
+    },
+
+    /** The invitation a link's digest names, with the address it went to; undefined for none. */
+    byLink: async (digest: string) => {
+      const [row] = await db
+        .select({ id: invitations.id, kind: invitations.addressKind, value: invitations.address })
+        .from(invitationLinks)
+        .innerJoin(invitations, eq(invitations.id, invitationLinks.invitationId))
+        .where(eq(invitationLinks.linkDigest, digest))
+      return row
+    },
+
+    /** Whether `userId` signs in with the address. */
+    isAddressOf: async (userId: string, address: InvitedAddress) =>
+      (await addressesOf(userId)).some((each) => each.kind === address.kind && each.value === address.value),
+
+    /** One invitation as the routes answer it. */
+    invitation,
+
+    /** An invitation of the organisation, as the routes answer it; 404 for any other. */
+    invitationIn: async (organizationId: string, invitationId: string): Promise<Invitation> => {
+      const noSuch = new OrganizationError('not_found', 'There is no such invitation in this organisation.')
+      if (!uuid.test(invitationId)) throw noSuch
+      const [found] = await invitationsWhere(
+        db,
+        and(eq(invitations.id, invitationId), eq(invitations.organizationId, organizationId)),
+      )
+      if (!found) throw noSuch
+      return found
     },
 
     /** Revokes a pending invitation of the organisation; 404 for any other, 409 for one already used. */
@@ -268,11 +347,15 @@ export function organizationStore({ db, gatewayUrl }: { db: Db; gatewayUrl: Gate
       return invitation(invitationId)
     },
 
-    /** The pending invitations to any of the member's own addresses. */
+    /** The pending invitations to any of the member's own addresses, those whose link expired left out. */
     invitationsFor: async (userId: string): Promise<Invitation[]> => {
       const addresses = await addressesOf(userId)
       if (addresses.length === 0) return []
-      return invitationsWhere(db, and(eq(invitations.status, 'pending'), forAddresses(addresses)))
+      const found = await invitationsWhere(
+        db,
+        and(eq(invitations.status, 'pending'), forAddresses(addresses)),
+      )
+      return found.filter((each) => each.status === 'pending')
     },
 
     /** An invitation to one of the caller's own addresses; 404 for any other, used or not. */
@@ -294,6 +377,8 @@ export function organizationStore({ db, gatewayUrl }: { db: Db; gatewayUrl: Gate
      * whichever request got there first.
      */
     acceptInvitation: async (row: InvitationRow, userId: string) => {
+      const [seen] = await invitationsWhere(db, eq(invitations.id, row.id))
+      if (seen?.status === 'expired') throw invitationExpired(seen.organization_name)
       const joined = await db.transaction(async (tx) => {
         await lockOrganization(tx, row.organizationId)
         // Single use: only a pending invitation turns accepted, whichever request gets here first.

@@ -4,6 +4,7 @@ import type { Db } from '../db/Database.ts'
 import {
   documentVersions,
   identities,
+  invitationLinks,
   invitations,
   organizationMembers,
   organizations,
@@ -45,9 +46,15 @@ export type Invitation = {
   address: string
   address_kind: 'phone' | 'email'
   membership: Membership
-  status: 'pending' | 'accepted' | 'declined' | 'revoked'
+  /** `expired`: still pending, but its link stopped working (`expires_at`): an admin may resend it. */
+  status: 'pending' | 'accepted' | 'declined' | 'revoked' | 'expired'
   invited_by: Person
   created_at: number
+  expires_at: number
+  /** The name the inviter gave the invitee, offered to them as their own when they accept; null when none. */
+  invitee_name: string | null
+  /** How its text or email last went out; null for an invitation from before they were sent. */
+  delivery: 'sent' | 'failed' | 'not_sent' | null
 }
 export type Organization = {
   id: string
@@ -200,28 +207,43 @@ export async function membersOf(db: Db, organizationId: string, onlyUserId?: str
   }))
 }
 
-export async function invitationsWhere(db: Db, where: ReturnType<typeof and>): Promise<Invitation[]> {
+/** When an invitation without a link row (made before links were sent) stops working: a week after it was made. */
+const weekMs = 7 * 24 * 3600 * 1000
+
+export async function invitationsWhere(
+  db: Db,
+  where: ReturnType<typeof and>,
+  now = new Date(),
+): Promise<Invitation[]> {
   const rows = await db
-    .select({ invitation: invitations, organizationName: organizations.name })
+    .select({ invitation: invitations, organizationName: organizations.name, link: invitationLinks })
     .from(invitations)
     .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
+    .leftJoin(invitationLinks, eq(invitationLinks.invitationId, invitations.id))
     .where(where)
     .orderBy(desc(invitations.createdAt), invitations.id)
   const names = await labels(
     db,
     rows.map((row) => row.invitation.invitedBy),
   )
-  return rows.map(({ invitation, organizationName }) => ({
-    id: invitation.id,
-    organization_id: invitation.organizationId,
-    organization_name: organizationName,
-    address: invitation.address,
-    address_kind: invitation.addressKind,
-    membership: invitation.membership,
-    status: invitation.status,
-    invited_by: person(names, invitation.invitedBy),
-    created_at: toUnixSeconds(invitation.createdAt),
-  }))
+  return rows.map(({ invitation, organizationName, link }) => {
+    const expiresAt = link?.expiresAt ?? new Date(invitation.createdAt.getTime() + weekMs)
+    const expired = invitation.status === 'pending' && expiresAt.getTime() <= now.getTime()
+    return {
+      id: invitation.id,
+      organization_id: invitation.organizationId,
+      organization_name: organizationName,
+      address: invitation.address,
+      address_kind: invitation.addressKind,
+      membership: invitation.membership,
+      status: expired ? 'expired' : invitation.status,
+      invited_by: person(names, invitation.invitedBy),
+      created_at: toUnixSeconds(invitation.createdAt),
+      expires_at: toUnixSeconds(expiresAt),
+      invitee_name: link?.inviteeName ?? null,
+      delivery: link?.delivery ?? null,
+    }
+  })
 }
 
 export async function organizationView(

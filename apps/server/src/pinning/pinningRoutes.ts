@@ -27,7 +27,7 @@ export const pinBodySchema = z.object({
 const tooLarge = (maxBytes: number) =>
   new PinningError(
     'payload_too_large',
-    `The document is too large: this pinning service takes documents of at most ${maxBytes} bytes of JSON (PINNING_MAX_BYTES).`,
+    `The document is too large: this pinning service takes documents of at most ${maxBytes} bytes of JSON.`,
   )
 
 const bearer = (header: string | undefined) => header?.match(/^Bearer\s+(\S{1,1024})$/i)?.[1]

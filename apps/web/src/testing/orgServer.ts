@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import {
   type CharterUser,
+  formatInternational,
   type MetadataDocument,
-  maskPhoneNumber,
   parseMetadataDocument,
   validatePhoneNumber,
 } from '@charter/core'
@@ -62,6 +62,10 @@ export function orgServer(options: {
 }) {
   const blocks = new Map<string, string>()
   const orgs: StoredOrg[] = []
+  /** The names members gave themselves (`PUT /api/v1/my_name`). */
+  const names = new Map<string, string>()
+  /** Invitation links sent, by token: the stand-in's dev outbox (`sentLinks`). */
+  const links = new Map<string, string>()
   let counter = 0
   let clock = 1_764_000_000
   const now = () => ++clock
@@ -72,8 +76,10 @@ export function orgServer(options: {
     const user = person(id)
     const phone = user?.linked_accounts.find((account) => account.type === 'phone')
     const email = user?.linked_accounts.find((account) => account.type === 'email')
-    if (phone && 'phoneNumber' in phone) return maskPhoneNumber(phone.phoneNumber)
+    const named = names.get(id)
+    if (named) return named
     if (email && 'address' in email) return email.address
+    if (phone && 'phoneNumber' in phone) return formatInternational(phone.phoneNumber)
     return id
   }
   const addressesOf = (user: CharterUser) =>
@@ -145,6 +151,17 @@ export function orgServer(options: {
     const data = result.parsed.data
     if ((data.responsibilities?.length ?? 0) > 200 || (data.authorities?.length ?? 0) > 200)
       return { refusal: invalid('A document has at most 200 responsibilities and 200 authorities.') }
+    // As the server refuses a document past the pinning limit: with the figure a person reads, never a setting.
+    if (JSON.stringify(result.parsed).length > 10_000)
+      return {
+        refusal: refuse(
+          {
+            error: 'The document is too large to publish: keep it under 9 KB.',
+            code: 'payload_too_large',
+          },
+          413,
+        ),
+      }
     return { document: result.parsed }
   }
 
@@ -185,6 +202,11 @@ export function orgServer(options: {
     'POST /api/v1/organizations': signedIn((me, call) => {
       const checked = documentIn(call)
       if (checked.refusal) return checked.refusal
+      const given = (call.body as { display_name?: unknown } | undefined)?.display_name
+      if (typeof given === 'string') {
+        if (given.trim() === '') return invalid('display_name: enter the name you go by.')
+        names.set(me.id, given.trim())
+      }
       const at = now()
       const org: StoredOrg = {
         id: nextId('org'),
@@ -250,7 +272,12 @@ export function orgServer(options: {
       return role ? answer({ versions: role.versions }) : noSuchRole()
     }),
     'POST /api/v1/organizations/:id/invitations': inOrg('admin', ({ me, org }, call) => {
-      const body = (call.body ?? {}) as { phone_number?: unknown; email?: unknown; membership?: unknown }
+      const body = (call.body ?? {}) as {
+        phone_number?: unknown
+        email?: unknown
+        membership?: unknown
+        name?: unknown
+      }
       const membership = body.membership ?? 'member'
       if (membership !== 'member' && membership !== 'admin')
         return invalid("membership: must be 'admin' or 'member'")
@@ -275,9 +302,41 @@ export function orgServer(options: {
         status: 'pending',
         invited_by: { user_id: me.id, label: labelOf(me.id) },
         created_at: now(),
+        expires_at: clock + 7 * 24 * 3600,
+        invitee_name: typeof body.name === 'string' && body.name.trim() !== '' ? body.name.trim() : null,
+        delivery: 'sent',
       }
       org.invitations.push(invitation)
+      links.set(`link-${invitation.id}`.padEnd(43, 'x'), invitation.id)
       return answer(invitation)
+    }),
+    'POST /api/v1/organizations/:id/invitations/:invitation_id/resend': inOrg(
+      'admin',
+      ({ org }, _call, params) => {
+        const invitation = org.invitations.find((each) => each.id === params.invitation_id)
+        if (!invitation) return noSuchInvitation()
+        invitation.delivery = 'sent'
+        return answer(invitation)
+      },
+    ),
+    'GET /api/v1/invitations/link/:token': signedIn((me, _call, params) => {
+      const id = links.get(params.token as string)
+      const invitation = orgs.flatMap((org) => org.invitations).find((each) => each.id === id)
+      if (!invitation) return refuse({ error: 'This invitation link does not work.', code: 'not_found' }, 404)
+      if (!addressesOf(me).includes(invitation.address))
+        return refuse(
+          { error: 'This invitation is for another phone number or email.', code: 'forbidden' },
+          403,
+        )
+      return answer(invitation)
+    }),
+    'GET /api/v1/my_name': signedIn((me) => answer({ display_name: names.get(me.id) ?? null })),
+    'PUT /api/v1/my_name': signedIn((me, call) => {
+      const given = (call.body as { display_name?: unknown } | undefined)?.display_name
+      if (typeof given !== 'string' || given.trim() === '')
+        return invalid('display_name: enter the name you go by.')
+      names.set(me.id, given.trim())
+      return answer({ display_name: given.trim() })
     }),
     'DELETE /api/v1/organizations/:id/invitations/:invitation_id': inOrg(
       'admin',
@@ -298,9 +357,11 @@ export function orgServer(options: {
         ),
       })
     }),
-    'POST /api/v1/invitations/:invitation_id/accept': signedIn((me, _call, params) => {
+    'POST /api/v1/invitations/:invitation_id/accept': signedIn((me, call, params) => {
       const found = findInvitation(me, params.invitation_id)
       if (!found) return noSuchInvitation()
+      const given = (call.body as { display_name?: unknown } | undefined)?.display_name
+      if (typeof given === 'string') names.set(me.id, given.trim())
       found.invitation.status = 'accepted'
       if (!found.org.members.has(me.id))
         found.org.members.set(me.id, {
@@ -401,5 +462,7 @@ export function orgServer(options: {
     direct: routes,
     /** Pins any JSON (a document made elsewhere, or not a document at all); answers its CID. */
     pin,
+    /** The link token each invitation was sent with, as its text would carry it. */
+    linkOf: (invitationId: string) => [...links].find(([, id]) => id === invitationId)?.[0],
   }
 }

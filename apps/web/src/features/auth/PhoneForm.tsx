@@ -1,19 +1,10 @@
-import {
-  formatInternationalForCountry,
-  getSampleMobileNumber,
-  type PhoneNumberErrorReason,
-  phoneNumberLimits,
-  validatePhoneNumber,
-} from '@charter/core'
+import { type PhoneNumberErrorReason, validatePhoneNumber } from '@charter/core'
 import { type ReactNode, useRef } from 'react'
 import type { ApiError } from '../../lib/api.ts'
 import { useFocusOnMount } from '../../lib/useFocusOnMount.ts'
-// Its own file, not `ui/index.ts`: the sign-in is in the entry chunk, which would take in the whole kit.
-import { Field } from '../../ui/Field.tsx'
-import { CountryCombobox } from './CountryCombobox.tsx'
-import { countryOptions } from './countryOptions.ts'
 import type { Destination } from './Destination.ts'
 import type { PhoneInput } from './PhoneInput.ts'
+import { PhoneNumberFields } from './PhoneNumberFields.tsx'
 import { SendCodeActions } from './SendCodeActions.tsx'
 import { useAddressCheck } from './useAddressCheck.ts'
 
@@ -41,24 +32,13 @@ type Props = {
 /** Mistakes that more typing cannot fix, so they show at once; the rest wait until the field is left. */
 const showAtOnce = new Set<PhoneNumberErrorReason>(['NOT_A_NUMBER', 'TOO_LONG', 'HAS_EXTENSION'])
 
-const placeholderFor = (country: PhoneInput['country']) => {
-  try {
-    return formatInternationalForCountry(getSampleMobileNumber(country), country)
-  } catch {
-    return undefined
-  }
-}
-
 /** A phone number with its country, checked as it is typed with the core's messages. */
 export function PhoneForm(props: Props) {
   const { value, onValueChange, pending } = props
   const numberRef = useRef<HTMLInputElement>(null)
   useFocusOnMount(numberRef, props.focusOnMount)
 
-  const countries = countryOptions()
-  const callingCode = countries.find((option) => option.country === value.country)?.callingCode
   const validation = validatePhoneNumber(value.text, value.country)
-  const typedInternational = value.text.trim().startsWith('+')
 
   const check = useAddressCheck({
     fieldError: (touched) =>
@@ -70,57 +50,23 @@ export function PhoneForm(props: Props) {
     inputRef: numberRef,
     onSubmit: props.onSubmit,
   })
-  const { message } = check
-
-  const change = (next: PhoneInput) => {
-    check.edit()
-    // A whole international number (typed, pasted or autofilled) names its country: the picker follows.
-    const typed = next.text.trim().startsWith('+') ? validatePhoneNumber(next.text) : undefined
-    const country = typed?.ok ? typed.phone.country : undefined
-    onValueChange(country && country !== next.country ? { ...next, country } : next)
-  }
 
   return (
     <form className="stack" noValidate onSubmit={check.submit}>
-      <Field label="Country or region">
-        {(control) => (
-          <CountryCombobox
-            id={control.id}
-            value={value.country}
-            countries={countries}
-            readOnly={pending}
-            onChange={(country) => {
-              change({ ...value, country })
-              numberRef.current?.focus()
-            }}
-          />
-        )}
-      </Field>
-      <Field label={props.label} hint={props.hint} error={message}>
-        {(control) => (
-          <div className="phone-row">
-            {callingCode && !typedInternational && (
-              <span className="phone-prefix" aria-hidden="true">
-                +{callingCode}
-              </span>
-            )}
-            <input
-              {...control}
-              ref={numberRef}
-              className="input"
-              type="tel"
-              inputMode="tel"
-              autoComplete={props.autoComplete ?? 'tel'}
-              maxLength={phoneNumberLimits.maxInputLength}
-              placeholder={placeholderFor(value.country)}
-              readOnly={pending}
-              value={value.text}
-              onChange={(event) => change({ ...value, text: event.target.value })}
-              onBlur={() => value.text.trim() !== '' && check.leave()}
-            />
-          </div>
-        )}
-      </Field>
+      <PhoneNumberFields
+        label={props.label}
+        hint={props.hint}
+        value={value}
+        onChange={(next) => {
+          check.edit()
+          onValueChange(next)
+        }}
+        error={check.message}
+        numberRef={numberRef}
+        autoComplete={props.autoComplete ?? 'tel'}
+        readOnly={pending}
+        onBlur={() => value.text.trim() !== '' && check.leave()}
+      />
       <SendCodeActions pending={pending} submitLabel={props.submitLabel}>
         {props.children}
       </SendCodeActions>

@@ -30,7 +30,7 @@ type Props<Saved extends Pinned> = {
  * and pins it on save.
  */
 export function DocumentEditor<Saved extends Pinned>({ noun, initial, save: pin, onSaved }: Props<Saved>) {
-  const [draft, setDraft] = useState<RoleDraft>(() => draftFromDocument(initial))
+  const [draft, keepDraft] = useState<RoleDraft>(() => draftFromDocument(initial))
   const [checked, setChecked] = useState(false)
   const [preview, setPreview] = useState(false)
   const queryClient = useQueryClient()
@@ -47,6 +47,11 @@ export function DocumentEditor<Saved extends Pinned>({ noun, initial, save: pin,
       onSaved?.(saved)
     },
   })
+  // A refused save's words go as soon as the document is changed: they were about the one that was sent.
+  const setDraft = (update: RoleDraft | ((value: RoleDraft) => RoleDraft)) => {
+    if (save.isError) save.reset()
+    keepDraft(update)
+  }
   const setItems = (kind: ItemKind, items: ItemDraft[]) => setDraft((value) => ({ ...value, [kind]: items }))
   const submit = (event: FormEvent) => {
     event.preventDefault()

@@ -1,8 +1,9 @@
-import { validatePhoneNumber } from '@charter/core'
 import { type FormEvent, useRef, useState } from 'react'
 import { Field, RadioGroup, type RadioOption } from '../../ui/index.ts'
-import { CountryCombobox, countryOptions, emptyPhoneInput, type PhoneInput } from '../auth/index.ts'
+import { emptyPhoneInput, type PhoneInput, PhoneNumberFields } from '../auth/index.ts'
 import { checkInviteAddress } from './checkInviteAddress.ts'
+import { characterCount, displayNameMaxLength, displayNameProblem } from './displayName.ts'
+import { InvitationDelivery } from './InvitationDelivery.tsx'
 import { inviteMember, type Membership } from './organizationsApi.ts'
 import { useOrganizationAction } from './useOrganizationAction.ts'
 
@@ -11,40 +12,53 @@ const inviteKinds: RadioOption<'phone' | 'email'>[] = [
   { value: 'email', label: 'Email address' },
 ]
 
+const memberships: RadioOption<Membership>[] = [
+  { value: 'member', label: 'Member', hint: 'Reads everything here and holds roles.' },
+  { value: 'admin', label: 'Admin', hint: 'Also changes the organisation, its roles and its members.' },
+]
+
 /**
- * An admin invites someone by phone number or email; whoever signs in with it sees the invitation. A phone
- * number is entered as on sign-in: a country from the same picker, then the number as dialled there.
+ * An admin invites someone by phone number or email: a text or an email goes out with a link to the invitation,
+ * and whoever signs in with that address sees it. A phone number is entered as on sign-in (the same fields). The
+ * name the admin gives is offered to the invitee as theirs when they accept.
  */
 export function InviteForm({ organizationId }: { organizationId: string }) {
   const [kind, setKind] = useState<'phone' | 'email'>('phone')
   const [phone, setPhone] = useState<PhoneInput>(emptyPhoneInput)
   const [email, setEmail] = useState('')
+  const [name, setName] = useState('')
   const [membership, setMembershipChoice] = useState<Membership>('member')
-  const [problem, setProblem] = useState<string>()
+  // Mistakes show once the admin tried to send, and are worked out from what is typed: fixed, they go.
+  const [tried, setTried] = useState(false)
   const numberRef = useRef<HTMLInputElement>(null)
-  const invite = useOrganizationAction((signer, address: Parameters<typeof inviteMember>[2]) =>
-    inviteMember(signer, organizationId, address, membership),
+  const invite = useOrganizationAction(
+    (signer, input: { address: Parameters<typeof inviteMember>[2]; name: string }) =>
+      inviteMember(signer, organizationId, input.address, membership, input.name),
   )
-  const countries = countryOptions()
-  const callingCode = countries.find((option) => option.country === phone.country)?.callingCode
-  const typedInternational = phone.text.trim().startsWith('+')
-
-  const changePhone = (next: PhoneInput) => {
-    setProblem(undefined)
-    // A whole international number (typed or pasted) names its country: the picker follows, as on sign-in.
-    const typed = next.text.trim().startsWith('+') ? validatePhoneNumber(next.text) : undefined
-    const country = typed?.ok ? typed.phone.country : undefined
-    setPhone(country && country !== next.country ? { ...next, country } : next)
+  // A refusal was about the address or name sent: it goes as soon as either is changed.
+  const edited = () => {
+    if (invite.isError) invite.reset()
   }
+  const checked = checkInviteAddress(kind, kind === 'phone' ? phone.text : email, phone.country)
+  const addressProblem = tried && !checked.ok ? checked.message : undefined
+  const nameProblem = tried && name.trim() !== '' ? displayNameProblem(name) : undefined
+
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (invite.isPending) return
-    const checked = checkInviteAddress(kind, kind === 'phone' ? phone.text : email, phone.country)
-    setProblem(checked.ok ? undefined : checked.message)
-    if (!checked.ok) return
-    invite.mutate(checked.address, {
-      onSuccess: () => (kind === 'phone' ? setPhone((before) => ({ ...before, text: '' })) : setEmail('')),
-    })
+    setTried(true)
+    if (!checked.ok || (name.trim() !== '' && displayNameProblem(name))) return
+    invite.mutate(
+      { address: checked.address, name },
+      {
+        onSuccess: () => {
+          setTried(false)
+          setName('')
+          if (kind === 'phone') setPhone((before) => ({ ...before, text: '' }))
+          else setEmail('')
+        },
+      },
+    )
   }
   return (
     <form className="stack-small" onSubmit={submit} noValidate aria-labelledby="invite-heading">
@@ -56,55 +70,31 @@ export function InviteForm({ organizationId }: { organizationId: string }) {
         options={inviteKinds}
         selected={kind}
         onSelect={(next) => {
-          setProblem(undefined)
+          setTried(false)
           setKind(next)
         }}
       />
       {kind === 'phone' ? (
-        <>
-          <Field label="Country or region" id="invite-country">
-            {(control) => (
-              <CountryCombobox
-                id={control.id}
-                value={phone.country}
-                countries={countries}
-                onChange={(country) => {
-                  changePhone({ ...phone, country })
-                  numberRef.current?.focus()
-                }}
-              />
-            )}
-          </Field>
-          <Field
-            label="Phone number"
-            id="invite-address"
-            hint="The number as dialled in that country, or the whole number starting with + and its country code."
-            error={problem}
-            alert
-          >
-            {(control) => (
-              <div className="phone-row">
-                {callingCode && !typedInternational && (
-                  <span className="phone-prefix" aria-hidden="true">
-                    +{callingCode}
-                  </span>
-                )}
-                <input
-                  {...control}
-                  ref={numberRef}
-                  className="input"
-                  type="tel"
-                  inputMode="tel"
-                  autoComplete="off"
-                  value={phone.text}
-                  onChange={(event) => changePhone({ ...phone, text: event.target.value })}
-                />
-              </div>
-            )}
-          </Field>
-        </>
+        <PhoneNumberFields
+          label="Phone number"
+          hint="The number as dialled in that country, or the whole number starting with + and its country code. They get a text with a link to the invitation."
+          value={phone}
+          onChange={(next) => {
+            edited()
+            setPhone(next)
+          }}
+          error={addressProblem}
+          numberRef={numberRef}
+          autoComplete="off"
+          id="invite-address"
+        />
       ) : (
-        <Field label="Email address" id="invite-address" error={problem} alert>
+        <Field
+          label="Email address"
+          id="invite-address"
+          hint="They get an email with a link to the invitation."
+          error={addressProblem}
+        >
           {(control) => (
             <input
               {...control}
@@ -113,35 +103,49 @@ export function InviteForm({ organizationId }: { organizationId: string }) {
               autoComplete="off"
               value={email}
               onChange={(event) => {
-                setProblem(undefined)
+                edited()
                 setEmail(event.target.value)
               }}
             />
           )}
         </Field>
       )}
-      <Field label="As" id="invite-membership">
+      <Field
+        label="Their name (optional)"
+        id="invite-name"
+        hint={`${characterCount(name)} of ${displayNameMaxLength} characters. Offered to them as their name when they accept; they can change it.`}
+        error={nameProblem}
+      >
         {(control) => (
-          <select
+          <input
             {...control}
             className="input"
-            value={membership}
-            onChange={(event) => setMembershipChoice(event.target.value as Membership)}
-          >
-            <option value="member">Member</option>
-            <option value="admin">Admin</option>
-          </select>
+            autoComplete="off"
+            value={name}
+            onChange={(event) => {
+              edited()
+              setName(event.target.value)
+            }}
+          />
         )}
       </Field>
+      <RadioGroup
+        legend="As"
+        name="invite-membership"
+        look="list"
+        options={memberships}
+        selected={membership}
+        onSelect={setMembershipChoice}
+      />
       {invite.error && (
         <p className="field-error" role="alert">
           {invite.error.message}
         </p>
       )}
-      {invite.data && <p role="status">Invited {invite.data.address}.</p>}
+      {invite.data && <InvitationDelivery invitation={invite.data} organizationId={organizationId} />}
       <div>
         <button type="submit" className="button" aria-disabled={invite.isPending ? true : undefined}>
-          Send invitation
+          {invite.isPending ? 'Sending…' : 'Send invitation'}
         </button>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react'
 import { Field } from '../../ui/index.ts'
 import type { ItemDraft, ItemField, ItemKind } from './roleDraft.ts'
 
@@ -25,44 +26,55 @@ const fieldLabels: Record<ItemField, string> = {
 export function ItemEditor({ kind, item, index, count, issues, onChange, onMove, onRemove }: Props) {
   const noun = kind === 'responsibilities' ? 'Responsibility' : 'Authority'
   const name = `${noun} ${index + 1}`
-  const fields: ItemField[] =
-    kind === 'authorities'
-      ? ['label', 'description', 'link', 'imageUrl', 'gate']
-      : ['label', 'description', 'link', 'imageUrl']
+  const more: ItemField[] = kind === 'authorities' ? ['link', 'imageUrl', 'gate'] : ['link', 'imageUrl']
+  // "More" opens when one of its fields holds something (as the editor opens) or is found wrong, so nothing that
+  // matters stays hidden; the member closes it as they like, and fixing a field does not close it under them.
+  const moreWrong = more.some((field) => issues.has(`data.${kind}[${index}].${field}`))
+  const [moreHeld] = useState(() => more.some((field) => item[field] !== ''))
+  const moreRef = useRef<HTMLDetailsElement>(null)
+  useEffect(() => {
+    if ((moreHeld || moreWrong) && moreRef.current) moreRef.current.open = true
+  }, [moreHeld, moreWrong])
+  const fieldOf = (field: ItemField) => {
+    const id = `${kind}-${item.key}-${field}`
+    const message = issues.get(`data.${kind}[${index}].${field}`)
+    return (
+      <Field
+        key={field}
+        label={fieldLabels[field]}
+        id={id}
+        error={message && `${fieldLabels[field].replace(/ \(.*$/, '')} ${message}.`}
+      >
+        {(control) =>
+          field === 'description' ? (
+            <textarea
+              {...control}
+              className="input textarea"
+              value={item[field]}
+              onChange={(event) => onChange(field, event.target.value)}
+            />
+          ) : (
+            <input
+              {...control}
+              className="input"
+              value={item[field]}
+              onChange={(event) => onChange(field, event.target.value)}
+            />
+          )
+        }
+      </Field>
+    )
+  }
   return (
     <li>
       <fieldset className="stack-small">
         <legend>{name}</legend>
-        {fields.map((field) => {
-          const id = `${kind}-${item.key}-${field}`
-          const message = issues.get(`data.${kind}[${index}].${field}`)
-          return (
-            <Field
-              key={field}
-              label={fieldLabels[field]}
-              id={id}
-              error={message && `${fieldLabels[field].replace(/ \(.*$/, '')} ${message}.`}
-            >
-              {(control) =>
-                field === 'description' ? (
-                  <textarea
-                    {...control}
-                    className="input textarea"
-                    value={item[field]}
-                    onChange={(event) => onChange(field, event.target.value)}
-                  />
-                ) : (
-                  <input
-                    {...control}
-                    className="input"
-                    value={item[field]}
-                    onChange={(event) => onChange(field, event.target.value)}
-                  />
-                )
-              }
-            </Field>
-          )
-        })}
+        {fieldOf('label')}
+        {fieldOf('description')}
+        <details className="item-more" ref={moreRef}>
+          <summary>More: {kind === 'authorities' ? 'link, image and gate' : 'link and image'}</summary>
+          <div className="stack-small">{more.map(fieldOf)}</div>
+        </details>
         <div className="actions">
           <button
             type="button"

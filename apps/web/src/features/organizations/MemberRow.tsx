@@ -1,5 +1,6 @@
-import { useId, useState } from 'react'
-import { Field } from '../../ui/index.ts'
+import { useState } from 'react'
+import { RadioGroup } from '../../ui/index.ts'
+import { ChangeMyName } from './ChangeMyName.tsx'
 import {
   assignRole,
   type Member,
@@ -10,15 +11,23 @@ import {
 } from './organizationsApi.ts'
 import { useOrganizationAction } from './useOrganizationAction.ts'
 
-type Props = { organization: Organization; member: Member; isMe: boolean; onLeft: () => void }
+type Props = {
+  organization: Organization
+  member: Member
+  isMe: boolean
+  onLeft: () => void
+  /** A role just saved, offered first to give (`?assign=`). */
+  assigning?: string | undefined
+}
 
-/** One member: their roles, and for an admin the ways to change them. */
-export function MemberRow({ organization, member, isMe, onLeft }: Props) {
+/** One member, by the name they go by (else their email or phone number): their roles, and an admin's controls. */
+export function MemberRow({ organization, member, isMe, onLeft, assigning }: Props) {
   const isAdmin = organization.my_membership === 'admin'
-  const selectId = useId()
   const held = organization.roles.filter((role) => member.role_ids.includes(role.id))
   const assignable = organization.roles.filter((role) => !member.role_ids.includes(role.id))
-  const [chosen, setChosen] = useState('')
+  const [picked, setChosen] = useState<string>()
+  const chosen = picked ?? assignable.find((role) => role.id === assigning)?.id ?? ''
+  const chosenRole = assignable.find((role) => role.id === chosen)
   const orgId = organization.id
   const assign = useOrganizationAction((signer, roleId: string) =>
     assignRole(signer, orgId, member.user_id, roleId),
@@ -35,9 +44,12 @@ export function MemberRow({ organization, member, isMe, onLeft }: Props) {
   return (
     <li className="stack-small" aria-label={who}>
       <span>
-        <strong className="breakable">{who}</strong> · {member.membership}
+        <strong className="breakable">{who}</strong>{' '}
+        <span className="field-hint">· {member.membership === 'admin' ? 'Admin' : 'Member'}</span>
       </span>
-      <span>Roles: {held.length === 0 ? 'none' : held.map((role) => role.name).join(', ')}</span>
+      <span className="breakable">
+        {held.length === 0 ? 'No role yet' : `Roles: ${held.map((role) => role.name).join(', ')}`}
+      </span>
       {isAdmin && (
         <div className="actions">
           {held.map((role) => (
@@ -54,23 +66,14 @@ export function MemberRow({ organization, member, isMe, onLeft }: Props) {
       )}
       {isAdmin && assignable.length > 0 && (
         <div className="stack-small">
-          <Field label={<>Role for {member.label}</>} id={selectId}>
-            {(control) => (
-              <select
-                {...control}
-                className="input"
-                value={chosen}
-                onChange={(event) => setChosen(event.target.value)}
-              >
-                <option value="">Choose a role</option>
-                {assignable.map((role) => (
-                  <option key={role.id} value={role.id}>
-                    {role.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <RadioGroup
+            legend={<>Give {member.label} a role</>}
+            name={`assign-${member.user_id}`}
+            look="list"
+            options={assignable.map((role) => ({ value: role.id, label: role.name }))}
+            selected={chosen === '' ? undefined : chosen}
+            onSelect={setChosen}
+          />
           <div className="actions">
             <button
               type="button"
@@ -78,7 +81,7 @@ export function MemberRow({ organization, member, isMe, onLeft }: Props) {
               aria-disabled={chosen === '' ? true : undefined}
               onClick={() => chosen && assign.mutate(chosen, { onSuccess: () => setChosen('') })}
             >
-              Assign
+              {chosenRole ? `Assign ${chosenRole.name}` : 'Assign'}
             </button>
           </div>
         </div>
@@ -110,6 +113,7 @@ export function MemberRow({ organization, member, isMe, onLeft }: Props) {
           </button>
         )}
       </div>
+      {isMe && <ChangeMyName />}
       {failure && (
         <p className="field-error" role="alert">
           {failure.message}

@@ -5,8 +5,8 @@ import { Link } from 'wouter'
 import { DocumentEditor } from './DocumentEditor.tsx'
 import { OrganizationFrame } from './OrganizationFrame.tsx'
 import { createRole, type Role } from './organizationsApi.ts'
+import { PublishedAs } from './PublishedAs.tsx'
 import { readDocument } from './readDocument.ts'
-import { SavedDocument } from './SavedDocument.tsx'
 
 /** `/organizations/:id/roles/new[/:cid]`: a new role, blank or from an imported document. */
 export function NewRolePage({ organizationId, from }: { organizationId: string; from?: string }) {
@@ -21,7 +21,11 @@ export function NewRolePage({ organizationId, from }: { organizationId: string; 
   const back = `/${encodeURIComponent(organizationId)}`
   const waiting = cid !== undefined && !imported.data
   return (
-    <OrganizationFrame title="New role" back={back} backLabel="Back to the organisation">
+    <OrganizationFrame
+      title={saved ? `Role saved: ${saved.name}` : 'New role'}
+      back={back}
+      backLabel="Back to the organisation"
+    >
       {imported.error && (
         <p className="field-error" role="alert">
           {imported.error.message}
@@ -29,13 +33,25 @@ export function NewRolePage({ organizationId, from }: { organizationId: string; 
       )}
       {waiting && !imported.error && <p role="status">Reading {cid}…</p>}
       {saved ? (
-        <section className="card stack">
-          <SavedDocument saved={saved} />
-          <Link href={`${back}/roles/${encodeURIComponent(saved.id)}`}>Open the role {saved.name}</Link>
+        <section className="card stack" aria-labelledby="role-saved-heading">
+          <h2 id="role-saved-heading">Next: give it to someone</h2>
+          <p role="status">
+            <span className="breakable">{saved.name}</span> is saved and published. Nobody holds it yet.
+          </p>
+          <div className="actions">
+            <Link href={`${back}?assign=${encodeURIComponent(saved.id)}`} className="button">
+              Assign this role
+            </Link>
+            <Link href={`${back}/roles/${encodeURIComponent(saved.id)}`} className="button button-secondary">
+              Open the role
+            </Link>
+          </div>
+          <PublishedAs pinned={saved} />
         </section>
       ) : (
         !waiting && (
-          <section className="card stack" aria-label="Write the role">
+          <section className="card stack" aria-labelledby="write-role-heading">
+            <h2 id="write-role-heading">Write the role</h2>
             <DocumentEditor<Role>
               noun="role"
               initial={imported.data?.parsed}

@@ -1,12 +1,29 @@
 import { Route, Switch } from 'wouter'
 import { RequireSignIn } from '../session/index.ts'
+import { InvitationLinkPage } from './InvitationLinkPage.tsx'
 import { NewRolePage } from './NewRolePage.tsx'
 import { OrganizationPage } from './OrganizationPage.tsx'
 import { OrganizationsPage } from './OrganizationsPage.tsx'
 import { RolePage } from './RolePage.tsx'
 
-/** Everything under `/organizations`, for a signed-in member. */
+/**
+ * Everything under `/organizations`, for a signed-in member; an invitation's link signs its visitor in on its
+ * own page, saying what they are signing in for.
+ */
 export function OrganizationRoutes() {
+  return (
+    <Switch>
+      <Route path="/invitation">
+        <InvitationLinkPage />
+      </Route>
+      <Route>
+        <MemberRoutes />
+      </Route>
+    </Switch>
+  )
+}
+
+function MemberRoutes() {
   return (
     <RequireSignIn>
       {() => (

@@ -5,6 +5,7 @@ import { DocumentHistory } from './DocumentHistory.tsx'
 import { DocumentView } from './DocumentView.tsx'
 import { OrganizationFrame } from './OrganizationFrame.tsx'
 import { organizationQueryOptions, roleHistoryQueryOptions, updateRole } from './organizationsApi.ts'
+import { PublishedAs } from './PublishedAs.tsx'
 
 /** `/organizations/:id/roles/:roleId`: a role, its editor for admins, and its history. */
 export function RolePage({ organizationId, roleId }: { organizationId: string; roleId: string }) {
@@ -31,14 +32,13 @@ export function RolePage({ organizationId, roleId }: { organizationId: string; r
       back={back}
       backLabel={`Back to ${organization.data.name}`}
     >
-      <p className="breakable">
-        Current CID: <code>{role.cid}</code> ·{' '}
-        <a href={role.gateway_url} target="_blank" rel="noopener noreferrer">
-          Open on the gateway
-        </a>
+      <p>
+        Held by{' '}
+        {role.holders.length === 0 ? 'nobody yet' : role.holders.map((holder) => holder.label).join(', ')}.
       </p>
       {organization.data.my_membership === 'admin' ? (
-        <section className="card stack" aria-label="Edit the role">
+        <section className="card stack" aria-labelledby="edit-role-heading">
+          <h2 id="edit-role-heading">Edit the role</h2>
           {/* One editor per role: after a save it keeps what was pinned, and says where. */}
           <DocumentEditor
             key={role.id}
@@ -47,10 +47,12 @@ export function RolePage({ organizationId, roleId }: { organizationId: string; r
             save={(signer, document) => updateRole(signer, organizationId, role.id, document)}
           />
           <DeleteRoleButton role={role} />
+          <PublishedAs pinned={role} />
         </section>
       ) : (
         <section className="card stack" aria-label="The role">
           <DocumentView document={role.document} headingLevel={2} />
+          <PublishedAs pinned={role} />
         </section>
       )}
       <DocumentHistory query={roleHistoryQueryOptions(organizationId, roleId)} />

@@ -1,15 +1,12 @@
 import type { Pinned } from './organizationsApi.ts'
+import { PublishedAs } from './PublishedAs.tsx'
 
-/** What a save pinned: the CID, and the gateway address anyone can read it at. */
+/** A save that went through: said first, and where it was published after. */
 export function SavedDocument({ saved }: { saved: Pinned }) {
   return (
-    <p role="status" className="stack-small">
-      <span>
-        Saved and pinned. CID: <code className="breakable">{saved.cid}</code>
-      </span>
-      <a href={saved.gateway_url} target="_blank" rel="noopener noreferrer" className="breakable">
-        Open on the gateway
-      </a>
-    </p>
+    <div role="status" className="stack-small">
+      <p>Saved.</p>
+      <PublishedAs pinned={saved} />
+    </div>
   )
 }

@@ -28,8 +28,15 @@ export type InvitationAddress = { phone_number: string } | { email: string }
 
 export const listOrganizations = async () => (await answerOf(orgs.$get())).organizations
 export type OrganizationSummary = Awaited<ReturnType<typeof listOrganizations>>[number]
-export const createOrganization = (signer: OrganizationSigner, document: MetadataDocument) =>
-  signer.post((client) => client.api.v1.organizations, { json: { document } })
+/** A new organisation; the creator's name, when they give one, is kept with it. */
+export const createOrganization = (
+  signer: OrganizationSigner,
+  document: MetadataDocument,
+  displayName?: string,
+) =>
+  signer.post((client) => client.api.v1.organizations, {
+    json: { document, ...(displayName !== undefined && { display_name: displayName }) },
+  })
 export const updateOrganizationDocument = (
   signer: OrganizationSigner,
   orgId: string,
@@ -71,21 +78,34 @@ export const inviteMember = (
   orgId: string,
   address: InvitationAddress,
   membership: Membership = 'member',
+  name = '',
 ) =>
   signer.post((client) => client.api.v1.organizations[':id'].invitations, {
     ...organization(orgId),
-    json: { ...address, membership },
+    json: { ...address, membership, ...(name.trim() !== '' && { name: name.trim() }) },
   })
+export const resendInvitation = (signer: OrganizationSigner, orgId: string, invitationId: string) =>
+  signer.post((client) => client.api.v1.organizations[':id'].invitations[':invitation_id'].resend, {
+    param: { id: encodeURIComponent(orgId), invitation_id: encodeURIComponent(invitationId) },
+    json: {},
+  })
+/** The invitation an emailed or texted link names, if it is the signed-in member's. */
+export const openInvitationLink = (token: string) =>
+  answerOf(api.v1.invitations.link[':token'].$get({ param: { token: encodeURIComponent(token) } }))
+export const getMyName = async () => (await answerOf(api.v1.my_name.$get())).display_name
+export const setMyName = (signer: OrganizationSigner, displayName: string) =>
+  signer.put((client) => client.api.v1.my_name, { json: { display_name: displayName } })
 export const revokeInvitation = (signer: OrganizationSigner, orgId: string, invitationId: string) =>
   signer.delete((client) => client.api.v1.organizations[':id'].invitations[':invitation_id'], {
     param: { id: encodeURIComponent(orgId), invitation_id: encodeURIComponent(invitationId) },
     json: {},
   })
 export const listInvitations = async () => (await answerOf(api.v1.invitations.$get())).invitations
-export const acceptInvitation = (signer: OrganizationSigner, invitationId: string) =>
+/** Accepts; the member's name, when they give one, is kept with it. */
+export const acceptInvitation = (signer: OrganizationSigner, invitationId: string, displayName?: string) =>
   signer.post((client) => client.api.v1.invitations[':invitation_id'].accept, {
     ...invitation(invitationId),
-    json: {},
+    json: displayName === undefined ? {} : { display_name: displayName },
   })
 export const declineInvitation = (signer: OrganizationSigner, invitationId: string) =>
   signer.post((client) => client.api.v1.invitations[':invitation_id'].decline, {
@@ -146,6 +166,15 @@ export const invitationsQueryOptions = () =>
     queryKey: [...organizationsQueryKey, 'invitations'],
     queryFn: listInvitations,
     staleTime: 0,
+  })
+export const myNameQueryOptions = () =>
+  queryOptions({ queryKey: [...organizationsQueryKey, 'my_name'], queryFn: getMyName, staleTime: 0 })
+export const invitationLinkQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: [...organizationsQueryKey, 'link', token],
+    queryFn: () => openInvitationLink(token),
+    staleTime: 0,
+    retry: false,
   })
 export const myRolesQueryOptions = () =>
   queryOptions({ queryKey: [...organizationsQueryKey, 'my_roles'], queryFn: listMyRoles, staleTime: 0 })
