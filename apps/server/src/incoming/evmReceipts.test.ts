@@ -223,6 +223,31 @@ describe('USDC received on an EVM chain', () => {
     expect(lines).toHaveLength(1)
   })
 
+  it('reads the other chains while one chain’s node is down, and says so once per outage', async () => {
+    const chains = server.parts.registry.get('chains').adapter
+    const working = chains.find(String(chainId))
+    if (!working) throw new Error('no local Base Sepolia')
+    // The same chain under another id, its node unreachable.
+    const down = { ...working, info: { ...working.info, id: 8453 as const }, rpcUrl: 'http://127.0.0.1:9/' }
+    const logs: string[] = []
+    const pass = incomingReader({
+      db: server.parts.database.db,
+      chains: () => ({ ...chains, chains: [down, ...chains.chains] }),
+      everyWallet: true,
+      logger: createLogger('info', (line) => logs.push(line)),
+    })
+    const hash = await strangerPays(ben.evm.address, '0.125')
+    const first = await pass()
+    expect(first.failedChains).toBe(1)
+    expect((await receiveLines(ben.caller.api)).some((each) => each.received.tx_hash === hash)).toBe(true)
+    await pass()
+    await pass()
+    const warnings = logs.filter((line) => line.includes('Could not read money received'))
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toContain('8453')
+    expect(warnings[0]).not.toContain('127.0.0.1:9')
+  })
+
   it('removes a receipt a reorg took away while it was still above the safe depth', async () => {
     const snapshot = await nodeCall(anvilUrl, 'evm_snapshot')
     const hash = await strangerPays(ben.evm.address, '3')

@@ -33,6 +33,9 @@ export type FoundReceipt = {
 export async function recordReceipts(db: Db, found: readonly FoundReceipt[]): Promise<number> {
   let written = 0
   for (const receipt of found) {
+    // A block's time is the producer's word: a local devnet mining many blocks a second runs ahead of the clock.
+    // A receipt is never dated in the future, where it would sort above what the member does next.
+    const at = receipt.at.getTime() > Date.now() ? new Date() : receipt.at
     const digest = createHash('sha256')
       .update(`${receipt.chainId}\n${receipt.txHash}\n${receipt.position}\n${receipt.walletId}`)
       .digest('hex')
@@ -42,7 +45,7 @@ export async function recordReceipts(db: Db, found: readonly FoundReceipt[]): Pr
           from_address, block_number, block_hash, source, created_at)
         values (${receipt.userId}, ${receipt.walletId}, ${receipt.chainId}, ${receipt.txHash}, ${receipt.position},
           ${receipt.asset}, ${receipt.amount.toString()}, ${receipt.fromAddress}, ${receipt.blockNumber.toString()},
-          ${receipt.blockHash}, ${receipt.source}, ${receipt.at.toISOString()}::timestamptz)
+          ${receipt.blockHash}, ${receipt.source}, ${at.toISOString()}::timestamptz)
         on conflict do nothing
         returning id, user_id, wallet_id, created_at
       )

@@ -117,7 +117,7 @@ export function gainsOf(
  * account (an SPL transfer names the token account, not its owner) since the wallet's cursor, each new
  * transaction read once with getTransaction, and what it added to the wallet's SOL or USDC stored as a receipt.
  * Read at `finalized`, so nothing found is rolled back; the cursor moves to the slot finalized when the pass
- * began. Answers how many receipts were new.
+ * began, which the next pass reads again (what it finds there twice is written once). Answers how many receipts were new.
  */
 export async function readSolanaChain(
   db: Db,
@@ -150,7 +150,7 @@ export async function readSolanaChain(
   }
   let written = 0
   for (const wallet of wallets) {
-    const start = stored.get(wallet.walletId) ?? (tuning.startAtGenesis ? 0n : finalized + 1n)
+    const start = stored.get(wallet.walletId) ?? (tuning.startAtGenesis ? 0n : finalized)
     const accounts: string[] = [wallet.address]
     if (mint) {
       const [tokenAccount] = await findAssociatedTokenPda({
@@ -197,7 +197,8 @@ export async function readSolanaChain(
       }
     }
     written += await recordReceipts(db, found)
-    await advanceCursors(db, chainId, [wallet.walletId], finalized + 1n)
+    // The finalized slot itself is read again next time: the local cluster still fills the slot it reports.
+    await advanceCursors(db, chainId, [wallet.walletId], finalized)
   }
   return written
 }
