@@ -11,7 +11,7 @@ import {
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { incomingReceipts, walletActivity } from '../db/schema.ts'
+import { incomingReceipts, organizationMembers, walletActivity } from '../db/schema.ts'
 import { createLogger } from '../log/logger.ts'
 import { fundedMember, fundFromFaucet } from '../testing/fundedMember.ts'
 import type { Json } from '../testing/Json.ts'
@@ -305,5 +305,20 @@ describe('the news of money received', () => {
     expect(await receivedNews(ben.caller.api)).toEqual([])
     // The lines stay in Activity.
     expect((await receiveLines(ben.caller.api)).some((each) => each.received.tx_hash === hash)).toBe(true)
+  })
+
+  it('names the sender as memberships are now: once Ana leaves, her payments show her address', async () => {
+    const before = (await receiveLines(ben.caller.api)).find(
+      (line) => line.received.from?.label === 'Ana Lopez',
+    )
+    expect(before).toBeDefined()
+    const anaId = await ownerOf(await db(), ana.evm.id)
+    await (await db())
+      .update(organizationMembers)
+      .set({ removedAt: new Date() })
+      .where(eq(organizationMembers.userId, anaId))
+    const after = (await receiveLines(ben.caller.api)).find((line) => line.id === before?.id)
+    expect(after?.received.from).toBeNull()
+    expect(after?.summary).toMatch(/^Received [0-9.]+ (USDC|ETH) from 0x[0-9a-f]{3}…[0-9a-f]{4}$/i)
   })
 })
