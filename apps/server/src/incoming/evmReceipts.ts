@@ -11,6 +11,7 @@ import {
   receiptsAbove,
   recordReceipts,
   removeReceipts,
+  type UnsafeReceipt,
 } from './receiptStore.ts'
 import { receivedSummary } from './receivedSummary.ts'
 import { sentToMembers } from './sentToMembers.ts'
@@ -84,30 +85,29 @@ export async function readEvmChain(
   const startOf = (wallet: PolledWallet) =>
     stored.get(wallet.walletId) ?? (tuning.startAtGenesis ? 0n : safeNext)
 
-  // Receipts above the cursors were read before the chain settled there: each is checked again.
-  const lowest = wallets.reduce(
-    (low, wallet) => (startOf(wallet) < low ? startOf(wallet) : low),
-    startOf(wallets[0] as PolledWallet),
+  // Receipts above a wallet's cursor were read before the chain settled there: each is checked again. A wallet
+  // read for the first time has none.
+  const read = wallets.flatMap((wallet) => {
+    const cursor = stored.get(wallet.walletId)
+    return cursor === undefined ? [] : [{ walletId: wallet.walletId, cursor }]
+  })
+  const lowest = read.reduce<bigint | undefined>(
+    (low, each) => (low === undefined || each.cursor < low ? each.cursor : low),
+    undefined,
   )
-  const unsafe = await receiptsAbove(
-    db,
-    chainId,
-    wallets.map((wallet) => wallet.walletId),
-    lowest,
-  )
+  const unsafe =
+    lowest === undefined
+      ? []
+      : (
+          await receiptsAbove(
+            db,
+            chainId,
+            read.map((each) => each.walletId),
+            lowest,
+          )
+        ).filter((receipt) => receipt.blockNumber >= (stored.get(receipt.walletId) ?? 0n))
   const gone: number[] = []
-  for (const receipt of unsafe) {
-    const onChain = await rpc<{ blockHash: string; status?: string } | null>('eth_getTransactionReceipt', [
-      receipt.txHash,
-    ])
-    if (
-      !onChain ||
-      onChain.status === '0x0' ||
-      (receipt.blockHash && onChain.blockHash !== receipt.blockHash)
-    ) {
-      gone.push(receipt.id)
-    }
-  }
+  for (const receipt of unsafe) if (await reorgedAway(rpc, receipt)) gone.push(receipt.id)
   await removeReceipts(db, gone)
 
   const byAddress = new Map(wallets.map((wallet) => [wallet.address.toLowerCase(), wallet]))
@@ -219,6 +219,21 @@ export async function readEvmChain(
   const written = await recordReceipts(db, found)
   for (const advance of advances) await advanceCursors(db, chainId, advance.walletIds, advance.nextBlock)
   return written
+}
+
+/**
+ * Whether a reorg took a receipt away: its transaction is in another block, failed, or gone while another block
+ * stands at its height. A node that has not seen it yet (a node behind the one that showed it, behind a load
+ * balancer) proves nothing: the receipt stays, and is checked again on the next pass.
+ */
+async function reorgedAway(rpc: ChainRpc, receipt: UnsafeReceipt): Promise<boolean> {
+  const onChain = await rpc<{ blockHash: string; status?: string } | null>('eth_getTransactionReceipt', [
+    receipt.txHash,
+  ])
+  if (onChain)
+    return onChain.status === '0x0' || (receipt.blockHash !== null && onChain.blockHash !== receipt.blockHash)
+  const block = await rpc<{ hash: string } | null>('eth_getBlockByNumber', [hex(receipt.blockNumber), false])
+  return block !== null && block.hash !== receipt.blockHash
 }
 
 /** Native coin sent to the wallets by the transactions of blocks `from` to `to`: local devnets only. */

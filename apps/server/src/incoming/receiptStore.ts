@@ -58,7 +58,13 @@ export async function recordReceipts(db: Db, found: readonly FoundReceipt[]): Pr
 }
 
 /** A stored receipt still above its chain's safe depth: read again until the cursor passes it. */
-export type UnsafeReceipt = { id: number; txHash: string; blockHash: string | null }
+export type UnsafeReceipt = {
+  id: number
+  walletId: string
+  txHash: string
+  blockNumber: bigint
+  blockHash: string | null
+}
 
 /** The chain-read receipts of these wallets on `chainId` at or above `fromBlock`. */
 export async function receiptsAbove(
@@ -71,7 +77,9 @@ export async function receiptsAbove(
   return db
     .select({
       id: incomingReceipts.id,
+      walletId: incomingReceipts.walletId,
       txHash: incomingReceipts.txHash,
+      blockNumber: incomingReceipts.blockNumber,
       blockHash: incomingReceipts.blockHash,
     })
     .from(incomingReceipts)
