@@ -197,8 +197,13 @@ export async function readSolanaChain(
       }
     }
     written += await recordReceipts(db, found)
-    // The finalized slot itself is read again next time: the local cluster still fills the slot it reports.
-    await advanceCursors(db, chainId, [wallet.walletId], finalized)
   }
+  // The finalized slot itself is read again next time: the local cluster still fills the slot it reports.
+  await advanceCursors(
+    db,
+    chainId,
+    wallets.map((wallet) => wallet.walletId),
+    finalized,
+  )
   return written
 }

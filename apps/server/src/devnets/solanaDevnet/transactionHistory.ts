@@ -56,6 +56,8 @@ export const historyLength = 5_000
 export class TransactionHistory {
   private readonly records: TransactionRecord[] = []
   private readonly bySignature = new Map<string, TransactionRecord>()
+  /** Each account's transactions, oldest first: an account's list is read without walking everyone's. */
+  private readonly byAccount = new Map<string, TransactionRecord[]>()
 
   constructor(records: readonly TransactionRecord[] = []) {
     for (const record of records) this.add(record)
@@ -65,9 +67,21 @@ export class TransactionHistory {
     if (this.bySignature.has(record.signature)) return
     this.records.push(record)
     this.bySignature.set(record.signature, record)
+    for (const pubkey of new Set(record.accountKeys.map((key) => key.pubkey))) {
+      const list = this.byAccount.get(pubkey)
+      if (list) list.push(record)
+      else this.byAccount.set(pubkey, [record])
+    }
     while (this.records.length > historyLength) {
       const oldest = this.records.shift()
-      if (oldest) this.bySignature.delete(oldest.signature)
+      if (!oldest) break
+      this.bySignature.delete(oldest.signature)
+      // The oldest record is the first of each of its accounts' lists.
+      for (const pubkey of new Set(oldest.accountKeys.map((key) => key.pubkey))) {
+        const list = this.byAccount.get(pubkey)
+        list?.shift()
+        if (list?.length === 0) this.byAccount.delete(pubkey)
+      }
     }
   }
 
@@ -84,15 +98,16 @@ export class TransactionHistory {
     { limit, before, until }: { limit: number; before?: string; until?: string },
   ): TransactionRecord[] {
     const found: TransactionRecord[] = []
+    const list = this.byAccount.get(address) ?? []
     let started = before === undefined
-    for (let index = this.records.length - 1; index >= 0 && found.length < limit; index -= 1) {
-      const record = this.records[index] as TransactionRecord
+    for (let index = list.length - 1; index >= 0 && found.length < limit; index -= 1) {
+      const record = list[index] as TransactionRecord
       if (!started) {
         started = record.signature === before
         continue
       }
       if (record.signature === until) break
-      if (record.accountKeys.some((key) => key.pubkey === address)) found.push(record)
+      found.push(record)
     }
     return found
   }
