@@ -307,6 +307,27 @@ describe('the news of money received', () => {
     expect((await receiveLines(ben.caller.api)).some((each) => each.received.tx_hash === hash)).toBe(true)
   })
 
+  it('pages receive lines with the others, newest first, on the same before cursor', async () => {
+    const all = await ben.caller.api.get('/api/v1/wallets/activity?limit=100')
+    const everything = (JSON.parse(all.text) as Json).activity as Json[]
+    expect(everything.some((line) => line.kind === 'receive')).toBe(true)
+    expect(everything.some((line) => line.kind === 'signature')).toBe(true)
+    const paged: Json[] = []
+    let before: number | null = null
+    do {
+      const page = await ben.caller.api.get(
+        `/api/v1/wallets/activity?limit=2${before ? `&before=${before}` : ''}`,
+      )
+      const body = JSON.parse(page.text) as Json
+      paged.push(...body.activity)
+      before = body.next_before
+    } while (before !== null)
+    expect(paged.map((line) => line.id)).toEqual(everything.map((line) => line.id))
+    const times = paged.map((line) => line.created_at)
+    expect(times).toEqual([...times].sort((a, b) => b - a))
+    for (const line of paged) if (line.kind !== 'receive') expect(line.received).toBeNull()
+  })
+
   it('names the sender as memberships are now: once Ana leaves, her payments show her address', async () => {
     const before = (await receiveLines(ben.caller.api)).find(
       (line) => line.received.from?.label === 'Ana Lopez',
