@@ -17,7 +17,9 @@ import { fundedMember, fundFromFaucet } from '../testing/fundedMember.ts'
 import type { Json } from '../testing/Json.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import type { MemberWallet, WalletCaller } from '../testing/WalletCaller.ts'
+import { chainMarker } from './chainMarker.ts'
 import { incomingReader } from './incomingReader.ts'
+import { polledWallets } from './polledWallets.ts'
 import {
   nameMember,
   nodeCall,
@@ -246,6 +248,19 @@ describe('USDC received on an EVM chain', () => {
     expect(warnings).toHaveLength(1)
     expect(warnings[0]).toContain('8453')
     expect(warnings[0]).not.toContain('127.0.0.1:9')
+  })
+
+  it('skips a chain whose head and wallets are as they were at its last pass', async () => {
+    const chain = server.parts.registry.get('chains').adapter.find(String(chainId))
+    if (!chain) throw new Error('no local Base Sepolia')
+    const wallets = await polledWallets(server.parts.database.db, true)
+    const mine = wallets.filter((wallet) => wallet.chainType === 'ethereum')
+    const idle = await chainMarker(chain, mine)
+    expect(await chainMarker(chain, mine)).toBe(idle)
+    // Another wallet to read, or another block, and the chain is read again.
+    expect(await chainMarker(chain, mine.slice(1))).not.toBe(idle)
+    await strangerPays(ben.evm.address, '0.01')
+    expect(await chainMarker(chain, mine)).not.toBe(idle)
   })
 
   it('removes a receipt a reorg took away while it was still above the safe depth', async () => {

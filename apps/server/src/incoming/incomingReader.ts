@@ -2,6 +2,7 @@ import type { Chains } from '../chains/Chains.ts'
 import type { ServedChain } from '../chains/ServedChain.ts'
 import type { Db } from '../db/Database.ts'
 import type { Logger } from '../log/logger.ts'
+import { chainMarker } from './chainMarker.ts'
 import { readEvmChain } from './evmReceipts.ts'
 import { polledWallets } from './polledWallets.ts'
 import { chainTuning } from './readerTuning.ts'
@@ -14,7 +15,8 @@ export type PassCounts = { received: number; failedChains: number }
  * The incoming-money reader: each pass reads every offered chain for the wallets `polledWallets` names, each
  * chain on its own, so one whose node is down stops none of the others; it is read again on the next pass,
  * from its cursors, so nothing is missed. A chain's failure is logged once when it starts failing and once when
- * it reads again, not on every pass of a long outage.
+ * it reads again, not on every pass of a long outage. A chain whose head and wallets are as they were at its last
+ * good pass is not read again (`chainMarker.ts`).
  */
 export function incomingReader(options: {
   db: Db
@@ -26,14 +28,21 @@ export function incomingReader(options: {
 }) {
   const { db, logger } = options
   const failing = new Set<string>()
+  /** Each chain's marker at its last pass that succeeded (`chainMarker.ts`). */
+  const lastRead = new Map<string, string>()
 
   const readChain = async (chain: ServedChain, wallets: Awaited<ReturnType<typeof polledWallets>>) => {
     const id = String(chain.info.id)
     const tuning = chainTuning(id, chain.info.type, chain.info.local)
     const mine = wallets.filter((wallet) => wallet.chainType === chain.info.type)
-    return chain.info.type === 'solana'
-      ? readSolanaChain(db, chain, mine, tuning)
-      : readEvmChain(db, chain, mine, tuning)
+    const marker = await chainMarker(chain, mine)
+    if (lastRead.get(id) === marker) return 0
+    const received =
+      chain.info.type === 'solana'
+        ? await readSolanaChain(db, chain, mine, tuning)
+        : await readEvmChain(db, chain, mine, tuning)
+    lastRead.set(id, marker)
+    return received
   }
 
   return async function readOnce(): Promise<PassCounts> {
