@@ -26,6 +26,7 @@ import { healthRoutes } from './http/health.ts'
 import { hostGuard } from './http/hostGuard.ts'
 import { securityHeaders } from './http/securityHeaders.ts'
 import { isWebAppBuilt, webApp } from './http/webApp.ts'
+import { receivedRoutes } from './incoming/receivedRoutes.ts'
 import type { BackgroundJobsPart } from './jobs/backgroundJobs.ts'
 import type { Logger } from './log/logger.ts'
 import { type AccessTokenKeys, accessTokenVerificationKey } from './members/accessToken.ts'
@@ -414,6 +415,7 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
         }),
       }),
     )
+    .route('/v1', receivedRoutes({ db: database.db, chains }))
     .route('/v1', sendsRoutes({ db: database.db, chains }))
     .route(
       '/v1',

@@ -216,3 +216,44 @@ describe('the typed client', () => {
     expect(user.linked_accounts[0]).toMatchObject({ type: 'email', address: email })
   })
 })
+
+describe('money received', () => {
+  type Received = {
+    chain_id: string
+    asset: 'usdc' | 'native'
+    symbol: string
+    decimals: number
+    amount: string
+    from_address: string
+    from: { user_id: string; label: string; organizations: string[] } | null
+    tx_hash: string
+    explorer_url: string | null
+  }
+
+  it('lists what arrived among the activity lines, and the news the home announces once', () => {
+    type Line = InferResponseType<typeof v1.wallets.activity.$get, 200>['activity'][number]
+    expectTypeOf<Line['kind']>().toEqualTypeOf<'signature' | 'export' | 'decline' | 'receive'>()
+    expectTypeOf<NonNullable<Line['received']>>().toEqualTypeOf<Received>()
+    expectTypeOf<InferResponseType<typeof v1.wallets.received.news.$get, 200>>().toEqualTypeOf<{
+      received: {
+        id: number
+        created_at: number
+        chain_id: string
+        asset: 'usdc' | 'native'
+        symbol: string
+        decimals: number
+        amount: string
+        from_address: string
+        from: { user_id: string; label: string; organizations: string[] } | null
+        tx_hash: string
+        explorer_url: string | null
+      }[]
+    }>()
+    expectTypeOf<InferRequestType<typeof v1.wallets.received.news.seen.$post>['json']>().toEqualTypeOf<{
+      through: number
+    }>()
+    expectTypeOf<InferResponseType<typeof v1.wallets.received.news.seen.$post, 200>>().toEqualTypeOf<{
+      ok: true
+    }>()
+  })
+})

@@ -14,6 +14,7 @@ import { accountFreeze } from './holds/accountFreeze.ts'
 import { heldSignOuts } from './holds/heldSignOuts.ts'
 import { newDeviceHold } from './holds/newDeviceHold.ts'
 import { sendHold } from './holds/sendHold.ts'
+import { readEveryMs } from './incoming/readerTuning.ts'
 import { backgroundJobs } from './jobs/backgroundJobs.ts'
 import { serverJobs } from './jobs/serverJobs.ts'
 import { keepAppId } from './keepAppId.ts'
@@ -230,6 +231,11 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
       hold,
       logger,
       sendJobs: options.sendJobs !== false,
+      incoming: {
+        everyMs: readEveryMs[settings.mode],
+        // Locally every member's wallets; in production those of members seen lately (incoming/polledWallets.ts).
+        everyWallet: settings.mode === 'embedded',
+      },
     }),
     logger,
   )

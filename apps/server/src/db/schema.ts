@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -213,7 +214,7 @@ export const walletActivity = pgTable(
     walletId: text('wallet_id')
       .notNull()
       .references(() => wallets.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['signature', 'export', 'decline'] }).notNull(),
+    kind: text('kind', { enum: ['signature', 'export', 'decline', 'receive'] }).notNull(),
     method: text('method').notNull(),
     /** SHA-256 of what was signed (or of the exported address), never the thing itself. */
     digest: text('digest').notNull(),
@@ -224,8 +225,15 @@ export const walletActivity = pgTable(
     /** The policy's decision that let it be signed: "a trusted device", "within the new-device budget". */
     decision: text('decision'),
     createdAt: createdAt(),
+    /** A receive line's receipt (migration 0023): removing the receipt removes the line. */
+    receiptId: bigint('receipt_id', { mode: 'number' }).references((): AnyPgColumn => incomingReceipts.id, {
+      onDelete: 'cascade',
+    }),
   },
-  (table) => [index('wallet_activity_user').on(table.userId, table.createdAt)],
+  (table) => [
+    index('wallet_activity_user').on(table.userId, table.createdAt),
+    uniqueIndex('wallet_activity_receipt').on(table.receiptId),
+  ],
 )
 
 /** What happened to an account that its owner should see: addresses added or changed, devices, sign-outs, exports. */
@@ -764,3 +772,63 @@ export const invitationLinks = pgTable('invitation_links', {
   delivery: text('delivery', { enum: ['sent', 'failed', 'not_sent'] }).notNull(),
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/**
+ * Money received by a member's wallet, read from its chain (incoming/): one row per receipt, keyed by its place on
+ * the chain, so a restart, another pass or another server process writes it once (migration 0023).
+ */
+export const incomingReceipts = pgTable(
+  'incoming_receipts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    walletId: text('wallet_id')
+      .notNull()
+      .references(() => wallets.id, { onDelete: 'cascade' }),
+    /** The chain as GET /chains names it: '84532', 'devnet'. */
+    chainId: text('chain_id').notNull(),
+    /** The transaction hash (EVM) or signature (Solana). */
+    txHash: text('tx_hash').notNull(),
+    /** Where in the transaction: 'log:<index>' (an ERC-20 Transfer), 'native', 'usdc' (a Solana balance change). */
+    position: text('position').notNull(),
+    asset: text('asset', { enum: ['usdc', 'native'] }).notNull(),
+    /** Base units, decimal digits. */
+    amount: text('amount').notNull(),
+    fromAddress: text('from_address').notNull(),
+    blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
+    /** The block it was found in (EVM), so a reorg that moves it is seen; null on Solana (read finalized). */
+    blockHash: text('block_hash'),
+    /** What found it: the chain's own records, or Charter's send records. */
+    source: text('source', { enum: ['chain', 'send'] }).notNull(),
+    /** Whether the home has told the member of it. */
+    announced: boolean('announced').notNull().default(false),
+    /** The block's time. */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('incoming_receipts_chain_tx_position_wallet_id_key').on(
+      table.chainId,
+      table.txHash,
+      table.position,
+      table.walletId,
+    ),
+    index('incoming_receipts_news').on(table.userId, table.id).where(sql`NOT announced`),
+    index('incoming_receipts_unsafe').on(table.chainId, table.blockNumber),
+  ],
+)
+
+/** How far each (wallet, chain) has been read for good: the next block (EVM) or slot (Solana) a pass reads from. */
+export const incomingCursors = pgTable(
+  'incoming_cursors',
+  {
+    walletId: text('wallet_id')
+      .notNull()
+      .references(() => wallets.id, { onDelete: 'cascade' }),
+    chainId: text('chain_id').notNull(),
+    nextBlock: bigint('next_block', { mode: 'bigint' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.walletId, table.chainId] })],
+)

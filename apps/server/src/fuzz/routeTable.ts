@@ -1454,6 +1454,15 @@ export const routeTable: FuzzRoute[] = [
       },
     ),
   },
+  { method: 'GET', path: '/api/v1/wallets/received/news', access: 'session' },
+  {
+    method: 'POST',
+    path: '/api/v1/wallets/received/news/seen',
+    access: 'session',
+    body: shape({
+      through: fc.oneof(fc.integer({ min: 1, max: 1_000_000 }), fc.constant(Number.MAX_SAFE_INTEGER)),
+    }),
+  },
   {
     method: 'POST',
     path: '/api/v1/wallets',

@@ -167,6 +167,7 @@ describe('the server’s jobs in /api/health', () => {
         'followPendingSends',
         'releaseHeldSends',
         'releaseHeldActions',
+        'readIncoming',
       ])
       const ok = (counts?: Record<string, unknown>) => ({
         at: expect.any(String),

@@ -5,6 +5,7 @@ import type { HeldSignOuts } from '../holds/heldSignOuts.ts'
 import type { NewDeviceHold } from '../holds/newDeviceHold.ts'
 import { releaseHeldActions } from '../holds/releaseHeldActions.ts'
 import type { SendHold } from '../holds/sendHold.ts'
+import { incomingReader } from '../incoming/incomingReader.ts'
 import type { Logger } from '../log/logger.ts'
 import type { PolicyEngine } from '../policy/policyEngine.ts'
 import type { KeyVault } from '../wallets/KeyVault.ts'
@@ -19,7 +20,8 @@ const thirtySeconds = 30_000
 /**
  * What the server does by itself: hourly, and once at start, old throttling windows, codes and idempotency
  * answers go; every 30 seconds, pending sends are read from their chains, held sends whose wait is over go out,
- * and held sign-outs and freeze lifts whose wait is over are carried out. Each is safe on every replica at once.
+ * and held sign-outs and freeze lifts whose wait is over are carried out; every few seconds, money received is
+ * read from the chains (incoming/). Each is safe on every replica at once.
  * `sendJobs: false` leaves out the 30-second ones (tests that count a request's statements, which a job's could
  * join).
  */
@@ -35,6 +37,8 @@ export function serverJobs(options: {
   hold: NewDeviceHold
   logger: Logger
   sendJobs: boolean
+  /** The incoming-money reader's pace and reach (incoming/readerTuning.ts, incoming/polledWallets.ts). */
+  incoming: { everyMs: number; everyWallet: boolean }
 }): BackgroundJob[] {
   const { db, logger } = options
   const sweep: BackgroundJob = {
@@ -77,6 +81,20 @@ export function serverJobs(options: {
       everyMs: thirtySeconds,
       failure: 'Could not carry out held actions',
       run: () => releaseHeldActions({ db, signOuts: options.signOuts, hold: options.hold }),
+    },
+    {
+      // Money received, read from every chain (incoming/). A job rather than a part of its own: it needs only a
+      // schedule that stops before the database and chains close, its last run in /api/health, and `runNow`
+      // for tests, which the jobs part gives every job.
+      name: 'readIncoming',
+      everyMs: options.incoming.everyMs,
+      failure: 'Could not read money received',
+      run: incomingReader({
+        db,
+        chains: options.chains,
+        everyWallet: options.incoming.everyWallet,
+        logger,
+      }),
     },
   ]
 }

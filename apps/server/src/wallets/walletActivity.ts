@@ -6,7 +6,8 @@ import type { Chains } from '../chains/Chains.ts'
 import { batchInserter } from '../db/batch.ts'
 import type { Db } from '../db/Database.ts'
 import { preparedFor } from '../db/prepared.ts'
-import { walletActivity, wallets } from '../db/schema.ts'
+import { incomingReceipts, walletActivity, wallets } from '../db/schema.ts'
+import { type Received, receivedView, sendersFor } from '../incoming/receivedView.ts'
 import { activitySendKey, activitySends } from './activitySends.ts'
 
 export type ActivityEntry = {
@@ -115,7 +116,8 @@ export const activityPage = { defaultLimit: 50, maxLimit: 100 } as const
  * One page of the owner's activity, newest first: the lines older than line `before` (an id from an earlier
  * page), or the newest. `next_before` names the last line when older ones remain, so however many lines came
  * since (a flood of declines), the older ones stay one "Show older" away. A line that sent a transaction carries
- * its `send`, pending ones read again from the chain.
+ * its `send`, pending ones read again from the chain. A line of money received (kind `receive`, written by the
+ * incoming reader at its block's time) carries `received`, its sender named as the member's colleagues are now.
  */
 export async function listActivity(
   db: Db,
@@ -139,9 +141,17 @@ export async function listActivity(
       sendHash: walletActivity.sendHash,
       decision: walletActivity.decision,
       createdAt: walletActivity.createdAt,
+      receipt: {
+        chainId: incomingReceipts.chainId,
+        asset: incomingReceipts.asset,
+        amount: incomingReceipts.amount,
+        fromAddress: incomingReceipts.fromAddress,
+        txHash: incomingReceipts.txHash,
+      },
     })
     .from(walletActivity)
     .innerJoin(wallets, eq(wallets.id, walletActivity.walletId))
+    .leftJoin(incomingReceipts, eq(incomingReceipts.id, walletActivity.receiptId))
     .where(
       and(
         eq(walletActivity.userId, userId),
@@ -156,19 +166,27 @@ export async function listActivity(
   const page = rows.slice(0, limit)
   const last = page.at(-1)
   const sent = await activitySends(db, chains, page)
-  const activity = page.map((row) => ({
-    id: row.id,
-    wallet_id: row.walletId,
-    address: row.address,
-    chain_type: row.chainType,
-    kind: row.kind,
-    method: row.method,
-    digest: row.digest,
-    summary: row.summary,
-    /** Why it could be signed: "a trusted device", "within the new-device budget"; null before the policy. */
-    decision: row.decision,
-    created_at: toUnixSeconds(row.createdAt),
-    send: row.sendHash === null ? null : (sent.get(activitySendKey(row.walletId, row.sendHash)) ?? null),
-  }))
+  // Who sent what was received is read now, from the member's organisations as they are now.
+  const senders = page.some((row) => row.receipt !== null) ? await sendersFor(db, userId) : new Map()
+  const activity = page.map((row) => {
+    const shown = row.receipt === null ? null : receivedView(chains, senders, row.receipt)
+    return {
+      id: row.id,
+      wallet_id: row.walletId,
+      address: row.address,
+      chain_type: row.chainType,
+      kind: row.kind,
+      method: row.method,
+      digest: row.digest,
+      summary: shown?.summary ?? row.summary,
+      /** Why it could be signed: "a trusted device", "within the new-device budget"; null before the policy. */
+      decision: row.decision,
+      created_at: toUnixSeconds(row.createdAt),
+      send: row.sendHash === null ? null : (sent.get(activitySendKey(row.walletId, row.sendHash)) ?? null),
+      // Money received (kind `receive`); null on every other line. Always in the answer; typed optional so
+      // that clients written before it (the web's fixtures) still compile.
+      ...({ received: shown?.received ?? null } as { received?: Received | null }),
+    }
+  })
   return { activity, next_before: rows.length > limit && last ? last.id : null }
 }

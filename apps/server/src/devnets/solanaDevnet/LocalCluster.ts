@@ -16,6 +16,8 @@ import { getMintDecoder, getMintSize, getTokenSize, TOKEN_PROGRAM_ADDRESS } from
 import { FailedTransactionMetadata, type LiteSVM, type TransactionMetadata } from 'litesvm'
 import { type DescribedTransactionError, describeTransactionError } from './describeTransactionError.ts'
 import { invalidParams, JsonRpcError } from './JsonRpcError.ts'
+import { type Balances, balancesOf, type MessageShape, messageShape } from './ledgerRecord.ts'
+import { TransactionHistory } from './transactionHistory.ts'
 
 /** A blockhash stays usable for this many slots after it was handed out, as on a real cluster. */
 const blockhashLifetime = 150n
@@ -61,6 +63,8 @@ export class LocalCluster {
     readonly svm: LiteSVM,
     /** Called after every change of state, to schedule a save. */
     private readonly onWrite: () => void,
+    /** Every committed transaction's accounts and balances, for getSignaturesForAddress and getTransaction. */
+    readonly history: TransactionHistory = new TransactionHistory(),
   ) {
     // The blockhash window is checked here (see `checkLifetime`); signatures and duplicates LiteSVM still checks.
     svm.withBlockhashCheck(false).withSigverify(true)
@@ -106,6 +110,39 @@ export class LocalCluster {
       const oldest = this.statuses.keys().next()
       if (!oldest.done) this.statuses.delete(oldest.value)
     }
+  }
+
+  /** The balances of `keys` now: before a transaction runs, they are its pre-balances. */
+  private balancesNow(keys: readonly string[]): Balances {
+    return balancesOf(keys, (address) => this.account(address), this.decimalsOf)
+  }
+
+  /**
+   * Keeps a committed transaction in the history: its message, slot and time, and its accounts' balances before
+   * (`before`) and now. Called before the slot moves on, so the slot is the one it was committed in.
+   */
+  private record(
+    signature: string,
+    message: MessageShape,
+    before: Balances,
+    outcome: Outcome,
+    fee: bigint,
+  ): void {
+    const after = this.balancesNow(message.accountKeys.map((key) => key.pubkey))
+    this.history.add({
+      signature,
+      slot: this.slot().toString(),
+      blockTime: Number(this.svm.getClock().unixTimestamp),
+      err: outcome.error?.json ?? null,
+      fee: fee.toString(),
+      ...message,
+      preBalances: before.preBalances,
+      postBalances: after.preBalances,
+      preTokenBalances: before.preTokenBalances,
+      postTokenBalances: after.preTokenBalances,
+      logs: outcome.logs,
+      unitsConsumed: outcome.unitsConsumed.toString(),
+    })
   }
 
   account(address: Address): EncodedAccount | null {
@@ -234,6 +271,8 @@ export class LocalCluster {
       // So it does a transaction it already processed (a client's rebroadcast): its first status stands.
       return signature
     }
+    const message = messageShape(transaction)
+    const before = this.balancesNow(message.accountKeys.map((key) => key.pubkey))
     let outcome: Outcome
     try {
       outcome = outcomeOf(this.svm.sendTransaction(transaction))
@@ -242,6 +281,13 @@ export class LocalCluster {
     }
     if (this.svm.getTransaction(signature) !== null) {
       this.remember(signature, { slot: this.slot(), error: outcome.error?.json ?? null })
+      this.record(
+        signature,
+        message,
+        before,
+        outcome,
+        BigInt(message.header.numRequiredSignatures) * lamportsPerSignature,
+      )
       this.advance()
     }
     return signature
@@ -249,6 +295,20 @@ export class LocalCluster {
 
   /** Credits lamports out of LiteSVM's own airdrop account, one committed transaction. */
   airdrop(address: Address, amount: Lamports): Signature {
+    // LiteSVM signs an airdrop with a key of its own it does not show: the history keeps the recipient and the
+    // System Program, and no signer.
+    const message: MessageShape = {
+      version: 'legacy',
+      signatures: [],
+      header: { numRequiredSignatures: 0, numReadonlySignedAccounts: 0, numReadonlyUnsignedAccounts: 1 },
+      accountKeys: [
+        { pubkey: address, signer: false, writable: true },
+        { pubkey: systemProgram, signer: false, writable: false },
+      ],
+      recentBlockhash: this.svm.latestBlockhash(),
+      instructions: [],
+    }
+    const before = this.balancesNow([address, systemProgram])
     const result = this.svm.airdrop(address, amount)
     if (result === null || result instanceof FailedTransactionMetadata) {
       const reason = result ? describeTransactionError(result).message : 'no result'
@@ -256,16 +316,26 @@ export class LocalCluster {
     }
     const signature = getBase58Decoder().decode(result.signature()) as Signature
     this.remember(signature, { slot: this.slot(), error: null })
+    this.record(signature, { ...message, signatures: [signature] }, before, outcomeOf(result), 0n)
     this.advance()
     return signature
   }
 
   /** Executes a transaction Charter built itself (funding); its failure is thrown with the logs. */
   execute(transaction: Transaction): Outcome {
+    const message = messageShape(transaction)
+    const before = this.balancesNow(message.accountKeys.map((key) => key.pubkey))
     const outcome = outcomeOf(this.svm.sendTransaction(transaction))
     const signature = getSignatureFromTransaction(transaction)
     if (this.svm.getTransaction(signature) !== null) {
       this.remember(signature, { slot: this.slot(), error: outcome.error?.json ?? null })
+      this.record(
+        signature,
+        message,
+        before,
+        outcome,
+        BigInt(message.header.numRequiredSignatures) * lamportsPerSignature,
+      )
       this.advance()
     }
     return outcome

@@ -1,6 +1,7 @@
 import { type Address, getBase58Encoder, getBase64Encoder, lamports, type Transaction } from '@solana/kit'
 import { getTokenDecoder, getTokenSize, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { accountEncoding, encodeAccount } from './encodeAccount.ts'
+import { historyMethods } from './historyMethods.ts'
 import { invalidParams, JsonRpcError } from './JsonRpcError.ts'
 import type { LocalCluster, Outcome } from './LocalCluster.ts'
 import { addressParam, configParam, type Params, stringParam, wholeNumberParam } from './params.ts'
@@ -196,6 +197,8 @@ export const rpcMethods: Record<string, Method> = {
     })
     return withContext(cluster, statuses)
   },
+
+  ...historyMethods,
 
   requestAirdrop: ({ cluster }, params) => {
     const address = addressParam(params, 0)

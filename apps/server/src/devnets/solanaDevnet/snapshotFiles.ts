@@ -6,6 +6,8 @@ import { LiteSVM } from 'litesvm'
 export const snapshotPaths = (stateDir: string) => ({
   /** LiteSVM's own serialisation of every account, sysvar and the transaction history. */
   snapshot: join(stateDir, 'solana-local.bin'),
+  /** The committed transactions' accounts and balances (`transactionHistory.ts`), which LiteSVM does not keep. */
+  history: join(stateDir, 'solana-local-history.json'),
   /** The USDC mint authority's key, in solana-keygen's format (64 numbers: secret seed, then public key). */
   mintAuthority: join(stateDir, 'solana-local-mint-authority.json'),
 })

@@ -393,6 +393,128 @@ describe('the local Solana cluster, read through @solana/kit over HTTP', () => {
   })
 })
 
+describe('the local Solana cluster’s transaction history', () => {
+  it('lists an address’s signatures newest first, pages them with before/until, and serves each by getTransaction', async () => {
+    const sender = await fundedOwner(2n * oneSol, 0n)
+    const recipient = await generateKeyPairSigner()
+    const first = await send(sender, [
+      getTransferSolInstruction({ source: sender, destination: recipient.address, amount: oneSol / 10n }),
+    ])
+    const second = await send(sender, [
+      getTransferSolInstruction({ source: sender, destination: recipient.address, amount: oneSol / 5n }),
+    ])
+    const listed = await rpc.getSignaturesForAddress(recipient.address).send()
+    expect(listed.map((each) => each.signature)).toEqual([second, first])
+    expect(listed[0]).toMatchObject({ err: null, memo: null, confirmationStatus: 'finalized' })
+    expect(listed[0]?.slot).toBeGreaterThan(listed[1]?.slot ?? 0n)
+    expect(typeof listed[0]?.blockTime).toBe('bigint')
+    expect(
+      (await rpc.getSignaturesForAddress(recipient.address, { before: second }).send()).map(
+        (each) => each.signature,
+      ),
+    ).toEqual([first])
+    expect(
+      (await rpc.getSignaturesForAddress(recipient.address, { until: first }).send()).map(
+        (each) => each.signature,
+      ),
+    ).toEqual([second])
+    expect(await rpc.getSignaturesForAddress(recipient.address, { limit: 1 }).send()).toHaveLength(1)
+    // The sender's own list holds its funding airdrop besides.
+    expect(
+      (await rpc.getSignaturesForAddress(sender.address).send()).map((each) => each.signature).slice(0, 2),
+    ).toEqual([second, first])
+
+    const transaction = await rpc
+      .getTransaction(second, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 })
+      .send()
+    expect(transaction?.slot).toBe(listed[0]?.slot)
+    expect(transaction?.meta?.err).toBeNull()
+    expect(transaction?.meta?.fee).toBe(5000n)
+    const keys = transaction?.transaction.message.accountKeys.map((key) => key.pubkey) ?? []
+    expect(keys.slice(0, 2)).toEqual([sender.address, recipient.address])
+    const index = keys.indexOf(recipient.address)
+    const pre = transaction?.meta?.preBalances[index] ?? 0n
+    const post = transaction?.meta?.postBalances[index] ?? 0n
+    expect(post - pre).toBe(oneSol / 5n)
+    const senderDelta = (transaction?.meta?.postBalances[0] ?? 0n) - (transaction?.meta?.preBalances[0] ?? 0n)
+    expect(senderDelta).toBe(-(oneSol / 5n) - 5000n)
+    expect(transaction?.transaction.message.accountKeys[0]).toMatchObject({ signer: true, writable: true })
+  })
+
+  it('records an SPL transfer’s token balances before and after, found by the token account it names', async () => {
+    const owner = await fundedOwner(oneSol, 3_000_000n)
+    const recipient = await fundedOwner(oneSol, 1n)
+    const [from] = await findAssociatedTokenPda({
+      owner: owner.address,
+      mint: usdcMint,
+      tokenProgram: TOKEN_PROGRAM_ADDRESS,
+    })
+    const [to] = await findAssociatedTokenPda({
+      owner: recipient.address,
+      mint: usdcMint,
+      tokenProgram: TOKEN_PROGRAM_ADDRESS,
+    })
+    const signature = await send(owner, [
+      getTransferInstruction({ source: from, destination: to, authority: owner, amount: 1_250_000n }),
+    ])
+    // The transfer names the token account, not its owner.
+    expect(
+      (await rpc.getSignaturesForAddress(recipient.address).send()).map((each) => each.signature),
+    ).not.toContain(signature)
+    expect((await rpc.getSignaturesForAddress(to).send())[0]?.signature).toBe(signature)
+    const { json } = await post({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'getTransaction',
+      params: [signature, { encoding: 'json', maxSupportedTransactionVersion: 0 }],
+    })
+    const amountsOf = (balances: { owner: string; mint: string; uiTokenAmount: { amount: string } }[]) =>
+      Object.fromEntries(balances.map((balance) => [balance.owner, balance.uiTokenAmount.amount]))
+    expect(amountsOf(json.result.meta.preTokenBalances)).toEqual({
+      [owner.address]: '3000000',
+      [recipient.address]: '1',
+    })
+    expect(amountsOf(json.result.meta.postTokenBalances)).toEqual({
+      [owner.address]: '1750000',
+      [recipient.address]: '1250001',
+    })
+    expect(json.result.meta.postTokenBalances[0]).toMatchObject({
+      mint: usdcMint,
+      programId: TOKEN_PROGRAM_ADDRESS,
+    })
+    expect(typeof json.result.transaction.message.accountKeys[0]).toBe('string')
+    expect(json.result.version).toBe(0)
+  })
+
+  it('answers an unknown signature with null, and a v0 transaction without maxSupportedTransactionVersion with -32015', async () => {
+    const owner = await fundedOwner(oneSol, 0n)
+    const signature = await send(owner, [
+      getTransferSolInstruction({
+        source: owner,
+        destination: (await generateKeyPairSigner()).address,
+        amount: oneSol / 100n,
+      }),
+    ])
+    const unknown = getBase58Decoder().decode(new Uint8Array(64).fill(7))
+    const missing = await post({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'getTransaction',
+      params: [unknown, { maxSupportedTransactionVersion: 0 }],
+    })
+    expect(missing.json.result).toBeNull()
+    const refused = await post({ jsonrpc: '2.0', id: 2, method: 'getTransaction', params: [signature] })
+    expect(refused.json.error.code).toBe(-32015)
+    const badLimit = await post({
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'getSignaturesForAddress',
+      params: [owner.address, { limit: 1001 }],
+    })
+    expect(badLimit.json.error.code).toBe(-32602)
+  })
+})
+
 describe('the local Solana cluster across a restart', () => {
   it('keeps balances, the mint and token accounts, and goes on taking transactions', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'charter-solana-restart-'))
@@ -402,6 +524,9 @@ describe('the local Solana cluster across a restart', () => {
       await first.fund(owner.address, 'native', 3n * oneSol)
       await first.fund(owner.address, 'USDC', 12_500_000n)
       const heightBefore = await first.height()
+      const signaturesBefore = await createSolanaRpc(first.rpcUrl)
+        .getSignaturesForAddress(owner.address)
+        .send()
       await first.close()
 
       const second = await startSolanaDevnet({ stateDir: dir, logger })
@@ -413,6 +538,18 @@ describe('the local Solana cluster across a restart', () => {
           .send()
         expect(value.map((a) => a.account.data.parsed.info.tokenAmount.amount)).toEqual(['12500000'])
         expect(await second.height()).toBeGreaterThanOrEqual(heightBefore)
+        // The transaction history is kept too: the same signatures, each still served whole.
+        const signaturesAfter = await again.getSignaturesForAddress(owner.address).send()
+        expect(signaturesAfter.map((each) => each.signature)).toEqual(
+          signaturesBefore.map((each) => each.signature),
+        )
+        const kept = await again
+          .getTransaction(signaturesBefore[0]?.signature as Signature, {
+            encoding: 'json',
+            maxSupportedTransactionVersion: 0,
+          })
+          .send()
+        expect(kept?.slot).toBe(signaturesBefore[0]?.slot)
         await second.fund(owner.address, 'USDC', 500_000n)
         await second.fund(owner.address, 'native', 1n)
         const after = await again

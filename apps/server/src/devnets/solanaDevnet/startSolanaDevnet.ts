@@ -16,6 +16,7 @@ import { startJsonRpcServer } from './jsonRpcServer.ts'
 import { LocalCluster } from './LocalCluster.ts'
 import { SolanaDevnetError } from './SolanaDevnetError.ts'
 import { loadOrCreateKeyBytes, loadSnapshot, saveSnapshot, snapshotPaths } from './snapshotFiles.ts'
+import { TransactionHistory } from './transactionHistory.ts'
 import { ensureUsdcMint, mintUsdc, newKeyBytes } from './usdcMint.ts'
 
 /** A write is saved this long after it happened, so a burst of writes is saved once and a kill -9 loses little. */
@@ -46,6 +47,15 @@ export async function startSolanaDevnet({ stateDir, logger }: SolanaDevnetOption
     })
   }
   const restored = svm !== null
+  let history: TransactionHistory
+  try {
+    history = TransactionHistory.load(paths.history)
+  } catch (cause) {
+    throw new SolanaDevnetError('The local Solana cluster could not load its saved transactions.', {
+      details: `${paths.history} is unreadable; move it away to start without the history (the accounts stay).`,
+      cause,
+    })
+  }
 
   let saveTimer: NodeJS.Timeout | undefined
   let closed = false
@@ -54,6 +64,7 @@ export async function startSolanaDevnet({ stateDir, logger }: SolanaDevnetOption
     saveTimer = undefined
     try {
       saveSnapshot(cluster.svm, paths.snapshot)
+      cluster.history.save(paths.history)
     } catch (error) {
       logger.error('The local Solana cluster could not save its state', {
         path: paths.snapshot,
@@ -68,7 +79,7 @@ export async function startSolanaDevnet({ stateDir, logger }: SolanaDevnetOption
     saveTimer.unref()
   }
 
-  const cluster = new LocalCluster(svm ?? new LiteSVM(), scheduleSave)
+  const cluster = new LocalCluster(svm ?? new LiteSVM(), scheduleSave, history)
   const usdcMint = getSolanaUsdcMint('devnet') as Address
   ensureUsdcMint(cluster, usdcMint, authority.address)
   save()

@@ -1,0 +1,209 @@
+import { shortenAddress } from '@charter/core'
+import { type Address, address } from '@solana/kit'
+import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
+import type { ServedChain } from '../chains/ServedChain.ts'
+import type { Db } from '../db/Database.ts'
+import { type ChainRpc, chainRpc } from '../wallets/sends/chainRpc.ts'
+import type { PolledWallet } from './polledWallets.ts'
+import type { ChainTuning } from './readerTuning.ts'
+import { advanceCursors, cursorsOf, type FoundReceipt, recordReceipts } from './receiptStore.ts'
+import { receivedSummary } from './receivedSummary.ts'
+
+/** The most signatures getSignaturesForAddress gives at once. */
+const pageLength = 1000
+
+type SignatureInfo = { signature: string; slot: number; err: unknown; blockTime: number | null }
+type TokenBalance = { accountIndex: number; mint: string; owner?: string; uiTokenAmount: { amount: string } }
+type ParsedTransaction = {
+  slot: number
+  blockTime: number | null
+  meta: {
+    err: unknown
+    preBalances: number[]
+    postBalances: number[]
+    preTokenBalances?: TokenBalance[]
+    postTokenBalances?: TokenBalance[]
+  } | null
+  transaction: { message: { accountKeys: { pubkey: string }[] } }
+}
+
+/**
+ * The signatures naming `account` at slot `fromSlot` or later, newest first, read at `finalized` (where nothing
+ * is rolled back), page after page until one is older; `maxPages` at most.
+ */
+async function signaturesSince(
+  rpc: ChainRpc,
+  account: string,
+  fromSlot: bigint,
+  maxPages: number,
+): Promise<SignatureInfo[]> {
+  const found: SignatureInfo[] = []
+  let before: string | undefined
+  for (let page = 0; page < maxPages; page += 1) {
+    const batch = await rpc<SignatureInfo[]>('getSignaturesForAddress', [
+      account,
+      { limit: pageLength, commitment: 'finalized', ...(before && { before }) },
+    ])
+    for (const each of batch) {
+      if (BigInt(each.slot) < fromSlot) return found
+      found.push(each)
+    }
+    if (batch.length < pageLength) return found
+    before = batch.at(-1)?.signature
+  }
+  return found
+}
+
+/** What `wallet` gained in one transaction: SOL and the USDC of `mint`, each with whoever gave the most. */
+export function gainsOf(
+  transaction: ParsedTransaction,
+  wallet: string,
+  mint: string | undefined,
+): { asset: 'native' | 'usdc'; amount: bigint; from: string }[] {
+  const meta = transaction.meta
+  if (!meta || meta.err !== null) return []
+  const keys = transaction.transaction.message.accountKeys.map((key) => key.pubkey)
+  const gains: { asset: 'native' | 'usdc'; amount: bigint; from: string }[] = []
+  // Whoever a change came from: the account that lost the most, else the fee payer.
+  const giver = (losses: Map<string, bigint>) => {
+    let from = keys[0] ?? ''
+    let most = 0n
+    for (const [owner, loss] of losses) {
+      if (owner !== wallet && loss > most) {
+        most = loss
+        from = owner
+      }
+    }
+    return from
+  }
+  const index = keys.indexOf(wallet)
+  if (index >= 0) {
+    const delta = BigInt(meta.postBalances[index] ?? 0) - BigInt(meta.preBalances[index] ?? 0)
+    if (delta > 0n) {
+      const losses = new Map<string, bigint>()
+      keys.forEach((key, at) => {
+        const lost = BigInt(meta.preBalances[at] ?? 0) - BigInt(meta.postBalances[at] ?? 0)
+        if (lost > 0n) losses.set(key, lost)
+      })
+      gains.push({ asset: 'native', amount: delta, from: giver(losses) })
+    }
+  }
+  if (mint) {
+    // The token balances by owner: an SPL transfer moves between token accounts, and their owners are who count.
+    const byOwner = new Map<string, bigint>()
+    const add = (balances: TokenBalance[] | undefined, sign: bigint) => {
+      for (const balance of balances ?? []) {
+        if (balance.mint !== mint || !balance.owner) continue
+        byOwner.set(
+          balance.owner,
+          (byOwner.get(balance.owner) ?? 0n) + sign * BigInt(balance.uiTokenAmount.amount),
+        )
+      }
+    }
+    add(meta.postTokenBalances, 1n)
+    add(meta.preTokenBalances, -1n)
+    const delta = byOwner.get(wallet) ?? 0n
+    if (delta > 0n) {
+      const losses = new Map<string, bigint>()
+      for (const [owner, change] of byOwner) if (change < 0n) losses.set(owner, -change)
+      gains.push({ asset: 'usdc', amount: delta, from: giver(losses) })
+    }
+  }
+  return gains
+}
+
+/**
+ * One pass over a Solana cluster for `wallets`: the signatures naming each wallet or its USDC associated token
+ * account (an SPL transfer names the token account, not its owner) since the wallet's cursor, each new
+ * transaction read once with getTransaction, and what it added to the wallet's SOL or USDC stored as a receipt.
+ * Read at `finalized`, so nothing found is rolled back; the cursor moves to the slot finalized when the pass
+ * began, which the next pass reads again (what it finds there twice is written once). Answers how many receipts were new.
+ */
+export async function readSolanaChain(
+  db: Db,
+  chain: ServedChain,
+  wallets: readonly PolledWallet[],
+  tuning: ChainTuning,
+): Promise<number> {
+  if (wallets.length === 0) return 0
+  const chainId = String(chain.info.id)
+  const rpc = chainRpc(chain.rpcUrl)
+  const finalized = BigInt(await rpc<number>('getSlot', [{ commitment: 'finalized' }]))
+  const stored = await cursorsOf(
+    db,
+    chainId,
+    wallets.map((wallet) => wallet.walletId),
+  )
+  const mint = chain.info.usdc?.address
+  const native = chain.info.nativeCurrency
+  const transactions = new Map<string, Promise<ParsedTransaction | null>>()
+  const transactionOf = (signature: string) => {
+    let found = transactions.get(signature)
+    if (!found) {
+      found = rpc<ParsedTransaction | null>('getTransaction', [
+        signature,
+        { encoding: 'jsonParsed', commitment: 'finalized', maxSupportedTransactionVersion: 0 },
+      ])
+      transactions.set(signature, found)
+    }
+    return found
+  }
+  let written = 0
+  for (const wallet of wallets) {
+    const start = stored.get(wallet.walletId) ?? (tuning.startAtGenesis ? 0n : finalized)
+    const accounts: string[] = [wallet.address]
+    if (mint) {
+      const [tokenAccount] = await findAssociatedTokenPda({
+        owner: address(wallet.address),
+        mint: mint as Address,
+        tokenProgram: TOKEN_PROGRAM_ADDRESS,
+      })
+      accounts.push(tokenAccount)
+    }
+    const signatures = new Map<string, SignatureInfo>()
+    for (const account of accounts) {
+      for (const each of await signaturesSince(rpc, account, start, tuning.maxRangesPerPass)) {
+        if (each.err === null) signatures.set(each.signature, each)
+      }
+    }
+    const found: FoundReceipt[] = []
+    for (const [signature, info] of signatures) {
+      const transaction = await transactionOf(signature)
+      if (!transaction) continue
+      for (const gain of gainsOf(transaction, wallet.address, mint)) {
+        const [symbol, decimals] =
+          gain.asset === 'usdc' ? ['USDC', chain.info.usdc?.decimals ?? 6] : [native.symbol, native.decimals]
+        const blockTime = transaction.blockTime ?? info.blockTime
+        found.push({
+          userId: wallet.userId,
+          walletId: wallet.walletId,
+          chainId,
+          txHash: signature,
+          position: gain.asset,
+          asset: gain.asset,
+          amount: gain.amount,
+          fromAddress: gain.from,
+          blockNumber: BigInt(transaction.slot),
+          blockHash: null,
+          source: 'chain',
+          at: blockTime === null ? new Date() : new Date(blockTime * 1000),
+          summary: receivedSummary(
+            gain.amount,
+            decimals as number,
+            symbol as string,
+            shortenAddress(gain.from),
+          ),
+        })
+      }
+    }
+    written += await recordReceipts(db, found)
+  }
+  // The finalized slot itself is read again next time: the local cluster still fills the slot it reports.
+  await advanceCursors(
+    db,
+    chainId,
+    wallets.map((wallet) => wallet.walletId),
+    finalized,
+  )
+  return written
+}
