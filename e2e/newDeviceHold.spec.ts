@@ -78,7 +78,7 @@ test('a new device asks to send 0.2 ETH: it is told the send waits; the first de
     .selectOption({ label: 'Base Sepolia (local devnet)' })
   await second.getByRole('radio', { name: /^ETH/ }).check()
   const to = '0x1111111111111111111111111111111111111111'
-  await second.getByRole('textbox', { name: 'Recipient' }).fill(to)
+  await second.getByRole('combobox', { name: 'Recipient' }).fill(to)
   await second.getByRole('textbox', { name: /^Amount/ }).fill('0.2')
   // Before anything is signed: the form and the dialog say it will wait.
   await expect(second.getByText(/This send will wait\./).first()).toBeVisible()

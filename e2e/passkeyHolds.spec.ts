@@ -34,7 +34,7 @@ test('a new device’s held send goes out at once with the member’s passkey sy
     .selectOption({ label: 'Base Sepolia (local devnet)' })
   await second.getByRole('radio', { name: /^ETH/ }).check()
   const to = '0x2222222222222222222222222222222222222222'
-  await second.getByRole('textbox', { name: 'Recipient' }).fill(to)
+  await second.getByRole('combobox', { name: 'Recipient' }).fill(to)
   await second.getByRole('textbox', { name: /^Amount/ }).fill('0.2')
   await second.getByRole('button', { name: 'Review and send' }).click()
   await signatureDialog(second)

@@ -162,7 +162,7 @@ describe('releasing a held request with a passkey', () => {
     const user = userEvent.setup()
     renderApp('/wallet/send')
     await screen.findByText(/10 USDC available/, {}, { timeout: 10_000 })
-    await user.type(screen.getByRole('textbox', { name: 'Recipient' }), friend)
+    await user.type(screen.getByRole('combobox', { name: 'Recipient' }), friend)
     await user.type(screen.getByRole('textbox', { name: /^Amount/ }), '2.5')
     await user.click(screen.getByRole('button', { name: 'Review and send' }))
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sign' }))
