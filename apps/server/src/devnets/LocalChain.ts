@@ -12,6 +12,12 @@ export type LocalChain = {
    * rent-exempt minimum); undefined when it would take it.
    */
   refusal(address: string, asset: 'native' | 'USDC', amount: bigint): Promise<string | undefined>
+  /**
+   * Where the faucet's credits appear to come from on the chain (a mint from the zero address, the USDC mint's
+   * authority): money from them is test funds the member asked for, not a payment
+   * (incoming/testFunds.ts).
+   */
+  readonly faucetSenders: readonly string[]
   /** The chain's current block height (EVM) or slot (Solana), for /api/health. */
   height(): Promise<bigint>
   /** Stops the chain, keeping its state for the next start. */

@@ -15,6 +15,7 @@ import {
 } from './receiptStore.ts'
 import { receivedSummary } from './receivedSummary.ts'
 import { sentToMembers } from './sentToMembers.ts'
+import { withoutTestFunds } from './testFunds.ts'
 
 /** keccak256("Transfer(address,address,uint256)"): the ERC-20 Transfer event's first topic. */
 const transferTopic = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
@@ -216,7 +217,7 @@ export async function readEvmChain(
       ),
     )
   }
-  const written = await recordReceipts(db, found)
+  const written = await recordReceipts(db, withoutTestFunds(chain, found))
   for (const advance of advances) await advanceCursors(db, chainId, advance.walletIds, advance.nextBlock)
   return written
 }

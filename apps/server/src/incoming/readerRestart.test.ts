@@ -1,7 +1,23 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import {
+  type Address,
+  appendTransactionMessageInstructions,
+  createSolanaRpc,
+  createTransactionMessage,
+  generateKeyPairSigner,
+  getBase64EncodedWireTransaction,
+  type KeyPairSigner,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
+} from '@solana/kit'
+import { getTransferSolInstruction } from '@solana-program/system'
 import { inArray } from 'drizzle-orm'
+import { createPublicClient, createWalletClient, erc20Abi, type Hex, http, parseUnits } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, describe, expect, it } from 'vitest'
 import { incomingReceipts } from '../db/schema.ts'
 import { fundedMember, fundFromFaucet } from '../testing/fundedMember.ts'
@@ -30,14 +46,65 @@ async function restart(options: { reader: boolean }): Promise<TestServer> {
   return running
 }
 
+const stranger = privateKeyToAccount(generatePrivateKey())
+let solanaStranger: KeyPairSigner
+
+/** The stranger pays USDC on the EVM chain and SOL on the local cluster, straight to the nodes (not through Charter). */
+async function strangerPays(
+  server: TestServer,
+  to: { ethereum: string; solana: string },
+  usdc: string,
+  lamports: bigint,
+) {
+  const chains = server.parts.registry.get('chains').adapter
+  const evm = chains.find(String(chainId))
+  const solana = chains.find('devnet')
+  if (!evm?.info.usdc || !solana) throw new Error('the local chains are not offered')
+  const hash = await createWalletClient({ account: stranger, transport: http(evm.rpcUrl) }).writeContract({
+    chain: null,
+    address: evm.info.usdc.address as Hex,
+    abi: erc20Abi,
+    functionName: 'transfer',
+    args: [to.ethereum as Hex, parseUnits(usdc, 6)],
+  })
+  await createPublicClient({ transport: http(evm.rpcUrl) }).waitForTransactionReceipt({ hash })
+  const rpc = createSolanaRpc(solana.rpcUrl)
+  const { value: lifetime } = await rpc.getLatestBlockhash().send()
+  const signed = await signTransactionMessageWithSigners(
+    pipe(
+      createTransactionMessage({ version: 0 }),
+      (message) => setTransactionMessageFeePayerSigner(solanaStranger, message),
+      (message) => setTransactionMessageLifetimeUsingBlockhash(lifetime, message),
+      (message) =>
+        appendTransactionMessageInstructions(
+          [
+            getTransferSolInstruction({
+              source: solanaStranger,
+              destination: to.solana as Address,
+              amount: lamports,
+            }),
+          ],
+          message,
+        ),
+    ),
+  )
+  await rpc.sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: 'base64' }).send()
+}
+
 describe('the incoming reader across a restart', () => {
-  it('neither misses nor doubles a receipt, one made while no reader ran included', async () => {
+  it('neither misses nor doubles a receipt, one made while no reader ran included; test funds are none', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'charter-incoming-'))
     let server = await restart({ reader: true })
+    // Ben's own test funds (the faucet's mint and airdrop) are money he asked for, not a receipt.
     const ben = await fundedMember(server.url, [
       { chainId, asset: 'USDC', amount: '5' },
-      { chainId: 'devnet', asset: 'USDC', amount: '1' },
+      { chainId: 'devnet', asset: 'native', amount: '1' },
     ])
+    solanaStranger = await generateKeyPairSigner()
+    await fundFromFaucet(ben.api, stranger.address, { chainId, asset: 'native', amount: '1' })
+    await fundFromFaucet(ben.api, stranger.address, { chainId, asset: 'USDC', amount: '100' })
+    await fundFromFaucet(ben.api, solanaStranger.address, { chainId: 'devnet', asset: 'native', amount: '2' })
+    const to = { ethereum: ben.wallet('ethereum').address, solana: ben.wallet('solana').address }
     const walletIds = ben.wallets.map((wallet) => wallet.id)
     const { db } = await sharedTestDatabase()
     const amounts = async () =>
@@ -50,23 +117,27 @@ describe('the incoming reader across a restart', () => {
         .map((row) => `${row.chainId}:${row.amount}`)
         .sort()
     await readIncomingNow(server)
-    expect(await amounts()).toEqual(['84532:5000000', 'devnet:1000000'])
+    expect(await amounts()).toEqual([])
+
+    await strangerPays(server, to, '5', 100_000_000n)
+    await readIncomingNow(server)
+    expect(await amounts()).toEqual(['84532:5000000', 'devnet:100000000'])
 
     // Down: the chains go on, nobody reads them.
     server = await restart({ reader: false })
-    const helper = await signedInMember(server.url)
-    await fundFromFaucet(helper.api, ben.wallet('ethereum').address, { chainId, asset: 'USDC', amount: '2' })
-    await fundFromFaucet(helper.api, ben.wallet('solana').address, {
-      chainId: 'devnet',
-      asset: 'USDC',
-      amount: '3',
-    })
-    expect(await amounts()).toEqual(['84532:5000000', 'devnet:1000000'])
+    await signedInMember(server.url)
+    await strangerPays(server, to, '2', 300_000_000n)
+    expect(await amounts()).toEqual(['84532:5000000', 'devnet:100000000'])
 
     // Up again: what came meanwhile is found, what was found before is not written again.
     server = await restart({ reader: true })
     await readIncomingNow(server)
     await readIncomingNow(server)
-    expect(await amounts()).toEqual(['84532:2000000', '84532:5000000', 'devnet:1000000', 'devnet:3000000'])
+    expect(await amounts()).toEqual([
+      '84532:2000000',
+      '84532:5000000',
+      'devnet:100000000',
+      'devnet:300000000',
+    ])
   }, 180_000)
 })

@@ -8,6 +8,7 @@ import type { PolledWallet } from './polledWallets.ts'
 import type { ChainTuning } from './readerTuning.ts'
 import { advanceCursors, cursorsOf, type FoundReceipt, recordReceipts } from './receiptStore.ts'
 import { receivedSummary } from './receivedSummary.ts'
+import { withoutTestFunds } from './testFunds.ts'
 
 /** The most signatures getSignaturesForAddress gives at once. */
 const pageLength = 1000
@@ -64,7 +65,7 @@ export function gainsOf(
   if (!meta || meta.err !== null) return []
   const keys = transaction.transaction.message.accountKeys.map((key) => key.pubkey)
   const gains: { asset: 'native' | 'usdc'; amount: bigint; from: string }[] = []
-  // Whoever a change came from: the account that lost the most, else the fee payer.
+  // Whoever a change came from: the account that lost the most, else the fee payer (which may be the wallet).
   const giver = (losses: Map<string, bigint>) => {
     let from = keys[0] ?? ''
     let most = 0n
@@ -85,7 +86,9 @@ export function gainsOf(
         const lost = BigInt(meta.preBalances[at] ?? 0) - BigInt(meta.postBalances[at] ?? 0)
         if (lost > 0n) losses.set(key, lost)
       })
-      gains.push({ asset: 'native', amount: delta, from: giver(losses) })
+      const from = giver(losses)
+      // Nobody but the wallet itself paid: a refund of its own rent, or an airdrop (the local faucet's SOL).
+      if (from !== wallet) gains.push({ asset: 'native', amount: delta, from })
     }
   }
   if (mint) {
@@ -196,7 +199,7 @@ export async function readSolanaChain(
         })
       }
     }
-    written += await recordReceipts(db, found)
+    written += await recordReceipts(db, withoutTestFunds(chain, found))
   }
   // The finalized slot itself is read again next time: the local cluster still fills the slot it reports.
   await advanceCursors(

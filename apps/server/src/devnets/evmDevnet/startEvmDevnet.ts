@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import type { SupportedChainId } from '@charter/core'
+import { zeroAddress } from 'viem'
 import type { Logger } from '../../log/logger.ts'
 import type { LocalChain } from '../LocalChain.ts'
 import { createDevnetClient } from './devnetClient.ts'
@@ -74,6 +75,8 @@ export async function startEvmDevnet({ chainId, stateDir, logger }: EvmDevnetOpt
   let funding: Promise<unknown> = Promise.resolve()
   return {
     rpcUrl,
+    // USDC is minted to the member (a Transfer from the zero address); the coin is set by anvil, with no transaction.
+    faucetSenders: [zeroAddress],
     fund: (address, asset, amount) => {
       const run = funding.then(() => fundOnDevnet(client, chainId, address, asset, amount))
       funding = run.catch(() => undefined)

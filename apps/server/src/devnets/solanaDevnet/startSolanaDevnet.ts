@@ -104,6 +104,9 @@ export async function startSolanaDevnet({ stateDir, logger }: SolanaDevnetOption
 
   return {
     rpcUrl: server.url,
+    // USDC is minted by the mint's authority, which pays the fee. SOL comes by LiteSVM's airdrop, paid by no one
+    // the history shows: the reader counts no gain the wallet paid for itself.
+    faucetSenders: [authority.address],
     refusal: async (address, asset, amount) => refusal(address, asset, amount),
     async fund(address, asset, amount) {
       if (closed) throw new SolanaDevnetError('The local Solana cluster is stopped.')
