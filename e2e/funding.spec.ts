@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { expectAccessible } from './axe.ts'
 import { noSidewaysScroll, watch } from './pageChecks.ts'
 import { signInByPhone } from './signInSteps.ts'
 
@@ -59,12 +60,14 @@ test('Add funds: buy 25 USDC on the local Base Sepolia in the sandbox, then a ca
   await sandbox.getByRole('button', { name: 'Complete purchase' }).click()
   await expect(sandbox.getByRole('heading', { name: 'Purchase complete' })).toBeVisible({ timeout: 20_000 })
   await expect(sandbox.getByText('You can close this window.')).toBeVisible()
+  await expectAccessible(sandbox)
 
   // Finished: the result first, and a fresh form below it, with nothing of this purchase left to buy again.
   await expect(status).toContainText('Added 25 USDC', { timeout: 15_000 })
   await expect(status).toContainText('Purchase complete. 25 USDC is now in your wallet on Base Sepolia.')
   await expect(page.getByLabel('Amount (USDC, optional)')).toHaveValue('')
   await expect(page.getByText('You have 25 USDC on Base Sepolia.')).toBeVisible({ timeout: 15_000 })
+  await expectAccessible(page)
   await sandbox.close()
 
   await status.getByRole('link', { name: 'Done' }).click()

@@ -1,4 +1,5 @@
 import { expect, type Request, test } from '@playwright/test'
+import { expectAccessible } from './axe.ts'
 import { headingsSkipped, noSidewaysScroll, watch } from './pageChecks.ts'
 import { shownUsNumber, signInByPhone, uniquePhoneNumber } from './signInSteps.ts'
 
@@ -52,11 +53,13 @@ test('an organisation writes a role, invites a member by phone who accepts and s
   await authority.getByRole('textbox', { name: /Gate/ }).fill(gate)
   expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0)
   expect(await headingsSkipped(page)).toEqual([])
+  await expectAccessible(page)
   await page.getByRole('button', { name: 'Save role' }).click()
   // Saved, the page leads on: give the role to someone; where it was published comes last.
   await expect(page.getByRole('heading', { name: 'Role saved: Treasurer', level: 1 })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Assign this role' })).toBeVisible()
   expect(await headingsSkipped(page)).toEqual([])
+  await expectAccessible(page)
   const firstCid =
     (
       await page
@@ -130,6 +133,7 @@ test('an organisation writes a role, invites a member by phone who accepts and s
   await expect(page.getByRole('button', { name: 'View version 2' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'View version 1' })).toBeVisible()
   expect(await headingsSkipped(page)).toEqual([])
+  await expectAccessible(page)
   const changes = page.getByRole('table', { name: 'Changes between the two versions' })
   await expect(changes.getByRole('row', { name: /data\.name/ })).toContainText('Chief treasurer')
 
