@@ -1,24 +1,13 @@
-/** A member of an organisation the recipient shares, as the server names them: a name, else a phone or email. */
-export type KnownSender = { user_id: string; label: string; organizations: string[] }
+import type { Answer, api } from '../../lib/api.ts'
 
 /**
- * Money that arrived in one of the member's wallets, as the server read it from the chain
- * (`GET /api/v1/wallets/activity`'s `received`, and each item of `GET /api/v1/wallets/received/news`).
+ * Money that arrived and has not been announced yet (`GET /api/v1/wallets/received/news`), as the server's own
+ * types say: `id` to mark it seen, `created_at` its block time, and what arrived, from whom (`from`, a colleague,
+ * else null) and where (`chain_id` as `GET /api/v1/chains` names it; `amount` in base units, as a decimal string).
  */
-export type ReceivedMoney = {
-  /** The chain as `GET /api/v1/chains` names it: '84532', 'devnet'. */
-  chain_id: string
-  asset: 'usdc' | 'native'
-  symbol: string
-  decimals: number
-  /** Base units, as a decimal string (a bigint does not travel in JSON). */
-  amount: string
-  from_address: string
-  /** Who sent it when they share an organisation with the member; null for anyone else. */
-  from: KnownSender | null
-  tx_hash: string
-  explorer_url: string | null
-}
+export type ReceivedNews = Answer<
+  Awaited<ReturnType<typeof api.v1.wallets.received.news.$get>>
+>['received'][number]
 
-/** Money that arrived and has not been announced yet: `id` to mark it seen, `created_at` its block time. */
-export type ReceivedNews = ReceivedMoney & { id: number; created_at: number }
+/** Money that arrived in one of the member's wallets: an activity line's `received`, a piece of news without its id. */
+export type ReceivedMoney = Omit<ReceivedNews, 'id' | 'created_at'>
