@@ -35,6 +35,10 @@ async function newPage(browser: Browser, baseURL: string): Promise<Page> {
 
 const balancesOf = (page: Page) => page.getByRole('region', { name: 'Balances' })
 
+/** Keeps a picture of the page as it stands beside the test's results (test-results/), for a person to look at. */
+const picture = (page: Page, state: string) =>
+  page.screenshot({ path: test.info().outputPath(`${state}.png`), fullPage: true })
+
 test('Ana pays Ben by picking him from their organisation; after a restart Ben is told once and his Activity lists it with her name', async ({
   browser,
 }, testInfo) => {
@@ -82,11 +86,13 @@ test('Ana pays Ben by picking him from their organisation; after a restart Ben i
   const benProblems = watch(ben)
   await ben.goto(link)
   await expect(ben.getByRole('heading', { name: 'You are invited', level: 1 })).toBeVisible()
+  await picture(ben, 'invitation-link')
   await expectAccessible(ben)
   await ben.getByRole('textbox', { name: 'Phone number' }).fill(typedUsNumber(benPhone))
   await ben.getByRole('button', { name: 'Send code' }).click()
   await typeCode(ben, await codeFromOutbox(request, benPhone))
   await expect(ben.getByRole('heading', { name: 'Join Acme Co-op', level: 1 })).toBeVisible()
+  await picture(ben, 'invitation-join')
   await expectAccessible(ben)
   await ben.getByRole('button', { name: 'Accept the invitation to Acme Co-op' }).click()
   await expect(ben.getByRole('listitem', { name: 'Ana Lopez' })).toBeVisible()
@@ -106,17 +112,20 @@ test('Ana pays Ben by picking him from their organisation; after a restart Ben i
   await ana.getByRole('textbox', { name: /^Amount/ }).fill('2.5')
   await expect(ana.getByText(/^Network fee: at most/)).toBeVisible()
   await expect(ana.getByText(/Nobody has used this address/)).toHaveCount(0)
+  await picture(ana, 'send-form-colleague')
   expect(await noSidewaysScroll(ana)).toBeLessThanOrEqual(0)
   await expectAccessible(ana)
   await ana.getByRole('button', { name: 'Review and send' }).click()
   const dialog = signatureDialog(ana)
   await expect(dialog.getByText('Ben Okafor · Acme Co-op', { exact: true })).toBeInViewport()
+  await picture(ana, 'send-dialog')
   await expectAccessible(ana)
   await confirmSignature(ana)
   const status = ana.getByRole('region', { name: 'Send status' })
   await expect(status.getByRole('heading', { name: 'Sent 2.5 USDC to Ben Okafor' })).toBeVisible({
     timeout: 30_000,
   })
+  await picture(ana, 'send-done')
   await expectAccessible(ana)
 
   // The server stops and starts again on the same data: nothing is lost, nothing doubled.
@@ -127,6 +136,7 @@ test('Ana pays Ben by picking him from their organisation; after a restart Ben i
   await ben.goto('/')
   const notice = ben.getByRole('status').filter({ hasText: 'You received' })
   await expect(notice).toContainText('You received 2.5 USDC from Ana Lopez', { timeout: 30_000 })
+  await picture(ben, 'home-received')
   await expect(
     balancesOf(ben).getByRole('listitem', { name: 'Base Sepolia' }).getByText('2.5 USDC'),
   ).toBeVisible({
@@ -140,6 +150,7 @@ test('Ana pays Ben by picking him from their organisation; after a restart Ben i
   const received = ben.getByRole('listitem').filter({ hasText: /^Received 2\.5 USDC/ })
   await expect(received).toHaveCount(1, { timeout: 30_000 })
   await expect(received).toContainText('from Ana Lopez · Acme Co-op')
+  await picture(ben, 'activity-received')
   await expectAccessible(ben)
 
   // Told once: the home does not say it again.
