@@ -14,6 +14,9 @@ export type Colleague = {
   wallets: { ethereum?: string; solana?: string }
 }
 
+/** An organisation's name as a list beside a person shows it: its first 60 characters (a name may be long). */
+const shortName = (name: string) => ([...name].length > 60 ? `${[...name].slice(0, 59).join('')}…` : name)
+
 /**
  * The current members of the organisations `userId` currently belongs to, themself left out: who the send form
  * offers by name, and who a payment received is shown as coming from. Only memberships not removed count, on both
@@ -53,7 +56,8 @@ export async function colleaguesOf(db: Db, userId: string): Promise<Colleague[]>
     const colleague = byId.get(row.userId)
     if (colleague) colleague.wallets[row.chainType] = row.address
   }
-  for (const colleague of byId.values())
-    colleague.organizations = [...new Set(colleague.organizations)].sort()
+  for (const colleague of byId.values()) {
+    colleague.organizations = [...new Set(colleague.organizations)].sort().map(shortName)
+  }
   return [...byId.values()].sort((a, b) => a.label.localeCompare(b.label))
 }

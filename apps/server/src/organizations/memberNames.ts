@@ -1,18 +1,26 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
 import { users } from '../db/schema.ts'
+import { colleaguesOf } from './colleagues.ts'
 import { OrganizationError } from './OrganizationError.ts'
 
 /** The longest name a member may go by, in characters; the web's name field counts toward the same figure. */
 export const displayNameMaxLength = 80
 
-// Control characters, and the marks that reorder text around them: a name must read as it is written, so
-// "Ana" cannot be made to show as someone else's name in a list.
-const hidden = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/u
+// Control and format characters (the marks that reorder text, zero-width ones, tags) and line separators: a name
+// must read as it is written, so "Ana" cannot be made to show as someone else's name in a list.
+const hidden = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u
+// The separator the send form and Activity put between a name and its organisations ("Ana Lopez · Acme Co-op"):
+// inside a name it would make up an organisation.
+const separators = /[·•]/u
+// What colleagues are shown instead of a name, or read as an address: a name must not pass for one.
+const phoneLike = /^[+\d\s().-]*$/u
+const addressLike = /^(0x[0-9a-f]{8,}|(?=.*\d)[1-9A-HJ-NP-Za-km-z]{32,44})$/iu
 
 /**
- * A name as a member's colleagues will see it: trimmed, 1 to 80 characters, nothing invisible in it. Refused
- * with words that say what to change.
+ * A name as a member's colleagues will see it: trimmed, 1 to 80 characters, nothing invisible in it, no "·" that
+ * would make up an organisation, and nothing that reads as a phone number or an address (what colleagues see of
+ * someone without a name). Refused with words that say what to change.
  */
 export function checkDisplayName(input: string): string {
   const name = input.trim()
@@ -30,6 +38,18 @@ export function checkDisplayName(input: string): string {
       `display_name: shorten it to ${displayNameMaxLength} characters (it has ${length}).`,
     )
   }
+  if (separators.test(name)) {
+    throw new OrganizationError(
+      'invalid_data',
+      'display_name: leave out “·” and “•”: they separate a name from its organisation.',
+    )
+  }
+  if (phoneLike.test(name) || addressLike.test(name)) {
+    throw new OrganizationError(
+      'invalid_data',
+      'display_name: enter a name, not a phone number or an address.',
+    )
+  }
   return name
 }
 
@@ -39,7 +59,20 @@ export async function displayNameOf(db: Db, userId: string): Promise<string | nu
   return row?.name ?? null
 }
 
-/** Sets the member's own name (already checked). */
+/** Two names that read the same: the same letters once compatibility forms, case and spacing are set aside. */
+const folded = (name: string) => name.normalize('NFKC').toLocaleLowerCase('en').replace(/\s+/g, ' ').trim()
+
+/**
+ * Sets the member's own name (already checked), unless a colleague already goes by it (or by it as their phone
+ * number or email): two people alike in the send form's list would let one be paid for the other.
+ */
 export async function setDisplayName(db: Db, userId: string, name: string): Promise<void> {
+  const taken = (await colleaguesOf(db, userId)).some((colleague) => folded(colleague.label) === folded(name))
+  if (taken) {
+    throw new OrganizationError(
+      'invalid_data',
+      'display_name: a colleague already goes by that name; add an initial or a surname so they can tell you apart.',
+    )
+  }
   await db.update(users).set({ displayName: name }).where(eq(users.id, userId))
 }

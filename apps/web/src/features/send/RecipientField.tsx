@@ -1,3 +1,4 @@
+import { shortenAddress } from '@charter/core'
 import { type KeyboardEvent, useEffect, useId, useState } from 'react'
 import { Field, StatusMessage } from '../../ui/index.ts'
 import { type Colleague, colleagueName } from '../colleagues/index.ts'
@@ -141,6 +142,11 @@ export function RecipientField(props: Props) {
                   onClick={() => choose(colleague)}
                 >
                   {colleagueName(colleague)}
+                  {/* Two colleagues may read alike: their addresses never do. */}
+                  <span className="muted combobox-option-detail">
+                    {' '}
+                    {shortenAddress(walletOf(colleague) ?? '')}
+                  </span>
                 </div>
               ))}
           </div>

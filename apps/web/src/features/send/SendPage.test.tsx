@@ -1,3 +1,4 @@
+import { shortenAddress } from '@charter/core'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { decodeFunctionData, erc20Abi, parseEther, parseUnits } from 'viem'
@@ -219,7 +220,7 @@ describe('the Send screen', { timeout: 20_000 }, () => {
       within(list)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['Ana Lopez · Acme Co-op'])
+    ).toEqual([`Ana Lopez · Acme Co-op ${shortenAddress(anaWallet)}`])
     expect(recipient).toHaveAttribute('aria-expanded', 'true')
     expect(recipient).not.toHaveAttribute('aria-invalid')
     await user.keyboard('{Enter}')
@@ -272,7 +273,7 @@ describe('the Send screen', { timeout: 20_000 }, () => {
   it('keeps the same colleague when the network changes kind: their Solana wallet instead of their Ethereum one', async () => {
     const { user, recipient } = await openSend({ extra: withAna })
     await user.type(recipient, 'Lopez')
-    await user.click(await screen.findByRole('option', { name: 'Ana Lopez · Acme Co-op' }))
+    await user.click(await screen.findByRole('option', { name: /^Ana Lopez · Acme Co-op / }))
     expect(recipient).toHaveValue(anaWallet)
     await user.selectOptions(
       screen.getByRole('combobox', { name: 'Network' }),
