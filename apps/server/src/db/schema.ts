@@ -820,6 +820,12 @@ export const incomingReceipts = pgTable(
 )
 
 /** How far each (wallet, chain) has been read for good: the next block (EVM) or slot (Solana) a pass reads from. */
+/**
+ * A Solana read cut short, per account read (the wallet, its USDC token account): the oldest signature read so
+ * far, older ones still to read, and the slot the read began at, up to which the cursor moves once it is done.
+ */
+export type Backfill = Record<string, { before: string; top: string }>
+
 export const incomingCursors = pgTable(
   'incoming_cursors',
   {
@@ -828,6 +834,8 @@ export const incomingCursors = pgTable(
       .references(() => wallets.id, { onDelete: 'cascade' }),
     chainId: text('chain_id').notNull(),
     nextBlock: bigint('next_block', { mode: 'bigint' }).notNull(),
+    /** Solana: where a read cut short goes on, per account (incoming/solanaReceipts.ts); null when none was. */
+    backfill: jsonb('backfill').$type<Backfill>(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.walletId, table.chainId] })],

@@ -7,8 +7,10 @@ export type ChainTuning = {
   depth: bigint
   /** The most blocks one eth_getLogs spans: public RPCs refuse wider ranges (commonly 500 to 10,000). */
   maxBlockRange: bigint
-  /** The most ranges one pass reads per group of wallets; the cursor takes the rest on the next passes. */
+  /** The most ranges (EVM) or pages of signatures (Solana) one pass reads; the next passes read the rest. */
   maxRangesPerPass: number
+  /** Solana: signatures per page of getSignaturesForAddress (1,000, the most a node gives); 0 on EVM. */
+  signaturesPerPage: number
   /** Where a wallet read for the first time starts: the chain's start locally, near the head in production. */
   startAtGenesis: boolean
   /**
@@ -24,16 +26,31 @@ const deepReorgChains: ReadonlySet<string> = new Set(['137', '80002'])
 /** The tuning of a chain by its id ('84532', 'devnet') and whether this server runs it as a local devnet. */
 export function chainTuning(chainId: string, type: 'ethereum' | 'solana', local: boolean): ChainTuning {
   if (type === 'solana') {
-    return { depth: 0n, maxBlockRange: 0n, maxRangesPerPass: 10, startAtGenesis: local, scanBlocks: false }
+    return {
+      depth: 0n,
+      maxBlockRange: 0n,
+      maxRangesPerPass: 10,
+      signaturesPerPage: 1000,
+      startAtGenesis: local,
+      scanBlocks: false,
+    }
   }
   if (local) {
     // A couple of blocks, so a revert on anvil (the tests' reorg) is seen as a production reorg would be.
-    return { depth: 2n, maxBlockRange: 1000n, maxRangesPerPass: 50, startAtGenesis: true, scanBlocks: true }
+    return {
+      depth: 2n,
+      maxBlockRange: 1000n,
+      maxRangesPerPass: 50,
+      signaturesPerPage: 0,
+      startAtGenesis: true,
+      scanBlocks: true,
+    }
   }
   return {
     depth: deepReorgChains.has(chainId) ? 64n : 12n,
     maxBlockRange: 500n,
     maxRangesPerPass: 20,
+    signaturesPerPage: 0,
     startAtGenesis: false,
     scanBlocks: false,
   }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { and, eq, gte, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
-import { incomingCursors, incomingReceipts } from '../db/schema.ts'
+import { type Backfill, incomingCursors, incomingReceipts } from '../db/schema.ts'
 
 /** Money a pass found arriving in a member's wallet, before it is stored. */
 export type FoundReceipt = {
@@ -131,5 +131,39 @@ export async function advanceCursors(
         nextBlock: sql`greatest(${incomingCursors.nextBlock}, excluded.next_block)`,
         updatedAt: sql`now()`,
       },
+    })
+}
+
+/** The Solana reads cut short of each wallet on `chainId` (`Backfill`), by wallet; absent where none was. */
+export async function backfillsOf(
+  db: Db,
+  chainId: string,
+  walletIds: readonly string[],
+): Promise<Map<string, Backfill>> {
+  if (walletIds.length === 0) return new Map()
+  const rows = await db
+    .select({ walletId: incomingCursors.walletId, backfill: incomingCursors.backfill })
+    .from(incomingCursors)
+    .where(and(eq(incomingCursors.chainId, chainId), inArray(incomingCursors.walletId, [...walletIds])))
+  return new Map(rows.flatMap((row) => (row.backfill ? [[row.walletId, row.backfill] as const] : [])))
+}
+
+/**
+ * Keeps where a wallet's cut-short read goes on (null: none is left), its cursor staying where it was (`start`
+ * for a wallet read for the first time).
+ */
+export async function saveBackfill(
+  db: Db,
+  chainId: string,
+  walletId: string,
+  start: bigint,
+  backfill: Backfill | null,
+): Promise<void> {
+  await db
+    .insert(incomingCursors)
+    .values({ walletId, chainId, nextBlock: start, backfill })
+    .onConflictDoUpdate({
+      target: [incomingCursors.walletId, incomingCursors.chainId],
+      set: { backfill: sql`excluded.backfill`, updatedAt: sql`now()` },
     })
 }

@@ -25,11 +25,15 @@ import {
   getTransferCheckedInstruction,
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { incomingCursors, incomingReceipts } from '../db/schema.ts'
 import { fundedMember, fundFromFaucet } from '../testing/fundedMember.ts'
 import type { Json } from '../testing/Json.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import type { MemberWallet, WalletCaller } from '../testing/WalletCaller.ts'
+import { chainTuning } from './readerTuning.ts'
+import { readSolanaChain } from './solanaReceipts.ts'
 import {
   nameMember,
   organisationOf,
@@ -204,4 +208,59 @@ describe('money received on Solana', () => {
     // Read again, it is not written twice.
     expect(await linesFor(signature)).toHaveLength(1)
   })
+
+  it('reads a wallet named by more signatures than a pass reads on from where it stopped: older ones wait, none is skipped', async () => {
+    const carol = await fundedMember(server.url, [])
+    const wallet = carol.wallet('solana')
+    const lamportsSent = [1n, 2n, 3n, 4n, 5n].map((each) => each * 1_000_000n)
+    for (const amount of lamportsSent) {
+      await strangerSends([
+        getTransferSolInstruction({ source: stranger, destination: wallet.address as Address, amount }),
+      ])
+    }
+    const devnet = server.parts.registry.get('chains').adapter.find('devnet')
+    if (!devnet) throw new Error('no local Solana cluster')
+    // The same cluster under a name of its own, so the server's own reader (every 2 s) keeps to its rows.
+    const chain = { ...devnet, info: { ...devnet.info, id: 'flood-test' as typeof devnet.info.id } }
+    const { db } = await sharedTestDatabase()
+    const polled = [
+      {
+        walletId: wallet.id,
+        userId: await ownerOf(db, wallet.id),
+        chainType: 'solana' as const,
+        address: wallet.address,
+      },
+    ]
+    // Two signatures a page, one page a pass: a flood of five.
+    const tuning = { ...chainTuning('devnet', 'solana', true), maxRangesPerPass: 1, signaturesPerPage: 2 }
+    const amounts = async () =>
+      (
+        await db
+          .select({ amount: incomingReceipts.amount })
+          .from(incomingReceipts)
+          .where(and(eq(incomingReceipts.walletId, wallet.id), eq(incomingReceipts.chainId, 'flood-test')))
+      )
+        .map((row) => BigInt(row.amount))
+        .sort((a, b) => (a < b ? -1 : 1))
+    const cursor = async () =>
+      (
+        await db
+          .select()
+          .from(incomingCursors)
+          .where(and(eq(incomingCursors.walletId, wallet.id), eq(incomingCursors.chainId, 'flood-test')))
+      )[0]
+
+    await readSolanaChain(db, chain, polled, tuning)
+    expect(await amounts()).toEqual([4_000_000n, 5_000_000n])
+    expect((await cursor())?.backfill).not.toBeNull()
+    await readSolanaChain(db, chain, polled, tuning)
+    expect(await amounts()).toEqual([2_000_000n, 3_000_000n, 4_000_000n, 5_000_000n])
+    await readSolanaChain(db, chain, polled, tuning)
+    await readSolanaChain(db, chain, polled, tuning)
+    expect(await amounts()).toEqual(lamportsSent)
+    expect((await cursor())?.backfill).toBeNull()
+    // Read on from there, nothing comes twice.
+    await readSolanaChain(db, chain, polled, tuning)
+    expect(await amounts()).toEqual(lamportsSent)
+  }, 60_000)
 })

@@ -3,15 +3,20 @@ import { type Address, address } from '@solana/kit'
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import type { ServedChain } from '../chains/ServedChain.ts'
 import type { Db } from '../db/Database.ts'
+import type { Backfill } from '../db/schema.ts'
 import { type ChainRpc, chainRpc } from '../wallets/sends/chainRpc.ts'
 import type { PolledWallet } from './polledWallets.ts'
 import type { ChainTuning } from './readerTuning.ts'
-import { advanceCursors, cursorsOf, type FoundReceipt, recordReceipts } from './receiptStore.ts'
+import {
+  advanceCursors,
+  backfillsOf,
+  cursorsOf,
+  type FoundReceipt,
+  recordReceipts,
+  saveBackfill,
+} from './receiptStore.ts'
 import { receivedSummary } from './receivedSummary.ts'
 import { withoutTestFunds } from './testFunds.ts'
-
-/** The most signatures getSignaturesForAddress gives at once. */
-const pageLength = 1000
 
 type SignatureInfo = { signature: string; slot: number; err: unknown; blockTime: number | null }
 type TokenBalance = { accountIndex: number; mint: string; owner?: string; uiTokenAmount: { amount: string } }
@@ -30,29 +35,31 @@ type ParsedTransaction = {
 
 /**
  * The signatures naming `account` at slot `fromSlot` or later, newest first, read at `finalized` (where nothing
- * is rolled back), page after page until one is older; `maxPages` at most.
+ * is rolled back), page after page until one is older; `pages` of `pageLength` at most, from the newest or from just before
+ * `before`. `complete` says whether it reached `fromSlot`; when it did not, `oldest` is where to go on.
  */
 async function signaturesSince(
   rpc: ChainRpc,
   account: string,
   fromSlot: bigint,
-  maxPages: number,
-): Promise<SignatureInfo[]> {
+  { pages, pageLength }: { pages: number; pageLength: number },
+  before: string | undefined,
+): Promise<{ found: SignatureInfo[]; complete: boolean; oldest: string | undefined }> {
   const found: SignatureInfo[] = []
-  let before: string | undefined
-  for (let page = 0; page < maxPages; page += 1) {
+  let from = before
+  for (let page = 0; page < pages; page += 1) {
     const batch = await rpc<SignatureInfo[]>('getSignaturesForAddress', [
       account,
-      { limit: pageLength, commitment: 'finalized', ...(before && { before }) },
+      { limit: pageLength, commitment: 'finalized', ...(from && { before: from }) },
     ])
     for (const each of batch) {
-      if (BigInt(each.slot) < fromSlot) return found
+      if (BigInt(each.slot) < fromSlot) return { found, complete: true, oldest: undefined }
       found.push(each)
     }
-    if (batch.length < pageLength) return found
-    before = batch.at(-1)?.signature
+    if (batch.length < pageLength) return { found, complete: true, oldest: undefined }
+    from = batch.at(-1)?.signature
   }
-  return found
+  return { found, complete: false, oldest: from }
 }
 
 /** What `wallet` gained in one transaction: SOL and the USDC of `mint`, each with whoever gave the most. */
@@ -137,6 +144,12 @@ export async function readSolanaChain(
     chainId,
     wallets.map((wallet) => wallet.walletId),
   )
+  const backfills = await backfillsOf(
+    db,
+    chainId,
+    wallets.map((wallet) => wallet.walletId),
+  )
+  const readAll: string[] = []
   const mint = chain.info.usdc?.address
   const native = chain.info.nativeCurrency
   const transactions = new Map<string, Promise<ParsedTransaction | null>>()
@@ -163,11 +176,22 @@ export async function readSolanaChain(
       })
       accounts.push(tokenAccount)
     }
+    // A wallet named by more signatures than a pass reads (a flood of dust) is read on from where the pass
+    // stopped, older and older, before its cursor moves: what is older is delayed, never skipped.
+    const resumed = backfills.get(wallet.walletId) ?? {}
+    const left: Backfill = {}
+    let readTo: bigint | undefined = finalized
     const signatures = new Map<string, SignatureInfo>()
     for (const account of accounts) {
-      for (const each of await signaturesSince(rpc, account, start, tuning.maxRangesPerPass)) {
-        if (each.err === null) signatures.set(each.signature, each)
-      }
+      const resume = resumed[account]
+      const budget = { pages: tuning.maxRangesPerPass, pageLength: tuning.signaturesPerPage }
+      const read = await signaturesSince(rpc, account, start, budget, resume?.before)
+      for (const each of read.found) if (each.err === null) signatures.set(each.signature, each)
+      const top = resume ? BigInt(resume.top) : finalized
+      if (!read.complete && read.oldest) {
+        left[account] = { before: read.oldest, top: top.toString() }
+        readTo = undefined
+      } else if (readTo !== undefined && top < readTo) readTo = top
     }
     const found: FoundReceipt[] = []
     for (const [signature, info] of signatures) {
@@ -200,13 +224,14 @@ export async function readSolanaChain(
       }
     }
     written += await recordReceipts(db, withoutTestFunds(chain, found))
+    if (readTo === undefined) await saveBackfill(db, chainId, wallet.walletId, start, left)
+    else if (readTo === finalized && !backfills.has(wallet.walletId)) readAll.push(wallet.walletId)
+    else {
+      await saveBackfill(db, chainId, wallet.walletId, start, null)
+      await advanceCursors(db, chainId, [wallet.walletId], readTo)
+    }
   }
   // The finalized slot itself is read again next time: the local cluster still fills the slot it reports.
-  await advanceCursors(
-    db,
-    chainId,
-    wallets.map((wallet) => wallet.walletId),
-    finalized,
-  )
+  await advanceCursors(db, chainId, readAll, finalized)
   return written
 }

@@ -40,6 +40,9 @@ CREATE TABLE incoming_cursors (
   wallet_id text NOT NULL REFERENCES wallets (id) ON DELETE CASCADE,
   chain_id text NOT NULL,
   next_block bigint NOT NULL,
+  -- Solana only: per account, where a read cut short by its page budget goes on (the signature it reached, the
+  -- slot the read started at), so a flood of signatures delays what is older, never skips it.
+  backfill jsonb,
   updated_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (wallet_id, chain_id)
 );
