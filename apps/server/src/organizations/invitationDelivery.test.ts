@@ -1,9 +1,10 @@
 import type { AuthorizationMethod } from '@charter/core'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { openDatabase } from '../db/openDatabase.ts'
 import { invitationLinks } from '../db/schema.ts'
 import { ApiClient, uniqueEmail, uniquePhoneNumber } from '../testing/ApiClient.ts'
-import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
+import { looseSignInLimits, startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { WalletCaller } from '../testing/WalletCaller.ts'
 
 // Invitations delivered, over HTTP against the real server: the text or email with its link in the dev outbox,
@@ -286,6 +287,92 @@ describe('invitations are throttled like codes', () => {
     }
     expect(sent).toEqual([200, 200, 200, 200, 200, 429])
     expect(await new ApiClient(server.url).outbox(phone)).toHaveLength(5)
+  })
+
+  it('counts invitations against the client address’s allowance for codes: one budget for both', async () => {
+    const shared = await startTestServer({
+      signInLimits: { ...looseSignInLimits, sendsPerClient: { limit: 4, windowSeconds: 3600 } },
+      env: { TRUST_PROXY: '1' },
+    })
+    try {
+      const from = (ip: string) =>
+        new WalletCaller(new ApiClient(shared.url, { headers: { 'x-forwarded-for': ip } }))
+      const ip = `203.0.113.${1 + Math.floor(Math.random() * 250)}`
+      const admin = from(ip)
+      await admin.signIn('email', uniqueEmail()) // one code: 1 of 4
+      const created = await admin.send('POST', '/api/v1/organizations', {
+        document: { type: '1.0', data: { name: 'Pump' } },
+      })
+      const org = created.body.id as string
+      const first = await admin.send('POST', `/api/v1/organizations/${org}/invitations`, {
+        phone_number: uniquePhoneNumber(),
+      })
+      expect(first.status, first.text).toBe(200)
+      const resent = await admin.send(
+        'POST',
+        `/api/v1/organizations/${org}/invitations/${first.body.id}/resend`,
+        {},
+      )
+      expect(resent.status, resent.text).toBe(200)
+      const byEmail = await admin.send('POST', `/api/v1/organizations/${org}/invitations`, {
+        email: uniqueEmail(),
+      })
+      expect(byEmail.status, byEmail.text).toBe(200)
+      const phone = uniquePhoneNumber()
+      const refused = await admin.send('POST', `/api/v1/organizations/${org}/invitations`, {
+        phone_number: phone,
+      })
+      expect(refused.status).toBe(429)
+      expect(refused.body.error).toMatch(
+        /^Too many codes and invitations were sent from here\. Try again in \d+ (minutes|minute|seconds)\.$/,
+      )
+      expect(await new ApiClient(shared.url).outbox(phone)).toEqual([])
+      // The invitations spent the codes' allowance too: no sign-in code from there either.
+      const code = await new ApiClient(shared.url, { headers: { 'x-forwarded-for': ip } }).post(
+        '/api/v1/passwordless/init',
+        { email: uniqueEmail() },
+      )
+      expect(code.status).toBe(429)
+      expect(code.body.error).toMatch(/^Too many codes were asked for from here\./)
+    } finally {
+      await shared.close()
+    }
+  })
+
+  it('stops invitation texts past the server’s daily budget, without naming the setting; emails still go', async () => {
+    const database = await openDatabase({ kind: 'pglite' })
+    const budgeted = await startTestServer({ database, env: { INVITATION_TEXTS_PER_DAY: '2' } })
+    try {
+      const sent: number[] = []
+      let last: Reply | undefined
+      for (let i = 0; i < 3; i++) {
+        const caller = new WalletCaller(new ApiClient(budgeted.url))
+        await caller.signIn('email', uniqueEmail())
+        const created = await caller.send('POST', '/api/v1/organizations', {
+          document: { type: '1.0', data: { name: `Club ${i}` } },
+        })
+        const phone = uniquePhoneNumber()
+        last = await caller.send('POST', `/api/v1/organizations/${created.body.id}/invitations`, {
+          phone_number: phone,
+        })
+        sent.push(last.status)
+        if (i === 2) {
+          expect(await new ApiClient(budgeted.url).outbox(phone)).toEqual([])
+          const byEmail = await caller.send('POST', `/api/v1/organizations/${created.body.id}/invitations`, {
+            email: uniqueEmail(),
+          })
+          expect(byEmail.status, byEmail.text).toBe(200)
+        }
+      }
+      expect(sent).toEqual([200, 200, 429])
+      expect(last?.body.error).toMatch(
+        /^Charter has sent as many invitation texts today as it may: invite them by email instead\. Try again in \d+ (hours|hour|minutes|minute|seconds)\.$/,
+      )
+      expect(last?.text).not.toMatch(/INVITATION|TEXTS_PER_DAY/)
+    } finally {
+      await budgeted.close()
+      await database.close()
+    }
   })
 
   it('refuses a number in a country texts do not go to, before anything is counted or saved', async () => {

@@ -72,7 +72,8 @@ async function sendLink(
 
 /**
  * Invitations: an admin invites by phone number or email, and the invitation's link goes out by text or email
- * (throttled per inviter, organisation and address, and per address across organisations); the admin resends
+ * (throttled per client address with sign-in codes, per inviter, organisation and address, per address across
+ * organisations, and the server's texts per day); the admin resends
  * or revokes it. Whoever signs in with that address opens the link or finds it on their home, and accepts
  * (once) or declines it; anyone else opening the link learns only that it is for someone else.
  */
@@ -83,6 +84,7 @@ export function invitationRoutes({
   signed,
   delivery,
   linkOrigin,
+  clientOf,
 }: OrganizationRouteParts) {
   return new Hono<Env>()
     .post(
@@ -100,7 +102,7 @@ export function invitationRoutes({
         const inviteeName =
           body.name === undefined || body.name.trim() === '' ? null : checkDisplayName(body.name)
         delivery.checkReachable(address)
-        await delivery.throttle(userId, id, address)
+        await delivery.throttle(userId, id, address, clientOf(c))
         const invitationId = await sendLink(
           { db, store, delivery },
           { senderId: userId, address, origin: linkOrigin(c.req.url) },
@@ -124,7 +126,7 @@ export function invitationRoutes({
         if (found.status !== 'pending' && found.status !== 'expired') throw invitationUsed(found.status)
         const address: InvitedAddress = { kind: found.address_kind, value: found.address }
         delivery.checkReachable(address)
-        await delivery.throttle(userId, id, address)
+        await delivery.throttle(userId, id, address, clientOf(c))
         await sendLink(
           { db, store, delivery },
           { senderId: userId, address, origin: linkOrigin(c.req.url) },
