@@ -128,11 +128,35 @@ describe('an invitation is delivered', () => {
     const email = uniqueEmail()
     expect((await invite(admin, organization.id, { email })).status).toBe(200)
     const message = await lastMessage(email)
+    // An inviter known only by their email is not named: an address is something a phone makes a link of.
     expect(message).toMatchObject({
       channel: 'email',
-      subject: `${admin.address} invited you to Night school on Charter`,
+      subject: 'A member invited you to Night school on Charter',
     })
     expect(message.body).toContain('sign in with this email address')
+  })
+
+  it('carries no hidden characters and no link of an admin’s making: a phishing name is left out', async () => {
+    const admin = await signIn('email')
+    expect(
+      (await call(admin, 'PUT', '/api/v1/my_name', { display_name: 'Ana at evil.example' })).status,
+    ).toBe(200)
+    const phishing = await newOrganization(admin, 'Bank\u202e support https://evil.example')
+    const phone = uniquePhoneNumber()
+    expect((await invite(admin, phishing.id, { phone_number: phone })).status).toBe(200)
+    const text = (await lastMessage(phone)).body
+    expect(text).toContain('A member invited you to join an organisation on Charter. Open http')
+    expect(text).not.toMatch(/evil|\u202e/)
+    // Only the link Charter made is in it.
+    expect(text.match(/https?:\/\/|www\./g)).toHaveLength(1)
+
+    expect((await call(admin, 'PUT', '/api/v1/my_name', { display_name: 'Ana Lopez' })).status).toBe(200)
+    const hidden = await newOrganization(admin, 'Garden\u200b\u202e club\u2028')
+    const other = uniquePhoneNumber()
+    expect((await invite(admin, hidden.id, { phone_number: other })).status).toBe(200)
+    expect((await lastMessage(other)).body).toContain(
+      'Ana Lopez invited you to join “Garden club” on Charter.',
+    )
   })
 
   it('tells someone else who opens the link only that it is for another address', async () => {

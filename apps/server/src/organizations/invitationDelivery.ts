@@ -67,9 +67,21 @@ export const linkDigest = (token: string) => sha256Hex(`invitation-link\n${token
 /** The address an invitation link is opened at: the page reads the token after `#`, which never reaches a server log. */
 export const invitationLink = (origin: string, token: string) => `${origin}/organizations/invitation#${token}`
 
-/** Text an admin wrote, as it goes into someone else's message: on one line and not too long to read. */
-function quoted(text: string, max = 60): string {
-  const flat = text.replace(/\s+/g, ' ').trim()
+// What a text must not carry from what a member wrote: control and format characters (direction overrides such
+// as U+202E among them, which make text read in another order than it is written) and line or paragraph separators.
+const hidden = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu
+// What a phone or mail app would make a link of: a scheme, `www.`, or a domain (a letter or digit, a dot, letters),
+// full-width and ideographic dots too. An email address is one.
+const linkLike = /\w+:\/\/|www[.．。｡]|[\p{L}\p{N}][.．。｡]\p{L}{2}/iu
+
+/**
+ * Text a member wrote, as it goes into a message from Charter's sender to someone else: on one line, nothing
+ * hidden in it, not too long to read; undefined when it holds anything a phone would make a link of, so that
+ * nobody can send a link (a phishing page) in Charter's name through an organisation's name or their own.
+ */
+export function quoted(text: string, max = 60): string | undefined {
+  const flat = text.replace(/\s+/g, ' ').replace(hidden, '').replace(/\s+/g, ' ').trim()
+  if (flat === '' || linkLike.test(flat)) return undefined
   return [...flat].length > max ? `${[...flat].slice(0, max - 1).join('')}…` : flat
 }
 
@@ -84,12 +96,14 @@ export function invitationMessage(input: {
   link: string
   expiresAt: Date
 }) {
-  const organization = quoted(input.organizationName)
-  const inviter = quoted(input.inviterLabel, 40)
+  const name = quoted(input.organizationName)
+  // A name that would carry a link is left out, said plainly instead.
+  const organization = name === undefined ? 'an organisation' : `“${name}”`
+  const inviter = quoted(input.inviterLabel, 40) ?? 'A member'
   const until = `The link works until ${day(input.expiresAt)}.`
   return {
-    subject: `${inviter} invited you to ${organization} on Charter`,
-    text: `${inviter} invited you to join “${organization}” on Charter. Open ${input.link} to sign in with this ${input.kind === 'phone' ? 'number' : 'email address'} and accept or decline. ${until}`,
+    subject: `${inviter} invited you to ${name ?? 'an organisation'} on Charter`,
+    text: `${inviter} invited you to join ${organization} on Charter. Open ${input.link} to sign in with this ${input.kind === 'phone' ? 'number' : 'email address'} and accept or decline. ${until}`,
   }
 }
 
