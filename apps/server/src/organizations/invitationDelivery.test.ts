@@ -1,4 +1,4 @@
-import type { AuthorizationMethod } from '@charter/core'
+import { type AuthorizationMethod, formatInternational, maskPhoneNumber } from '@charter/core'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { openDatabase } from '../db/openDatabase.ts'
@@ -157,6 +157,35 @@ describe('an invitation is delivered', () => {
     expect((await lastMessage(other)).body).toContain(
       'Ana Lopez invited you to join “Garden club” on Charter.',
     )
+  })
+
+  it('keeps the inviter’s phone number from the invitee: masked in the text and their view, in full for colleagues', async () => {
+    const admin = await signIn('phone')
+    const organization = await newOrganization(admin, 'Quiet club')
+    const phone = uniquePhoneNumber()
+    const invited = await invite(admin, organization.id, { phone_number: phone })
+    const full = formatInternational(admin.address)
+    const masked = maskPhoneNumber(admin.address)
+    // The admin reads who invited as a colleague does.
+    expect(invited.body.invited_by.label).toBe(full)
+    const { body: text, token } = await lastMessage(phone)
+    expect(text).toContain(`${masked} invited you to join “Quiet club” on Charter.`)
+    expect(text).not.toContain(admin.address)
+    expect(text).not.toContain(full)
+
+    const invitee = await signIn('phone', phone)
+    const mine = await call(invitee, 'GET', '/api/v1/invitations')
+    expect(mine.body.invitations).toEqual([
+      expect.objectContaining({ id: invited.body.id, invited_by: { user_id: admin.userId, label: masked } }),
+    ])
+    expect(mine.text).not.toContain(admin.address.slice(-7))
+    const opened = await openLink(invitee, token as string)
+    expect(opened.body.invited_by).toEqual({ user_id: admin.userId, label: masked })
+    const declined = await call(invitee, 'POST', `/api/v1/invitations/${invited.body.id}/decline`)
+    expect(declined.body.invited_by.label).toBe(masked)
+    const view = await call(admin, 'GET', `/api/v1/organizations/${organization.id}`)
+    expect(view.body.invitations[0].invited_by.label).toBe(full)
+    expect(view.body.members[0].label).toBe(full)
   })
 
   it('tells someone else who opens the link only that it is for another address', async () => {

@@ -54,7 +54,8 @@ async function sendLink(
   const invitationId = await saveLink({ digest, expiresAt })
   const [saved, sender] = await Promise.all([
     parts.store.invitation(invitationId),
-    labels(parts.db, [request.senderId]),
+    // The invitee is no colleague yet: the inviter's name, else their masked number or their email.
+    labels(parts.db, [request.senderId], 'invitee'),
   ])
   const delivery = await parts.delivery.send(
     request.address,
@@ -161,7 +162,7 @@ export function invitationRoutes({
       if (!found) throw linkNotWorking()
       // Someone else signed in learns nothing of it: not the organisation, not who invited, not its state.
       if (!(await store.isAddressOf(userId, { kind: found.kind, value: found.value }))) throw forSomeoneElse()
-      return c.json(await store.invitation(found.id), 200)
+      return c.json(await store.invitation(found.id, 'invitee'), 200)
     })
     .post(
       '/invitations/:invitation_id/accept',
