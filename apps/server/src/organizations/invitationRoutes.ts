@@ -10,7 +10,7 @@ import {
   linkDigest,
   newLinkToken,
 } from './invitationDelivery.ts'
-import { checkDisplayName, setDisplayName } from './memberNames.ts'
+import { checkDisplayName, displayNameOf, setDisplayName } from './memberNames.ts'
 import { invitationUsed, OrganizationError } from './OrganizationError.ts'
 import { type Env, fromSignature, type OrganizationRouteParts, schemas } from './organizationRouteParts.ts'
 import type { InvitedAddress } from './organizationStore.ts'
@@ -177,7 +177,10 @@ export function invitationRoutes({
         const name = given === undefined ? undefined : checkDisplayName(given)
         const row = await store.ownInvitation(invitation_id, userId)
         await store.acceptInvitation(row, userId)
-        if (name !== undefined) await setDisplayName(db, userId, name)
+        // Only a name that differs from the member's own is a change: a form that read the name before it was
+        // set elsewhere (another tab) and sends it back unchanged changes nothing.
+        if (name !== undefined && name !== (await displayNameOf(db, userId)))
+          await setDisplayName(db, userId, name)
         const mine = await access.memberOrHidden(row.organizationId, userId)
         return c.json(await store.view(row.organizationId, mine), 200)
       },
