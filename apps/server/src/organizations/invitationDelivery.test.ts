@@ -357,7 +357,7 @@ describe('invitations are throttled like codes', () => {
         document: { type: '1.0', data: { name: 'Pump' } },
       })
       const org = created.body.id as string
-      const first = await admin.send('POST', `/api/v1/organizations/${org}/invitations`, {
+      const first: Reply = await admin.send('POST', `/api/v1/organizations/${org}/invitations`, {
         phone_number: uniquePhoneNumber(),
       })
       expect(first.status, first.text).toBe(200)

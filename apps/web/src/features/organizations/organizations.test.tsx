@@ -563,7 +563,11 @@ describe('organisations and roles', () => {
     const view = renderApp('/organizations/invitation')
     expect(await screen.findByRole('heading', { name: 'Join Acme', level: 1 }, slow)).toBeVisible()
     // The member has no name of their own yet: the inviter's choice is offered, once that is known.
-    const name = await screen.findByRole('textbox', { name: 'Your name, as your colleagues will see it' }, slow)
+    const name = await screen.findByRole(
+      'textbox',
+      { name: 'Your name, as your colleagues will see it' },
+      slow,
+    )
     expect(name).toHaveValue('Ben Ode')
     expect(name).toHaveAccessibleDescription(/^7 of 80 characters\./)
     // A limit shows before it is reached, a mistake once Accept is pressed, and it goes as soon as it is fixed.
