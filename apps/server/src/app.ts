@@ -39,6 +39,7 @@ import { signedRequest } from './members/signedRequest.ts'
 import type { OnrampService } from './onramp/chooseOnramp.ts'
 import { fundingRoutes } from './onramp/fundingRoutes.ts'
 import { sandboxRoutes } from './onramp/sandboxRoutes.ts'
+import { defaultInvitationLimits } from './organizations/invitationDelivery.ts'
 import { documentTooLarge } from './organizations/OrganizationError.ts'
 import { organizationRoutes } from './organizations/organizationRoutes.ts'
 import type { OutsideService, Part } from './parts/Part.ts'
@@ -435,6 +436,12 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
         }),
         channels: parts.auth.channels,
         publicUrl: settings.publicUrl,
+        trustProxy: settings.trustProxy,
+        invitationLimits: {
+          ...defaultInvitationLimits,
+          perClient: parts.auth.sendsPerClient,
+          textsPerDay: { limit: settings.invitationTextsPerDay, windowSeconds: 86_400 },
+        },
         logger,
       }),
     )

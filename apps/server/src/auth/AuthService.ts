@@ -415,6 +415,8 @@ export function createAuthService(options: AuthServiceOptions) {
     walletNonceLimits: options.walletNonceLimits,
     /** How many passkey sign-ins one client address may start (the routes issue their challenges). */
     passkeySignInsPerClient: options.limits.passkeySignInsPerClient,
+    /** How many codes one client address may have sent: invitations' texts and emails count against it too. */
+    sendsPerClient: options.limits.sendsPerClient,
 
     /** How codes and notices reach the member's phone and email, where set up (the routes offer only these). */
     channels: options.channels,

@@ -1,9 +1,10 @@
-import type { AuthorizationMethod } from '@charter/core'
+import { type AuthorizationMethod, formatInternational, maskPhoneNumber } from '@charter/core'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { openDatabase } from '../db/openDatabase.ts'
 import { invitationLinks } from '../db/schema.ts'
 import { ApiClient, uniqueEmail, uniquePhoneNumber } from '../testing/ApiClient.ts'
-import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
+import { looseSignInLimits, startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import { WalletCaller } from '../testing/WalletCaller.ts'
 
 // Invitations delivered, over HTTP against the real server: the text or email with its link in the dev outbox,
@@ -127,11 +128,64 @@ describe('an invitation is delivered', () => {
     const email = uniqueEmail()
     expect((await invite(admin, organization.id, { email })).status).toBe(200)
     const message = await lastMessage(email)
+    // An inviter known only by their email is not named: an address is something a phone makes a link of.
     expect(message).toMatchObject({
       channel: 'email',
-      subject: `${admin.address} invited you to Night school on Charter`,
+      subject: 'A member invited you to Night school on Charter',
     })
     expect(message.body).toContain('sign in with this email address')
+  })
+
+  it('carries no hidden characters and no link of an admin’s making: a phishing name is left out', async () => {
+    const admin = await signIn('email')
+    expect(
+      (await call(admin, 'PUT', '/api/v1/my_name', { display_name: 'Ana at evil.example' })).status,
+    ).toBe(200)
+    const phishing = await newOrganization(admin, 'Bank\u202e support https://evil.example')
+    const phone = uniquePhoneNumber()
+    expect((await invite(admin, phishing.id, { phone_number: phone })).status).toBe(200)
+    const text = (await lastMessage(phone)).body
+    expect(text).toContain('A member invited you to join an organisation on Charter. Open http')
+    expect(text).not.toMatch(/evil|\u202e/)
+    // Only the link Charter made is in it.
+    expect(text.match(/https?:\/\/|www\./g)).toHaveLength(1)
+
+    expect((await call(admin, 'PUT', '/api/v1/my_name', { display_name: 'Ana Lopez' })).status).toBe(200)
+    const hidden = await newOrganization(admin, 'Garden\u200b\u202e club\u2028')
+    const other = uniquePhoneNumber()
+    expect((await invite(admin, hidden.id, { phone_number: other })).status).toBe(200)
+    expect((await lastMessage(other)).body).toContain(
+      'Ana Lopez invited you to join “Garden club” on Charter.',
+    )
+  })
+
+  it('keeps the inviter’s phone number from the invitee: masked in the text and their view, in full for colleagues', async () => {
+    const admin = await signIn('phone')
+    const organization = await newOrganization(admin, 'Quiet club')
+    const phone = uniquePhoneNumber()
+    const invited = await invite(admin, organization.id, { phone_number: phone })
+    const full = formatInternational(admin.address)
+    const masked = maskPhoneNumber(admin.address)
+    // The admin reads who invited as a colleague does.
+    expect(invited.body.invited_by.label).toBe(full)
+    const { body: text, token } = await lastMessage(phone)
+    expect(text).toContain(`${masked} invited you to join “Quiet club” on Charter.`)
+    expect(text).not.toContain(admin.address)
+    expect(text).not.toContain(full)
+
+    const invitee = await signIn('phone', phone)
+    const mine = await call(invitee, 'GET', '/api/v1/invitations')
+    expect(mine.body.invitations).toEqual([
+      expect.objectContaining({ id: invited.body.id, invited_by: { user_id: admin.userId, label: masked } }),
+    ])
+    expect(mine.text).not.toContain(admin.address.slice(-7))
+    const opened = await openLink(invitee, token as string)
+    expect(opened.body.invited_by).toEqual({ user_id: admin.userId, label: masked })
+    const declined = await call(invitee, 'POST', `/api/v1/invitations/${invited.body.id}/decline`)
+    expect(declined.body.invited_by.label).toBe(masked)
+    const view = await call(admin, 'GET', `/api/v1/organizations/${organization.id}`)
+    expect(view.body.invitations[0].invited_by.label).toBe(full)
+    expect(view.body.members[0].label).toBe(full)
   })
 
   it('tells someone else who opens the link only that it is for another address', async () => {
@@ -286,6 +340,92 @@ describe('invitations are throttled like codes', () => {
     }
     expect(sent).toEqual([200, 200, 200, 200, 200, 429])
     expect(await new ApiClient(server.url).outbox(phone)).toHaveLength(5)
+  })
+
+  it('counts invitations against the client address’s allowance for codes: one budget for both', async () => {
+    const shared = await startTestServer({
+      signInLimits: { ...looseSignInLimits, sendsPerClient: { limit: 4, windowSeconds: 3600 } },
+      env: { TRUST_PROXY: '1' },
+    })
+    try {
+      const from = (ip: string) =>
+        new WalletCaller(new ApiClient(shared.url, { headers: { 'x-forwarded-for': ip } }))
+      const ip = `203.0.113.${1 + Math.floor(Math.random() * 250)}`
+      const admin = from(ip)
+      await admin.signIn('email', uniqueEmail()) // one code: 1 of 4
+      const created = await admin.send('POST', '/api/v1/organizations', {
+        document: { type: '1.0', data: { name: 'Pump' } },
+      })
+      const org = created.body.id as string
+      const first: Reply = await admin.send('POST', `/api/v1/organizations/${org}/invitations`, {
+        phone_number: uniquePhoneNumber(),
+      })
+      expect(first.status, first.text).toBe(200)
+      const resent = await admin.send(
+        'POST',
+        `/api/v1/organizations/${org}/invitations/${first.body.id}/resend`,
+        {},
+      )
+      expect(resent.status, resent.text).toBe(200)
+      const byEmail = await admin.send('POST', `/api/v1/organizations/${org}/invitations`, {
+        email: uniqueEmail(),
+      })
+      expect(byEmail.status, byEmail.text).toBe(200)
+      const phone = uniquePhoneNumber()
+      const refused = await admin.send('POST', `/api/v1/organizations/${org}/invitations`, {
+        phone_number: phone,
+      })
+      expect(refused.status).toBe(429)
+      expect(refused.body.error).toMatch(
+        /^Too many codes and invitations were sent from here\. Try again in \d+ (minutes|minute|seconds)\.$/,
+      )
+      expect(await new ApiClient(shared.url).outbox(phone)).toEqual([])
+      // The invitations spent the codes' allowance too: no sign-in code from there either.
+      const code = await new ApiClient(shared.url, { headers: { 'x-forwarded-for': ip } }).post(
+        '/api/v1/passwordless/init',
+        { email: uniqueEmail() },
+      )
+      expect(code.status).toBe(429)
+      expect(code.body.error).toMatch(/^Too many codes were asked for from here\./)
+    } finally {
+      await shared.close()
+    }
+  })
+
+  it('stops invitation texts past the server’s daily budget, without naming the setting; emails still go', async () => {
+    const database = await openDatabase({ kind: 'pglite' })
+    const budgeted = await startTestServer({ database, env: { INVITATION_TEXTS_PER_DAY: '2' } })
+    try {
+      const sent: number[] = []
+      let last: Reply | undefined
+      for (let i = 0; i < 3; i++) {
+        const caller = new WalletCaller(new ApiClient(budgeted.url))
+        await caller.signIn('email', uniqueEmail())
+        const created = await caller.send('POST', '/api/v1/organizations', {
+          document: { type: '1.0', data: { name: `Club ${i}` } },
+        })
+        const phone = uniquePhoneNumber()
+        last = await caller.send('POST', `/api/v1/organizations/${created.body.id}/invitations`, {
+          phone_number: phone,
+        })
+        sent.push(last.status)
+        if (i === 2) {
+          expect(await new ApiClient(budgeted.url).outbox(phone)).toEqual([])
+          const byEmail = await caller.send('POST', `/api/v1/organizations/${created.body.id}/invitations`, {
+            email: uniqueEmail(),
+          })
+          expect(byEmail.status, byEmail.text).toBe(200)
+        }
+      }
+      expect(sent).toEqual([200, 200, 429])
+      expect(last?.body.error).toMatch(
+        /^Charter has sent as many invitation texts today as it may: invite them by email instead\. Try again in \d+ (hours|hour|minutes|minute|seconds)\.$/,
+      )
+      expect(last?.text).not.toMatch(/INVITATION|TEXTS_PER_DAY/)
+    } finally {
+      await budgeted.close()
+      await database.close()
+    }
   })
 
   it('refuses a number in a country texts do not go to, before anything is counted or saved', async () => {

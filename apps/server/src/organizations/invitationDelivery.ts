@@ -13,22 +13,31 @@ export const invitationLifetimeDays = 7
 
 /**
  * How many invitations may be sent, each in a fixed window, counted in the database as sign-in codes are
- * (`http/rateLimit.ts`): per inviter, per organisation, per address within one organisation, and per address
- * across every organisation, so that nobody can pump texts to a number by inviting it from many organisations.
+ * (`http/rateLimit.ts`): per client address (the very allowance sign-in codes count against, so codes and
+ * invitations share one budget per client), per inviter, per organisation, per address within one organisation,
+ * and per address across every organisation, so that nobody can pump texts to a number by inviting it from many
+ * organisations; and the texts the whole server sends in a day, whoever asks.
  */
 export type InvitationLimits = {
+  /** The sign-in codes' `sendsPerClient`, counted under the same key (`send-client:<address>`). */
+  perClient: RateLimitRule
   perInviter: RateLimitRule
   perOrganization: RateLimitRule
   perAddressInOrganization: RateLimitRule
   perAddress: RateLimitRule
+  /** Invitation texts (SMS, not emails) from the whole server: INVITATION_TEXTS_PER_DAY. */
+  textsPerDay: RateLimitRule
 }
 
 export const defaultInvitationLimits: InvitationLimits = {
+  // CODES_PER_CLIENT_PER_HOUR's default; the composition root hands in the sign-in codes' own rule.
+  perClient: { limit: 30, windowSeconds: 3600 },
   perInviter: { limit: 30, windowSeconds: 3600 },
   perOrganization: { limit: 60, windowSeconds: 3600 },
   // An invitation and two resends a day to one address from one organisation.
   perAddressInOrganization: { limit: 3, windowSeconds: 86_400 },
   perAddress: { limit: 5, windowSeconds: 86_400 },
+  textsPerDay: { limit: 500, windowSeconds: 86_400 },
 }
 
 /**
@@ -58,9 +67,21 @@ export const linkDigest = (token: string) => sha256Hex(`invitation-link\n${token
 /** The address an invitation link is opened at: the page reads the token after `#`, which never reaches a server log. */
 export const invitationLink = (origin: string, token: string) => `${origin}/organizations/invitation#${token}`
 
-/** Text an admin wrote, as it goes into someone else's message: on one line and not too long to read. */
-function quoted(text: string, max = 60): string {
-  const flat = text.replace(/\s+/g, ' ').trim()
+// What a text must not carry from what a member wrote: control and format characters (direction overrides such
+// as U+202E among them, which make text read in another order than it is written) and line or paragraph separators.
+const hidden = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu
+// What a phone or mail app would make a link of: a scheme, `www.`, or a domain (a letter or digit, a dot, letters),
+// full-width and ideographic dots too. An email address is one.
+const linkLike = /\w+:\/\/|www[.．。｡]|[\p{L}\p{N}][.．。｡]\p{L}{2}/iu
+
+/**
+ * Text a member wrote, as it goes into a message from Charter's sender to someone else: on one line, nothing
+ * hidden in it, not too long to read; undefined when it holds anything a phone would make a link of, so that
+ * nobody can send a link (a phishing page) in Charter's name through an organisation's name or their own.
+ */
+export function quoted(text: string, max = 60): string | undefined {
+  const flat = text.replace(/\s+/g, ' ').replace(hidden, '').replace(/\s+/g, ' ').trim()
+  if (flat === '' || linkLike.test(flat)) return undefined
   return [...flat].length > max ? `${[...flat].slice(0, max - 1).join('')}…` : flat
 }
 
@@ -75,12 +96,14 @@ export function invitationMessage(input: {
   link: string
   expiresAt: Date
 }) {
-  const organization = quoted(input.organizationName)
-  const inviter = quoted(input.inviterLabel, 40)
+  const name = quoted(input.organizationName)
+  // A name that would carry a link is left out, said plainly instead.
+  const organization = name === undefined ? 'an organisation' : `“${name}”`
+  const inviter = quoted(input.inviterLabel, 40) ?? 'A member'
   const until = `The link works until ${day(input.expiresAt)}.`
   return {
-    subject: `${inviter} invited you to ${organization} on Charter`,
-    text: `${inviter} invited you to join “${organization}” on Charter. Open ${input.link} to sign in with this ${input.kind === 'phone' ? 'number' : 'email address'} and accept or decline. ${until}`,
+    subject: `${inviter} invited you to ${name ?? 'an organisation'} on Charter`,
+    text: `${inviter} invited you to join ${organization} on Charter. Open ${input.link} to sign in with this ${input.kind === 'phone' ? 'number' : 'email address'} and accept or decline. ${until}`,
   }
 }
 
@@ -128,12 +151,17 @@ export function invitationDelivery(options: {
       }
     },
 
-    /** Counts one send from `inviterId` of `organizationId` to `address`; 429 with the wait when any is spent. */
-    async throttle(inviterId: string, organizationId: string, address: InvitedAddress) {
+    /**
+     * Counts one send from `inviterId` of `organizationId`, asked from the client address `client`, to
+     * `address`; 429 with the wait when any allowance is spent.
+     */
+    async throttle(inviterId: string, organizationId: string, address: InvitedAddress, client: string) {
       const to = `${address.kind}:${address.value}`
-      // The inviter's and the organisation's allowances first: an inviter past theirs counts nothing against
-      // the address, so a flood from one admin cannot use up the address's allowance for everyone else.
-      const [senders, addresses] = await consumeRateLimitsInStages(db, [
+      // The client's allowance first (the codes' own key), then the inviter's and the organisation's: a caller
+      // past theirs counts nothing against the address, so a flood from one admin cannot use up the address's
+      // allowance for everyone else; the server's daily texts last, so only a text that goes out counts there.
+      const [fromClient, senders, addresses, server] = await consumeRateLimitsInStages(db, [
+        [{ key: `send-client:${client}`, rule: limits.perClient }],
         [
           { key: `invite-by:${inviterId}`, rule: limits.perInviter },
           { key: `invite-from:${organizationId}`, rule: limits.perOrganization },
@@ -142,7 +170,9 @@ export function invitationDelivery(options: {
           { key: `invite-to:${organizationId}:${to}`, rule: limits.perAddressInOrganization },
           { key: `invite-to:${to}`, rule: limits.perAddress },
         ],
+        address.kind === 'phone' ? [{ key: 'invite-texts', rule: limits.textsPerDay }] : [],
       ])
+      refusal(fromClient, ['Too many codes and invitations were sent from here.'])
       refusal(senders, [
         'You have sent many invitations lately.',
         'This organisation has sent many invitations lately.',
@@ -151,6 +181,10 @@ export function invitationDelivery(options: {
       refusal(addresses, [
         `${noun} has been sent as many invitations from this organisation as it may get for now.`,
         `${noun} has been sent as many invitations as it may get for now.`,
+      ])
+      // Said to the member without the setting's name: it is the operator's business.
+      refusal(server, [
+        'Charter has sent as many invitation texts today as it may: invite them by email instead.',
       ])
     },
 

@@ -10,7 +10,7 @@ import {
   linkDigest,
   newLinkToken,
 } from './invitationDelivery.ts'
-import { checkDisplayName, setDisplayName } from './memberNames.ts'
+import { checkDisplayName, displayNameOf, setDisplayName } from './memberNames.ts'
 import { invitationUsed, OrganizationError } from './OrganizationError.ts'
 import { type Env, fromSignature, type OrganizationRouteParts, schemas } from './organizationRouteParts.ts'
 import type { InvitedAddress } from './organizationStore.ts'
@@ -54,7 +54,8 @@ async function sendLink(
   const invitationId = await saveLink({ digest, expiresAt })
   const [saved, sender] = await Promise.all([
     parts.store.invitation(invitationId),
-    labels(parts.db, [request.senderId]),
+    // The invitee is no colleague yet: the inviter's name, else their masked number or their email.
+    labels(parts.db, [request.senderId], 'invitee'),
   ])
   const delivery = await parts.delivery.send(
     request.address,
@@ -72,7 +73,8 @@ async function sendLink(
 
 /**
  * Invitations: an admin invites by phone number or email, and the invitation's link goes out by text or email
- * (throttled per inviter, organisation and address, and per address across organisations); the admin resends
+ * (throttled per client address with sign-in codes, per inviter, organisation and address, per address across
+ * organisations, and the server's texts per day); the admin resends
  * or revokes it. Whoever signs in with that address opens the link or finds it on their home, and accepts
  * (once) or declines it; anyone else opening the link learns only that it is for someone else.
  */
@@ -83,6 +85,7 @@ export function invitationRoutes({
   signed,
   delivery,
   linkOrigin,
+  clientOf,
 }: OrganizationRouteParts) {
   return new Hono<Env>()
     .post(
@@ -100,7 +103,7 @@ export function invitationRoutes({
         const inviteeName =
           body.name === undefined || body.name.trim() === '' ? null : checkDisplayName(body.name)
         delivery.checkReachable(address)
-        await delivery.throttle(userId, id, address)
+        await delivery.throttle(userId, id, address, clientOf(c))
         const invitationId = await sendLink(
           { db, store, delivery },
           { senderId: userId, address, origin: linkOrigin(c.req.url) },
@@ -124,7 +127,7 @@ export function invitationRoutes({
         if (found.status !== 'pending' && found.status !== 'expired') throw invitationUsed(found.status)
         const address: InvitedAddress = { kind: found.address_kind, value: found.address }
         delivery.checkReachable(address)
-        await delivery.throttle(userId, id, address)
+        await delivery.throttle(userId, id, address, clientOf(c))
         await sendLink(
           { db, store, delivery },
           { senderId: userId, address, origin: linkOrigin(c.req.url) },
@@ -159,7 +162,7 @@ export function invitationRoutes({
       if (!found) throw linkNotWorking()
       // Someone else signed in learns nothing of it: not the organisation, not who invited, not its state.
       if (!(await store.isAddressOf(userId, { kind: found.kind, value: found.value }))) throw forSomeoneElse()
-      return c.json(await store.invitation(found.id), 200)
+      return c.json(await store.invitation(found.id, 'invitee'), 200)
     })
     .post(
       '/invitations/:invitation_id/accept',
@@ -174,7 +177,10 @@ export function invitationRoutes({
         const name = given === undefined ? undefined : checkDisplayName(given)
         const row = await store.ownInvitation(invitation_id, userId)
         await store.acceptInvitation(row, userId)
-        if (name !== undefined) await setDisplayName(db, userId, name)
+        // Only a name that differs from the member's own is a change: a form that read the name before it was
+        // set elsewhere (another tab) and sends it back unchanged changes nothing.
+        if (name !== undefined && name !== (await displayNameOf(db, userId)))
+          await setDisplayName(db, userId, name)
         const mine = await access.memberOrHidden(row.organizationId, userId)
         return c.json(await store.view(row.organizationId, mine), 200)
       },

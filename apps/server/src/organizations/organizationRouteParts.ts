@@ -1,6 +1,6 @@
 // What the organisation routes share: the schemas of their bodies and parameters, and what each group is built from.
 
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { z } from 'zod'
 import type { Db } from '../db/Database.ts'
 import type { SignedRequestVariables } from '../members/signedRequest.ts'
@@ -72,4 +72,6 @@ export type OrganizationRouteParts = {
   delivery: InvitationDelivery
   /** The origin an invitation's link opens: PUBLIC_URL's, else the one the request came to. */
   linkOrigin: (requestUrl: string) => string
+  /** The caller's IP address, as TRUST_PROXY reads it (`http/clientAddress.ts`). */
+  clientOf: (c: Context) => string
 }

@@ -1,5 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import type { Db } from '../db/Database.ts'
+import { clientAddress } from '../http/clientAddress.ts'
 import { jsonBody, pathParams } from '../http/validate.ts'
 import type { Logger } from '../log/logger.ts'
 import { requireSession, sessionRequired } from '../members/sessionMiddleware.ts'
@@ -85,6 +86,8 @@ export function organizationRoutes(options: {
   /** PUBLIC_URL: the origin invitation links open; without it, the origin each request came to. */
   publicUrl?: URL | undefined
   invitationLimits?: InvitationLimits
+  /** TRUST_PROXY: how the client's address is read, which invitations are counted against as codes are. */
+  trustProxy?: number
   logger?: Logger
 }) {
   const { pinning, sizeLimit, signed } = options
@@ -105,6 +108,7 @@ export function organizationRoutes(options: {
       logger: options.logger,
     }),
     linkOrigin: (requestUrl) => options.publicUrl?.origin ?? new URL(requestUrl).origin,
+    clientOf: (c) => clientAddress(c, options.trustProxy ?? 0),
   }
   return new Hono<Env>()
     .route('/', colleagueRoutes(options.db))

@@ -31,6 +31,7 @@ import {
   organizationView,
   type Role,
   rolesOf,
+  type ShownTo,
 } from './organizationViews.ts'
 import type { PinnedMetadata } from './pinDocument.ts'
 
@@ -116,9 +117,9 @@ export function organizationStore({ db, gatewayUrl }: { db: Db; gatewayUrl: Gate
       ),
     )
 
-  /** One invitation as the routes answer it. */
-  const invitation = async (invitationId: string): Promise<Invitation> => {
-    const [found] = await invitationsWhere(db, eq(invitations.id, invitationId))
+  /** One invitation as the routes answer it, to an admin (`colleague`) or to its `invitee`. */
+  const invitation = async (invitationId: string, shownTo: ShownTo = 'colleague'): Promise<Invitation> => {
+    const [found] = await invitationsWhere(db, eq(invitations.id, invitationId), shownTo)
     return found as Invitation
   }
 
@@ -354,6 +355,7 @@ export function organizationStore({ db, gatewayUrl }: { db: Db; gatewayUrl: Gate
       const found = await invitationsWhere(
         db,
         and(eq(invitations.status, 'pending'), forAddresses(addresses)),
+        'invitee',
       )
       return found.filter((each) => each.status === 'pending')
     },
@@ -418,7 +420,7 @@ export function organizationStore({ db, gatewayUrl }: { db: Db; gatewayUrl: Gate
         .where(and(eq(invitations.id, row.id), eq(invitations.status, 'pending')))
         .returning({ id: invitations.id })
       if (declined.length === 0) throw invitationUsed(row.status)
-      return invitation(row.id)
+      return invitation(row.id, 'invitee')
     },
 
     /** One member of the organisation as the routes answer it, or 404. */

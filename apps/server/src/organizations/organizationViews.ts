@@ -1,4 +1,4 @@
-import { formatInternational, type MetadataDocument, toUnixSeconds } from '@charter/core'
+import { formatInternational, type MetadataDocument, maskPhoneNumber, toUnixSeconds } from '@charter/core'
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
 import {
@@ -71,10 +71,21 @@ export type Organization = {
 }
 
 /**
- * How a member is shown to their colleagues: the name they gave, else their email, else their phone number in the
- * international format, else a wallet's address cut short.
+ * Who a label is for: a `colleague` (someone in an organisation with the member, or an admin reading who invited
+ * whom) sees the member's phone number in full; an `invitee` (not a colleague yet: an invitation's text, the
+ * invitee's own view of it) sees it masked to its last four digits (`*9312`).
  */
-export async function labels(db: Db, userIds: string[]): Promise<Map<string, string>> {
+export type ShownTo = 'colleague' | 'invitee'
+
+/**
+ * How a member is shown: the name they gave, else their email, else their phone number (in the international
+ * format to a colleague, masked to an invitee), else a wallet's address cut short.
+ */
+export async function labels(
+  db: Db,
+  userIds: string[],
+  shownTo: ShownTo = 'colleague',
+): Promise<Map<string, string>> {
   const out = new Map<string, string>()
   if (userIds.length === 0) return out
   const ids = [...new Set(userIds)]
@@ -100,7 +111,9 @@ export async function labels(db: Db, userIds: string[]): Promise<Map<string, str
       row.kind === 'email'
         ? row.value
         : row.kind === 'phone'
-          ? formatInternational(row.value)
+          ? shownTo === 'invitee'
+            ? maskPhoneNumber(row.value)
+            : formatInternational(row.value)
           : `${row.value.slice(0, 6)}…${row.value.slice(-4)}`,
     )
   }
@@ -210,9 +223,11 @@ export async function membersOf(db: Db, organizationId: string, onlyUserId?: str
 /** When an invitation without a link row (made before links were sent) stops working: a week after it was made. */
 const weekMs = 7 * 24 * 3600 * 1000
 
+/** Invitations as the routes answer them; who invited is labelled for `shownTo` (an invitee sees no full number). */
 export async function invitationsWhere(
   db: Db,
   where: ReturnType<typeof and>,
+  shownTo: ShownTo = 'colleague',
   now = new Date(),
 ): Promise<Invitation[]> {
   const rows = await db
@@ -225,6 +240,7 @@ export async function invitationsWhere(
   const names = await labels(
     db,
     rows.map((row) => row.invitation.invitedBy),
+    shownTo,
   )
   return rows.map(({ invitation, organizationName, link }) => {
     const expiresAt = link?.expiresAt ?? new Date(invitation.createdAt.getTime() + weekMs)

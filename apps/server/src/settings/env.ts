@@ -108,6 +108,7 @@ const variablesSchema = z.object({
     .default(0),
   DEV_OUTBOX_TOKEN: z.string().min(16, 'must be at least 16 characters (openssl rand -hex 16)').optional(),
   CODES_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+  INVITATION_TEXTS_PER_DAY: z.coerce.number().int().min(0).max(10_000_000).default(500),
   CODE_CHALLENGE_MAX_NUMBER: z.coerce.number().int().min(1).max(100_000_000).default(1_000_000),
   TWILIO_ACCOUNT_SID: z
     .string()
@@ -391,6 +392,8 @@ const settingsSchema = variablesSchema.transform((env, context) => {
     trustProxy: env.TRUST_PROXY,
     /** Sign-in codes one client address may ask for in an hour (5 times as many may be tried). */
     codesPerClientPerHour: env.CODES_PER_CLIENT_PER_HOUR,
+    /** Invitation texts (SMS) the whole server may send in a day (UTC), every organisation together. */
+    invitationTextsPerDay: env.INVITATION_TEXTS_PER_DAY,
     /**
      * The proof-of-work challenge a client meets once an address has had its allowance of codes: the answer is
      * a number up to this, so solving takes half as many SHA-256 hashes on average.

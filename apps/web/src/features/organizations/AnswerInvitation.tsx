@@ -13,7 +13,8 @@ import { useOrganizationAction } from './useOrganizationAction.ts'
 
 /**
  * Accepting or declining an invitation, with the name the member will go by there: the one they already have,
- * else the one the inviter gave them, else theirs to type.
+ * else the one the inviter gave them, else theirs to type. The field shows only once their own name is read, so
+ * that the inviter's choice never stands in for it, and is never sent in its place.
  */
 export function AnswerInvitation({
   invitation,
@@ -26,7 +27,9 @@ export function AnswerInvitation({
 }) {
   const myName = useQuery(myNameQueryOptions())
   const [typed, setTyped] = useState<string>()
-  const name = typed ?? myName.data ?? invitation.invitee_name ?? ''
+  // Until the member's own name is read (or if it cannot be), no name goes with the answer.
+  const known = myName.isSuccess
+  const name = known ? (typed ?? myName.data ?? invitation.invitee_name ?? '') : ''
   const [tried, setTried] = useState(false)
   // What follows an answer is done as soon as it is in, before the invitation is read again: read again, it
   // says it was answered, and this form (with any callback of its own) is gone.
@@ -56,12 +59,14 @@ export function AnswerInvitation({
   }
   return (
     <form className="stack-small" onSubmit={submit} noValidate>
-      <DisplayNameField
-        id={`name-for-${invitation.id}`}
-        value={name}
-        onChange={setTyped}
-        error={tried ? problem : undefined}
-      />
+      {known && (
+        <DisplayNameField
+          id={`name-for-${invitation.id}`}
+          value={name}
+          onChange={setTyped}
+          error={tried ? problem : undefined}
+        />
+      )}
       <div className="actions">
         <button type="submit" className="button" aria-disabled={busy ? true : undefined}>
           Accept the invitation to {invitation.organization_name}

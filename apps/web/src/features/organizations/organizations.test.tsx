@@ -6,7 +6,8 @@ import { phoneUser } from '../../testing/fixtures.ts'
 import { orgServer } from '../../testing/orgServer.ts'
 import { renderApp } from '../../testing/renderApp.tsx'
 import { signedInOnThisDevice } from '../../testing/signedInOnThisDevice.ts'
-import { stubApi } from '../../testing/stubApi.ts'
+import { answer } from '../../testing/stubAnswers.ts'
+import { type ApiHandler, stubApi } from '../../testing/stubApi.ts'
 import { browserKeyStore } from '../walletProxy/index.ts'
 import { makeWalletKey } from '../walletProxy/makeWalletKey.ts'
 
@@ -27,7 +28,7 @@ const invitee: CharterUser = {
 const doc = (name: string, data: Record<string, unknown> = {}) => ({ type: '1.0', data: { name, ...data } })
 
 /** The stand-ins, with `phoneUser` (an admin of what they create) signed in unless `as` says otherwise. */
-async function start(as: CharterUser = phoneUser) {
+async function start(as: CharterUser = phoneUser, overrides: Record<string, ApiHandler> = {}) {
   let current: CharterUser = phoneUser
   const server = await signedInOnThisDevice({ member: as })
   const orgs = orgServer({
@@ -35,7 +36,7 @@ async function start(as: CharterUser = phoneUser) {
     signedIn: () => current,
     signed: server.signedRoute,
   })
-  const api = stubApi({ ...server.routes, ...orgs.routes })
+  const api = stubApi({ ...server.routes, ...orgs.routes, ...overrides })
   /** Calls the organisations API as `who`, as another browser would (signed with that browser's own key). */
   const callAs = async <T,>(
     who: CharterUser,
@@ -561,7 +562,12 @@ describe('organisations and roles', () => {
     window.history.replaceState(null, '', `/organizations/invitation#${orgs.linkOf(invitation.id)}`)
     const view = renderApp('/organizations/invitation')
     expect(await screen.findByRole('heading', { name: 'Join Acme', level: 1 }, slow)).toBeVisible()
-    const name = screen.getByRole('textbox', { name: 'Your name, as your colleagues will see it' })
+    // The member has no name of their own yet: the inviter's choice is offered, once that is known.
+    const name = await screen.findByRole(
+      'textbox',
+      { name: 'Your name, as your colleagues will see it' },
+      slow,
+    )
     expect(name).toHaveValue('Ben Ode')
     expect(name).toHaveAccessibleDescription(/^7 of 80 characters\./)
     // A limit shows before it is reached, a mistake once Accept is pressed, and it goes as soon as it is fixed.
@@ -580,6 +586,42 @@ describe('organisations and roles', () => {
     expect(await screen.findByRole('heading', { name: 'Acme', level: 1 }, slow)).toBeVisible()
     expect(api.bodiesOf('POST /api/v1/invitations/:invitation_id/accept')).toEqual([{ display_name: 'Ben' }])
     expect(screen.getByRole('listitem', { name: 'Ben (you)' })).toBeInTheDocument()
+    view.unmount()
+    window.history.replaceState(null, '', '/')
+  }, 20_000)
+
+  it('offers the member’s own name, not the inviter’s choice, and no name field until it is read', async () => {
+    const user = userEvent.setup()
+    let release = () => {}
+    const read = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const { orgs, api, callAs } = await start(invitee, {
+      'GET /api/v1/my_name': async () => {
+        await read
+        return answer({ display_name: 'Benjamin' })
+      },
+    })
+    const { orgId } = await seedOrganization(callAs)
+    const invitation = await callAs<{ id: string }>(
+      phoneUser,
+      'POST /api/v1/organizations/:id/invitations',
+      { id: orgId },
+      { phone_number: '+14155552672', name: 'Ben Ode' },
+    )
+    window.history.replaceState(null, '', `/organizations/invitation#${orgs.linkOf(invitation.id)}`)
+    const view = renderApp('/organizations/invitation')
+    expect(await screen.findByRole('heading', { name: 'Join Acme', level: 1 }, slow)).toBeVisible()
+    const label = { name: 'Your name, as your colleagues will see it' }
+    // The member's own name is not read yet: no field, so the inviter's choice cannot stand in for it.
+    expect(screen.queryByRole('textbox', label)).not.toBeInTheDocument()
+    release()
+    expect(await screen.findByRole('textbox', label, slow)).toHaveValue('Benjamin')
+    await user.click(screen.getByRole('button', { name: 'Accept the invitation to Acme' }))
+    expect(await screen.findByRole('heading', { name: 'Acme', level: 1 }, slow)).toBeVisible()
+    expect(api.bodiesOf('POST /api/v1/invitations/:invitation_id/accept')).toEqual([
+      { display_name: 'Benjamin' },
+    ])
     view.unmount()
     window.history.replaceState(null, '', '/')
   }, 20_000)
