@@ -6,6 +6,7 @@ import { chainMarker } from './chainMarker.ts'
 import { readEvmChain } from './evmReceipts.ts'
 import { polledWallets } from './polledWallets.ts'
 import { chainTuning } from './readerTuning.ts'
+import { backfillsOf } from './receiptStore.ts'
 import { readSolanaChain } from './solanaReceipts.ts'
 
 /** What one pass did: receipts found new, and chains that could not be read this time. */
@@ -41,7 +42,17 @@ export function incomingReader(options: {
       chain.info.type === 'solana'
         ? await readSolanaChain(db, chain, mine, tuning)
         : await readEvmChain(db, chain, mine, tuning)
-    lastRead.set(id, marker)
+    // A Solana read cut short goes on at the next pass even if the chain has not moved meanwhile.
+    const unfinished =
+      chain.info.type === 'solana' &&
+      (
+        await backfillsOf(
+          db,
+          id,
+          mine.map((wallet) => wallet.walletId),
+        )
+      ).size > 0
+    if (!unfinished) lastRead.set(id, marker)
     return received
   }
 
