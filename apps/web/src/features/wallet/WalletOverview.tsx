@@ -63,7 +63,8 @@ export function WalletOverview({ user }: { user: CharterUser }) {
         <WalletErrorMessage error={proxy.error} title="Your wallet could not be set up on this device" />
       )}
       <p>
-        <Link href="/wallet/activity">Activity</Link>: what your wallets signed, sent and received, newest first.
+        <Link href="/wallet/activity">Activity</Link>: what your wallets signed, sent and received, newest
+        first.
       </p>
       <p className="muted">
         Key export, signing a message and the developers’ page are under{' '}
