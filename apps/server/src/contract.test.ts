@@ -234,20 +234,13 @@ describe('money received', () => {
     type Line = InferResponseType<typeof v1.wallets.activity.$get, 200>['activity'][number]
     expectTypeOf<Line['kind']>().toEqualTypeOf<'signature' | 'export' | 'decline' | 'receive'>()
     expectTypeOf<NonNullable<Line['received']>>().toEqualTypeOf<Received>()
-    expectTypeOf<InferResponseType<typeof v1.wallets.received.news.$get, 200>>().toEqualTypeOf<{
-      received: {
-        id: number
-        created_at: number
-        chain_id: string
-        asset: 'usdc' | 'native'
-        symbol: string
-        decimals: number
-        amount: string
-        from_address: string
-        from: { user_id: string; label: string; organizations: string[] } | null
-        tx_hash: string
-        explorer_url: string | null
-      }[]
+    type News = InferResponseType<typeof v1.wallets.received.news.$get, 200>
+    expectTypeOf<keyof News>().toEqualTypeOf<'received'>()
+    // Each piece of news is a receipt as the activity line carries it, with its line's id and time.
+    expectTypeOf<Omit<News['received'][number], 'id' | 'created_at'>>().toEqualTypeOf<Received>()
+    expectTypeOf<Pick<News['received'][number], 'id' | 'created_at'>>().toEqualTypeOf<{
+      id: number
+      created_at: number
     }>()
     expectTypeOf<InferRequestType<typeof v1.wallets.received.news.seen.$post>['json']>().toEqualTypeOf<{
       through: number

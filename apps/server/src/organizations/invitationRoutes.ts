@@ -10,7 +10,7 @@ import {
   linkDigest,
   newLinkToken,
 } from './invitationDelivery.ts'
-import { checkDisplayName, displayNameOf, setDisplayName } from './memberNames.ts'
+import { assertNameFree, checkDisplayName, displayNameOf, setDisplayName } from './memberNames.ts'
 import { invitationUsed, OrganizationError } from './OrganizationError.ts'
 import { type Env, fromSignature, type OrganizationRouteParts, schemas } from './organizationRouteParts.ts'
 import type { InvitedAddress } from './organizationStore.ts'
@@ -176,11 +176,13 @@ export function invitationRoutes({
         const given = c.req.valid('json').display_name
         const name = given === undefined ? undefined : checkDisplayName(given)
         const row = await store.ownInvitation(invitation_id, userId)
-        await store.acceptInvitation(row, userId)
         // Only a name that differs from the member's own is a change: a form that read the name before it was
-        // set elsewhere (another tab) and sends it back unchanged changes nothing.
-        if (name !== undefined && name !== (await displayNameOf(db, userId)))
-          await setDisplayName(db, userId, name)
+        // set elsewhere (another tab) and sends it back unchanged changes nothing. A name someone in the
+        // organisation already goes by is refused before the invitation is accepted, so nothing is half done.
+        const newName = name !== undefined && name !== (await displayNameOf(db, userId)) ? name : undefined
+        if (newName !== undefined) await assertNameFree(db, userId, newName, row.organizationId)
+        await store.acceptInvitation(row, userId)
+        if (newName !== undefined) await setDisplayName(db, userId, newName)
         const mine = await access.memberOrHidden(row.organizationId, userId)
         return c.json(await store.view(row.organizationId, mine), 200)
       },

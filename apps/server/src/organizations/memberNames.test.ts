@@ -92,4 +92,39 @@ describe('a member’s name cannot pass for another’s', () => {
       )
     }
   }, 60_000)
+
+  it('refuses, before anything is done, a name someone in the organisation being joined or created goes by', async () => {
+    const { ana, mallory } = await threeColleagues()
+    expect((await setName(ana, 'Ana Lopez')).status).toBe(200)
+    const ownerEmail = uniqueEmail()
+    const owner = await signIn(ownerEmail)
+    const created = await send(ana, 'POST', '/api/v1/organizations', {
+      document: { type: '1.0', data: { name: 'Second Co-op', description: 'Another.' } },
+    })
+    const invited = await send(ana, 'POST', `/api/v1/organizations/${created.body.id}/invitations`, {
+      email: ownerEmail,
+    })
+    // Joining as "Ana Lopez" where Ana is: refused, and the invitation is still there to accept by another name.
+    const refused = await send(owner, 'POST', `/api/v1/invitations/${invited.body.id}/accept`, {
+      display_name: 'ana lopez',
+    })
+    expect(refused.status).toBe(400)
+    const organizations = await owner.caller.api.request('GET', '/api/v1/organizations')
+    expect(organizations.body.organizations).toEqual([])
+    const accepted = await send(owner, 'POST', `/api/v1/invitations/${invited.body.id}/accept`, {
+      display_name: 'Olga Owner',
+    })
+    expect(accepted.status, accepted.text).toBe(200)
+    // Creating an organisation under a colleague's name makes no organisation.
+    const before = (await mallory.caller.api.request('GET', '/api/v1/organizations')).body.organizations
+      .length
+    const clash = await send(mallory, 'POST', '/api/v1/organizations', {
+      document: { type: '1.0', data: { name: 'Mallory Co', description: 'Mine.' } },
+      display_name: 'Ana Lopez',
+    })
+    expect(clash.status).toBe(400)
+    expect(
+      (await mallory.caller.api.request('GET', '/api/v1/organizations')).body.organizations,
+    ).toHaveLength(before)
+  }, 60_000)
 })

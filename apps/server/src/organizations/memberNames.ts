@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../db/Database.ts'
-import { users } from '../db/schema.ts'
+import { organizationMembers, users } from '../db/schema.ts'
 import { colleaguesOf } from './colleagues.ts'
 import { OrganizationError } from './OrganizationError.ts'
+import { labels } from './organizationViews.ts'
 
 /** The longest name a member may go by, in characters; the web's name field counts toward the same figure. */
 export const displayNameMaxLength = 80
@@ -63,16 +64,31 @@ export async function displayNameOf(db: Db, userId: string): Promise<string | nu
 const folded = (name: string) => name.normalize('NFKC').toLocaleLowerCase('en').replace(/\s+/g, ' ').trim()
 
 /**
- * Sets the member's own name (already checked), unless a colleague already goes by it (or by it as their phone
- * number or email): two people alike in the send form's list would let one be paid for the other.
+ * Refuses a name (already checked) a colleague already goes by, or goes by as their phone number or email, or that
+ * a current member of `joining` does (the organisation the member is about to join): two people alike in the send
+ * form's list would let one be paid for the other. Called before the change it comes with, so a refusal leaves
+ * nothing half done.
  */
-export async function setDisplayName(db: Db, userId: string, name: string): Promise<void> {
-  const taken = (await colleaguesOf(db, userId)).some((colleague) => folded(colleague.label) === folded(name))
-  if (taken) {
+export async function assertNameFree(db: Db, userId: string, name: string, joining?: string): Promise<void> {
+  const others = (await colleaguesOf(db, userId)).map((colleague) => colleague.label)
+  if (joining !== undefined) {
+    const members = await db
+      .select({ userId: organizationMembers.userId })
+      .from(organizationMembers)
+      .where(and(eq(organizationMembers.organizationId, joining), isNull(organizationMembers.removedAt)))
+    const ids = members.map((member) => member.userId).filter((id) => id !== userId)
+    others.push(...(await labels(db, ids)).values())
+  }
+  if (others.some((label) => folded(label) === folded(name))) {
     throw new OrganizationError(
       'invalid_data',
       'display_name: a colleague already goes by that name; add an initial or a surname so they can tell you apart.',
     )
   }
+}
+
+/** Sets the member's own name (already checked), unless a colleague goes by it (`assertNameFree`). */
+export async function setDisplayName(db: Db, userId: string, name: string): Promise<void> {
+  await assertNameFree(db, userId, name)
   await db.update(users).set({ displayName: name }).where(eq(users.id, userId))
 }

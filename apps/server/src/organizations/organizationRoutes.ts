@@ -14,7 +14,7 @@ import {
   invitationDelivery,
 } from './invitationDelivery.ts'
 import { invitationRoutes } from './invitationRoutes.ts'
-import { checkDisplayName, setDisplayName } from './memberNames.ts'
+import { assertNameFree, checkDisplayName, setDisplayName } from './memberNames.ts'
 import { memberRoutes } from './memberRoutes.ts'
 import { nameRoutes } from './nameRoutes.ts'
 import { organizationAccess } from './organizationAccess.ts'
@@ -31,6 +31,7 @@ function ownRoutes({ db, store, access, pin, signed }: OrganizationRouteParts) {
       const body = c.req.valid('json')
       // The creator's name is checked before anything is pinned, and kept once the organisation is.
       const name = body.display_name === undefined ? undefined : checkDisplayName(body.display_name)
+      if (name !== undefined) await assertNameFree(db, userId, name)
       const pinned = await pin(body.document)
       const organizationId = await store.createOrganization(userId, pinned)
       if (name !== undefined) await setDisplayName(db, userId, name)
