@@ -6,7 +6,6 @@ import { chainMarker } from './chainMarker.ts'
 import { readEvmChain } from './evmReceipts.ts'
 import { polledWallets } from './polledWallets.ts'
 import { chainTuning } from './readerTuning.ts'
-import { backfillsOf } from './receiptStore.ts'
 import { readSolanaChain } from './solanaReceipts.ts'
 
 /** What one pass did: receipts found new, and chains that could not be read this time. */
@@ -38,20 +37,11 @@ export function incomingReader(options: {
     const mine = wallets.filter((wallet) => wallet.chainType === chain.info.type)
     const marker = await chainMarker(chain, mine)
     if (lastRead.get(id) === marker) return 0
-    const received =
+    // A Solana read cut short goes on at the next pass even if the chain has not moved meanwhile.
+    const { received, unfinished } =
       chain.info.type === 'solana'
         ? await readSolanaChain(db, chain, mine, tuning)
-        : await readEvmChain(db, chain, mine, tuning)
-    // A Solana read cut short goes on at the next pass even if the chain has not moved meanwhile.
-    const unfinished =
-      chain.info.type === 'solana' &&
-      (
-        await backfillsOf(
-          db,
-          id,
-          mine.map((wallet) => wallet.walletId),
-        )
-      ).size > 0
+        : { received: await readEvmChain(db, chain, mine, tuning), unfinished: false }
     if (!unfinished) lastRead.set(id, marker)
     return received
   }

@@ -11,7 +11,7 @@ export type PolledWallet = {
 }
 
 /** How recently a member must have used a session for their wallets to be read in production. */
-export const recentUseMinutes = 60
+const recentUseMinutes = 60
 
 /**
  * The wallets a pass reads. Locally every member's: the devnets are this machine's and their blocks few. In

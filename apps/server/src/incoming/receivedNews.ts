@@ -6,7 +6,7 @@ import { incomingReceipts, walletActivity } from '../db/schema.ts'
 import { type Received, receivedView, sendersFor } from './receivedView.ts'
 
 /** How many receipts one answer of news holds: the home announces a few, the rest are in Activity. */
-export const newsLength = 10
+const newsLength = 10
 
 /** A receipt not yet announced: its activity line's id and time, and what was received. */
 export type ReceivedNews = { id: number; created_at: number } & Received

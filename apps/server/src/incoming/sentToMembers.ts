@@ -4,7 +4,7 @@ import { incomingReceipts, sends, wallets } from '../db/schema.ts'
 import type { PolledWallet } from './polledWallets.ts'
 
 /** A member's confirmed native send to another member's wallet, not yet a receipt. */
-export type SentToMember = { hash: string; from: string; to: string; value: bigint; blockNumber: bigint }
+type SentToMember = { hash: string; from: string; to: string; value: bigint; blockNumber: bigint }
 
 /** How far back the send records are looked through: a receipt older than this was found long ago. */
 const lookBackDays = 7

@@ -250,7 +250,7 @@ describe('money received on Solana', () => {
           .where(and(eq(incomingCursors.walletId, wallet.id), eq(incomingCursors.chainId, 'flood-test')))
       )[0]
 
-    await readSolanaChain(db, chain, polled, tuning)
+    expect(await readSolanaChain(db, chain, polled, tuning)).toEqual({ received: 2, unfinished: true })
     expect(await amounts()).toEqual([4_000_000n, 5_000_000n])
     expect((await cursor())?.backfill).not.toBeNull()
     await readSolanaChain(db, chain, polled, tuning)
@@ -260,7 +260,7 @@ describe('money received on Solana', () => {
     expect(await amounts()).toEqual(lamportsSent)
     expect((await cursor())?.backfill).toBeNull()
     // Read on from there, nothing comes twice.
-    await readSolanaChain(db, chain, polled, tuning)
+    expect(await readSolanaChain(db, chain, polled, tuning)).toEqual({ received: 0, unfinished: false })
     expect(await amounts()).toEqual(lamportsSent)
   }, 60_000)
 })

@@ -63,7 +63,7 @@ async function signaturesSince(
 }
 
 /** What `wallet` gained in one transaction: SOL and the USDC of `mint`, each with whoever gave the most. */
-export function gainsOf(
+function gainsOf(
   transaction: ParsedTransaction,
   wallet: string,
   mint: string | undefined,
@@ -134,8 +134,8 @@ export async function readSolanaChain(
   chain: ServedChain,
   wallets: readonly PolledWallet[],
   tuning: ChainTuning,
-): Promise<number> {
-  if (wallets.length === 0) return 0
+): Promise<{ received: number; unfinished: boolean }> {
+  if (wallets.length === 0) return { received: 0, unfinished: false }
   const chainId = String(chain.info.id)
   const rpc = chainRpc(chain.rpcUrl)
   const finalized = BigInt(await rpc<number>('getSlot', [{ commitment: 'finalized' }]))
@@ -150,6 +150,7 @@ export async function readSolanaChain(
     wallets.map((wallet) => wallet.walletId),
   )
   const readAll: string[] = []
+  let unfinished = false
   const mint = chain.info.usdc?.address
   const native = chain.info.nativeCurrency
   const transactions = new Map<string, Promise<ParsedTransaction | null>>()
@@ -224,8 +225,10 @@ export async function readSolanaChain(
       }
     }
     written += await recordReceipts(db, withoutTestFunds(chain, found))
-    if (readTo === undefined) await saveBackfill(db, chainId, wallet.walletId, start, left)
-    else if (readTo === finalized && !backfills.has(wallet.walletId)) readAll.push(wallet.walletId)
+    if (readTo === undefined) {
+      unfinished = true
+      await saveBackfill(db, chainId, wallet.walletId, start, left)
+    } else if (readTo === finalized && !backfills.has(wallet.walletId)) readAll.push(wallet.walletId)
     else {
       await saveBackfill(db, chainId, wallet.walletId, start, null)
       await advanceCursors(db, chainId, [wallet.walletId], readTo)
@@ -233,5 +236,5 @@ export async function readSolanaChain(
   }
   // The finalized slot itself is read again next time: the local cluster still fills the slot it reports.
   await advanceCursors(db, chainId, readAll, finalized)
-  return written
+  return { received: written, unfinished }
 }

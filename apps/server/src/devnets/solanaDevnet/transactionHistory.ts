@@ -46,7 +46,7 @@ export type TransactionRecord = {
  * How many transactions are kept: a real RPC node keeps a window of history too, and this file is written after
  * every write of the cluster. The oldest go first.
  */
-export const historyLength = 5_000
+const historyLength = 5_000
 
 /**
  * The committed transactions, oldest first, with each account's signatures (newest last) for
