@@ -57,6 +57,7 @@ import type { EmailSender, SmsSender } from './senders/Senders.ts'
 import { appConfig } from './serverApi/appConfig.ts'
 import { serverApiRoutes } from './serverApi/serverApiRoutes.ts'
 import type { Settings } from './settings/env.ts'
+import type { Sponsor } from './sponsor/Sponsor.ts'
 import { pendingKeyRoutes } from './walletFrame/pendingKeyRoutes.ts'
 import { walletFramePages } from './walletFrame/walletFramePages.ts'
 import type { KeyVault } from './wallets/KeyVault.ts'
@@ -87,6 +88,8 @@ export type AppParts = {
   passkeys: PasskeyService
   accessTokenKeys: AccessTokenKeys
   vault: KeyVault
+  /** Who pays members' network fees (sponsor/): `sponsorOff` where nobody does. */
+  sponsor: Sponsor
   /** Every part, registered once: what /api/health reports, in its order, and what starts and closes. */
   registry: AppRegistry
 }
@@ -361,7 +364,7 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
         trustProxy: settings.trustProxy,
         flows,
         maxWalletsPerChain: settings.maxWalletsPerChain,
-        sending: { chains, ...sendFeeCaps(settings), policy: parts.policy },
+        sending: { chains, ...sendFeeCaps(settings), policy: parts.policy, sponsor: parts.sponsor },
         limitDeclines: declineLimiter(database.db),
         proveExport: (session, walletId, response) => parts.passkeys.proveExport(session, walletId, response),
       }),

@@ -30,6 +30,7 @@ import { newDeviceBudget } from './policy/newDeviceBudget.ts'
 import { policyEngine } from './policy/policyEngine.ts'
 import { chooseSenders } from './senders/chooseSenders.ts'
 import { type Settings, SettingsError } from './settings/env.ts'
+import { sponsorOff } from './sponsor/Sponsor.ts'
 import { loadKeyVault } from './wallets/loadKeyVault.ts'
 import { nativeSecp256k1 } from './wallets/secp256k1Signer.ts'
 import { sendFeeCaps } from './wallets/sends/sendFeeCaps.ts'
@@ -218,6 +219,7 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
         : { status: 'ok' },
   }
   const chains = chooseChains({ settings, logger })
+  const sponsor = sponsorOff
   // Last, so that it starts once the parts its jobs use run, and stops (its runs finished) before they close.
   const jobs = backgroundJobs(
     serverJobs({
@@ -226,6 +228,7 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
       vault,
       feeCaps: sendFeeCaps(settings),
       policy,
+      sponsor,
       sendHold: heldSends,
       signOuts,
       hold,
@@ -265,6 +268,7 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
     passkeys,
     accessTokenKeys,
     vault,
+    sponsor,
     registry,
   }
 }

@@ -344,6 +344,8 @@ export const heldActions = pgTable(
     /** The caller's params, as they came (the method's schema checks them again when it goes out). */
     params: jsonb('params'),
     idempotencyKey: text('idempotency_key'),
+    /** A held send asked with Privy's `sponsor: true`: its replay asks it again. */
+    sponsored: boolean('sponsored').notNull().default(false),
     /** A sweep took it to send: another waits until this is old (a server that died while sending). */
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     /** How it ended: the transaction's hash, or why it did not go out. */
@@ -465,6 +467,11 @@ export const sends = pgTable(
     tokenTo: text('token_to'),
     tokenAmount: text('token_amount'),
     signedTransaction: text('signed_transaction').notNull(),
+    /**
+     * Who pays the network fee and signs first: null for the wallet itself; the sponsor's address (sponsor/) for
+     * a sponsored send, whose EVM nonce is then the sponsor's.
+     */
+    feePayer: text('fee_payer'),
     hash: text('hash').notNull(),
     status: text('status', { enum: ['pending', 'confirmed', 'failed', 'interrupted'] }).notNull(),
     /** Why it failed or was interrupted: reverted, dropped, replaced, the node's refusal. */

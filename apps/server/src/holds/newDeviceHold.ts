@@ -35,6 +35,8 @@ export type HeldSendDetails = {
   method: string
   caip2: string
   params: unknown
+  /** Privy's `sponsor: true`, as the caller asked it: the replay asks it again. */
+  sponsor: boolean
   idempotencyKey: string
 }
 
@@ -266,6 +268,7 @@ export function newDeviceHold(options: NewDeviceHoldOptions) {
           caip2: request.send.caip2,
           params: request.send.params,
           idempotencyKey: request.send.idempotencyKey,
+          sponsored: request.send.sponsor,
         }),
         ...(request.params !== undefined && { params: request.params }),
         cancelLinkDigest: sha256Hex(linkToken),

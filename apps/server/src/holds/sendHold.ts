@@ -18,7 +18,7 @@ export type SendToHold = {
   /** "Send 250 USDC to 0x… on Base Sepolia": the member reads it in the notice and on the Security page. */
   what: string
   /** The request as the wallet's method table replays it when the hold ends. */
-  replay: { method: string; params: unknown; idempotencyKey: string }
+  replay: { method: string; params: unknown; idempotencyKey: string; sponsor: boolean }
 }
 
 const when = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`
@@ -110,6 +110,7 @@ export function sendHold(options: {
             caip2: request.caip2,
             params: request.replay.params,
             idempotencyKey: key,
+            sponsor: request.replay.sponsor,
           },
         },
         now,

@@ -8,6 +8,7 @@ import type { SendHold } from '../holds/sendHold.ts'
 import { incomingReader } from '../incoming/incomingReader.ts'
 import type { Logger } from '../log/logger.ts'
 import type { PolicyEngine } from '../policy/policyEngine.ts'
+import type { Sponsor } from '../sponsor/Sponsor.ts'
 import type { KeyVault } from '../wallets/KeyVault.ts'
 import { releaseHeldSends } from '../wallets/sends/releaseHeldSends.ts'
 import type { SendFeeCaps } from '../wallets/sends/sendFeeCaps.ts'
@@ -32,6 +33,7 @@ export function serverJobs(options: {
   vault: KeyVault
   feeCaps: SendFeeCaps
   policy: PolicyEngine
+  sponsor: Sponsor
   sendHold: SendHold
   signOuts: HeldSignOuts
   hold: NewDeviceHold
@@ -70,7 +72,12 @@ export function serverJobs(options: {
         releaseHeldSends({
           db,
           vault: options.vault,
-          sending: { chains: options.chains(), ...options.feeCaps, policy: options.policy },
+          sending: {
+            chains: options.chains(),
+            ...options.feeCaps,
+            policy: options.policy,
+            sponsor: options.sponsor,
+          },
           sendHold: options.sendHold,
           logger,
         }),

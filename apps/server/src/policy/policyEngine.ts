@@ -22,7 +22,10 @@ export type PolicyRequest = {
    * A send the sweep can replay when a hold ends (its caip2 and the caller's request); without one, a held
    * signature is signed for the same session once its hold ends.
    */
-  send?: { caip2: string; replay: { method: string; params: unknown; idempotencyKey: string } }
+  send?: {
+    caip2: string
+    replay: { method: string; params: unknown; idempotencyKey: string; sponsor: boolean }
+  }
   /** The sweep's replay of a held send: it waited already, or the member's passkey released it. */
   heldReplay: false | 'waited' | 'released'
 }

@@ -15,6 +15,7 @@ export function sweepHeldSends(server: TestServer, hoursAhead = 0) {
       chains: server.parts.registry.get('chains').adapter,
       ...sendFeeCaps({ sendMaxFeeEth: '0.01', sendMaxFeeSol: '0.01' }),
       policy: server.parts.policy,
+      sponsor: server.parts.sponsor,
     },
     sendHold: server.parts.sendHold,
     logger: createLogger('silent'),

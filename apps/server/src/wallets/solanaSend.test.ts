@@ -158,6 +158,7 @@ async function sendInProcess(
         chains: server.parts.registry.get('chains').adapter,
         ...sendFeeCaps(loadSettings({ SEND_MAX_FEE_SOL: options.maxFeeSol ?? '0.01' })),
         policy: server.parts.policy,
+        sponsor: server.parts.sponsor,
       },
       request: {
         caip2,
@@ -165,6 +166,7 @@ async function sendInProcess(
         expiry: String(Date.now()),
         method: 'signAndSendTransaction',
         params,
+        sponsor: false,
       },
       session: { sessionId: randomUUID(), userId },
       heldReplay: options.heldReplay ?? false,

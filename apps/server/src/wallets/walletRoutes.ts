@@ -88,9 +88,11 @@ const schemas = {
     method: z.string().min(1).max(64),
     caip2: z.string().max(128).optional(),
     params: z.unknown(),
+    // Privy's gas sponsorship: someone else pays the network fee (sponsor/).
+    sponsor: z.boolean().optional(),
   }) as unknown as z.ZodType<
-    { method: string; caip2?: string | undefined; params: unknown },
-    WalletRpcRequest & { caip2?: string }
+    { method: string; caip2?: string | undefined; params: unknown; sponsor?: boolean | undefined },
+    WalletRpcRequest & { caip2?: string; sponsor?: boolean }
   >,
   exportInit: z.strictObject({}),
   exportHold: z.strictObject({}),
@@ -225,6 +227,7 @@ export function walletRoutes(options: WalletRoutesOptions) {
         expiry: c.req.header('privy-request-expiry'),
         method: body.method,
         params: body.params,
+        sponsor: body.sponsor === true,
       }
       const result = await runWalletCall(callParts, call, { wallet, request, session, heldReplay: false })
       return c.json(result.answer)

@@ -40,6 +40,11 @@ export type WalletMethodContext = {
     /** The method and its params as the caller sent them: what a held send replays when its wait ends. */
     method: string
     params: unknown
+    /**
+     * Privy's `sponsor: true`: the caller asks that someone else pay the network fee (sponsor/). A send the
+     * sponsor covers may be sponsored without it; one it does not cover is refused with it.
+     */
+    sponsor: boolean
   }
   /** Whose request it is: the new-device hold weighs a send by the session's age. */
   session: { sessionId: string; userId: string }

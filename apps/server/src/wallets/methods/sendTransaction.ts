@@ -208,7 +208,12 @@ export async function sendTransaction(
     what: `Send ${what} on ${name}`,
     send: {
       caip2: `eip155:${chainId}`,
-      replay: { method: request.method, params: request.params, idempotencyKey: key },
+      replay: {
+        method: request.method,
+        params: request.params,
+        idempotencyKey: key,
+        sponsor: request.sponsor,
+      },
     },
   })
 

@@ -276,7 +276,15 @@ export async function solanaSignAndSendTransaction(
       ],
     },
     what: `${moving ? `Send ${moving}` : 'Send a transaction'} on ${name}`,
-    send: { caip2, replay: { method: request.method, params: request.params, idempotencyKey: key } },
+    send: {
+      caip2,
+      replay: {
+        method: request.method,
+        params: request.params,
+        idempotencyKey: key,
+        sponsor: request.sponsor,
+      },
+    },
   })
 
   const signature = new Uint8Array(

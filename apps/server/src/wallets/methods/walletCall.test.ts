@@ -15,7 +15,14 @@ function opened(chainType: ChainType) {
   const wallet = { id: 'wallet', userId: 'user', chainType, walletIndex: 0, address } as WalletRow
   // Signing methods reach no chain (wallets/sendTransaction.test.ts sends); this server offers none.
   const sending = { chains: { chains: [], find: () => undefined } } as unknown as Sending
-  const request = { caip2: undefined, idempotencyKey: undefined, expiry: undefined, method: '', params: {} }
+  const request = {
+    caip2: undefined,
+    idempotencyKey: undefined,
+    expiry: undefined,
+    method: '',
+    params: {},
+    sponsor: false,
+  }
   const session = { sessionId: 'session', userId: wallet.userId }
   return {
     authorize: allowedWith(privateKey),

@@ -1,6 +1,7 @@
 import type { Chains } from '../../chains/Chains.ts'
 import type { Db } from '../../db/Database.ts'
 import type { PolicyEngine } from '../../policy/policyEngine.ts'
+import type { Sponsor } from '../../sponsor/Sponsor.ts'
 import type { SendFeeCaps } from './sendFeeCaps.ts'
 
 /**
@@ -12,4 +13,6 @@ export type Sending = SendFeeCaps & {
   chains: Chains
   /** The one decision before any key signs: a method asks it through `context.authorize`. */
   policy: PolicyEngine
+  /** Who pays a sponsored send's network fee (sponsor/): `sponsorOff` where nobody does. */
+  sponsor: Sponsor
 }

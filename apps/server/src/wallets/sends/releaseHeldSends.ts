@@ -74,6 +74,7 @@ export async function releaseHeldSends(options: {
           expiry: String(now.getTime()),
           method,
           params: action.params,
+          sponsor: action.sponsored,
         },
         session: { sessionId: action.sessionId, userId: action.userId },
         heldReplay: action.liftedAt ? 'released' : 'waited',
