@@ -86,7 +86,14 @@ export function SendForm({ draft, busy, onSend }: Props) {
         error={draft.amountError}
         max={{ fill: draft.fillMax }}
       />
-      <FeeLine chain={chain} fee={draft.fee.data} loading={draft.fee.isPending} error={draft.fee.error} />
+      <FeeLine
+        chain={chain}
+        fee={draft.fee.data}
+        loading={draft.fee.isPending}
+        error={draft.fee.error}
+        paidBy={draft.sponsor?.payer}
+        createsTokenAccount={draft.order?.createsTokenAccount}
+      />
       {draft.needsFeeCoin && <FeeCoinNote chain={chain} address={draft.own} />}
       {draft.hold && (
         <p className="warning" role="note">

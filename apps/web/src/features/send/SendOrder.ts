@@ -20,6 +20,11 @@ export type SendOrder = {
   warnings: SignatureWarning[]
   /** Solana USDC: the recipient has no token account yet, so the send creates it. */
   createsTokenAccount: boolean
+  /**
+   * Who pays the network fee when it is not the member (`GET /api/v1/sponsor`): its name, and its address on the
+   * chain's kind (a Solana send's fee payer). Undefined when the wallet pays its own fee.
+   */
+  sponsor: { payer: string; address: string } | undefined
 }
 
 /**

@@ -42,14 +42,18 @@ export type SolanaSendAsset =
  * A Solana send as the wallet API takes it: a base64 wire transaction with the wallet as its only signer and fee
  * payer, the signature left empty and the blockhash all zeros (the server fills both). SOL goes by the System
  * program's transfer; a token by `TransferChecked` from the owner's associated token account to the recipient's,
- * after a create-associated-token-account-idempotent instruction when the recipient has none.
+ * after a create-associated-token-account-idempotent instruction when the recipient has none. With a `feePayer`
+ * (the sponsor's address, for a sponsored USDC send) that address pays the fee and the new account's rent and
+ * signs first; the wallet signs only as the tokens' owner.
  */
 export async function buildSolanaSend(input: {
   from: string
   to: string
   asset: SolanaSendAsset
+  feePayer?: string | undefined
 }): Promise<string> {
   const owner = createNoopSigner(address(input.from))
+  const payer = input.feePayer === undefined ? owner : createNoopSigner(address(input.feePayer))
   const to = address(input.to)
   const instructions: Instruction[] = []
   if (input.asset.kind === 'native') {
@@ -62,7 +66,7 @@ export async function buildSolanaSend(input: {
     const [destination] = await tokenAccountOf(to, mint)
     if (input.asset.createRecipientAccount) {
       instructions.push(
-        getCreateAssociatedTokenIdempotentInstruction({ payer: owner, ata: destination, owner: to, mint }),
+        getCreateAssociatedTokenIdempotentInstruction({ payer, ata: destination, owner: to, mint }),
       )
     }
     instructions.push(
@@ -78,7 +82,7 @@ export async function buildSolanaSend(input: {
   }
   const message = pipe(
     createTransactionMessage({ version: 'legacy' }),
-    (draft) => setTransactionMessageFeePayerSigner(owner, draft),
+    (draft) => setTransactionMessageFeePayerSigner(payer, draft),
     (draft) =>
       setTransactionMessageLifetimeUsingBlockhash(
         { blockhash: unsetBlockhash, lastValidBlockHeight: 0n },

@@ -21,7 +21,12 @@ import {
   TOKEN_PROGRAM_ADDRESS,
   TokenInstruction,
 } from '@solana-program/token'
-import type { SignatureWarning, SolanaSendCall, SolanaSendRequest } from '../wallet/index.ts'
+import {
+  type SignatureWarning,
+  type SolanaSendCall,
+  type SolanaSendRequest,
+  sponsorPayer,
+} from '../wallet/index.ts'
 
 /** Solana's fee per signature; a send built here has one (the wallet's) and asks for no priority fee. */
 export const lamportsPerSignature = 5000n
@@ -35,6 +40,11 @@ export type SolanaSendContext = {
   /** The owner the Send screen meant the token for: shown when the account created is theirs. */
   recipient: string | undefined
   warnings: SignatureWarning[]
+  /**
+   * The sponsor's Solana address (`GET /api/v1/sponsor`): a call with `sponsor: true` may name it as its fee
+   * payer, and its only other signer is the wallet. Undefined where nobody pays the member's fees.
+   */
+  sponsor?: string | undefined
 }
 
 const sol = (lamports: bigint) => `${formatTokenAmount(lamports, 9)} SOL`
@@ -44,7 +54,9 @@ const sol = (lamports: bigint) => `${formatTokenAmount(lamports, 9)} SOL`
  * instruction decoded (a SOL transfer, a create-associated-token-account-idempotent, a `TransferChecked`), the
  * amount and recipient in full, the rent of an account it creates, the fee and the totals. An instruction Charter
  * cannot read, a second signer, or a payer other than the wallet makes it a refusal: the Send screen never
- * builds one, so it is not what the person asked for.
+ * builds one, so it is not what the person asked for. A sponsored call (`sponsor: true`) is the one exception:
+ * its fee payer, and the payer of the account it creates, is the sponsor's address (`context.sponsor`), which
+ * pays the fee and the rent; it may move nothing but the token, so a SOL transfer in it is a refusal too.
  */
 export function describeSolanaSend(
   call: SolanaSendCall,
@@ -65,7 +77,17 @@ export function describeSolanaSend(
   let lamportsOut = 0n
   let tokensOut: string | undefined
   const signers = Object.keys(transaction.signatures)
-  if (signers.length !== 1 || signers[0] !== address || message.feePayer.address !== address) {
+  const sponsor = call.sponsor === true ? context.sponsor : undefined
+  const sponsored =
+    sponsor !== undefined &&
+    message.feePayer.address === sponsor &&
+    signers.length === 2 &&
+    signers[0] === sponsor &&
+    signers[1] === address
+  if (
+    !sponsored &&
+    (signers.length !== 1 || signers[0] !== address || message.feePayer.address !== address)
+  ) {
     refusal =
       'This transaction needs a signer or a fee payer other than your wallet. Charter will not sign it.'
   }
@@ -77,6 +99,7 @@ export function describeSolanaSend(
       identifySystemInstruction(data) === SystemInstruction.TransferSol
     ) {
       const parsed = parseTransferSolInstruction(data)
+      if (sponsored) refusal = 'A send whose fee Charter pays moves only USDC. Charter will not sign it.'
       lamportsOut += parsed.data.amount
       amount = sol(parsed.data.amount)
       readable = `${readableAmount(parsed.data.amount, 9)} SOL`
@@ -88,7 +111,12 @@ export function describeSolanaSend(
     ) {
       const parsed = parseCreateAssociatedTokenIdempotentInstruction(data as never)
       created = { account: parsed.accounts.ata.address, owner: parsed.accounts.owner.address }
-      lamportsOut += context.tokenAccountRent
+      const payer = parsed.accounts.payer.address
+      if (sponsored && payer !== sponsor) {
+        refusal =
+          'This transaction has your wallet pay for an account Charter was to pay for. Charter will not sign it.'
+      }
+      if (!sponsored) lamportsOut += context.tokenAccountRent
       instructions.push(
         `Create the token account ${created.account} of ${created.owner} (if it does not exist), paying its rent`,
       )
@@ -113,6 +141,9 @@ export function describeSolanaSend(
     }
   }
   const fee = lamportsPerSignature * BigInt(Math.max(signers.length, 1))
+  const feePaidBy = sponsored ? sponsorPayer : undefined
+  // What leaves the wallet in SOL: the fee and the rent, unless the sponsor pays them.
+  const solOut = lamportsOut + (sponsored ? 0n : fee)
   return {
     kind: 'solana-send',
     address,
@@ -122,7 +153,7 @@ export function describeSolanaSend(
     toTokenAccount,
     rent: created ? sol(context.tokenAccountRent) : undefined,
     fee: sol(fee),
-    totals: [...(tokensOut ? [tokensOut] : []), sol(lamportsOut + fee)],
+    totals: [...(tokensOut ? [tokensOut] : []), ...(solOut > 0n || !tokensOut ? [sol(solOut)] : [])],
     instructions,
     transfer:
       refusal === undefined && to !== ''
@@ -131,9 +162,11 @@ export function describeSolanaSend(
             exactAmount: amount,
             to,
             chainType: 'solana',
-            fee: `${readableAmount(fee, 9)} SOL`,
+            fee: sponsored ? undefined : `${readableAmount(fee, 9)} SOL`,
+            feePaidBy,
           }
         : undefined,
+    feePaidBy,
     warnings: context.warnings,
     refusal,
   }

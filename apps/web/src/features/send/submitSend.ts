@@ -11,6 +11,7 @@ import {
   type SolanaSendCall,
   signatureRejectedError,
   transactionParams,
+  type WalletCall,
   type WalletRuntime,
 } from '../wallet/index.ts'
 import { buildSolanaSend } from './buildSolanaSend.ts'
@@ -22,7 +23,8 @@ const tokenAccountSize = 165
 
 /**
  * Sends `order`: builds the call the wallet API takes (EVM: `eth_sendTransaction` with the gas and fees the
- * server would fill; Solana: `signAndSendTransaction` of a transaction built here, blockhash left to the server),
+ * server would fill; Solana: `signAndSendTransaction` of a transaction built here, blockhash left to the server;
+ * a sponsored send asks for it with `sponsor: true`, without fees on EVM, with the sponsor as fee payer on Solana),
  * shows it in the confirmation dialog, described from the very call that is posted, with the screen's warnings,
  * and posts it with a fresh idempotency key (a post that got no answer is posted again under it). A 403 of the
  * new-device hold is an outcome, not an error: the send waits.
@@ -77,16 +79,22 @@ async function evmCall(order: SendOrder) {
         }
       : { to: order.to, value: `0x${order.amount.toString(16)}` }
   const asked = transactionParams(fields, chainId, 'eth_sendTransaction').transaction
-  const transaction = await fillSendFees(
-    (method, params) => callChainRpc(chain, method, params),
-    asked,
-    order.wallet.address,
-  )
-  const call = deepFreeze({
-    method: 'eth_sendTransaction' as const,
-    caip2: `eip155:${chainId}`,
-    params: { transaction },
-  })
+  const caip2 = `eip155:${chainId}`
+  // The sponsor's send is built by the server (an EIP-3009 authorisation it submits): the wallet pays no gas,
+  // so none is estimated and no fee is set.
+  const call: WalletCall = order.sponsor
+    ? deepFreeze({ method: 'eth_sendTransaction', caip2, sponsor: true, params: { transaction: asked } })
+    : deepFreeze({
+        method: 'eth_sendTransaction',
+        caip2,
+        params: {
+          transaction: await fillSendFees(
+            (method, params) => callChainRpc(chain, method, params),
+            asked,
+            order.wallet.address,
+          ),
+        },
+      })
   return { call, request: describeCall(call, order.wallet.address) }
 }
 
@@ -110,10 +118,12 @@ async function solanaCall(order: SendOrder) {
               createRecipientAccount: order.createsTokenAccount,
             }
           : { kind: 'native', lamports: order.amount },
+      feePayer: order.sponsor?.address,
     }),
   ])
   const call: SolanaSendCall = deepFreeze({
     method: 'signAndSendTransaction',
+    ...(order.sponsor && { sponsor: true as const }),
     // Privy's id of the cluster (its genesis hash, cut to 32 characters); the local devnet stands in for devnet
     // and answers to devnet's.
     caip2: solanaClusters[chain.id as SolanaCluster].caip2,
@@ -125,6 +135,7 @@ async function solanaCall(order: SendOrder) {
     tokenAccountRent: BigInt(rent as number),
     recipient: order.to,
     warnings: [],
+    sponsor: order.sponsor?.address,
   })
   return { call, request }
 }

@@ -3,13 +3,17 @@ import type { OfferedChain } from '../balances/index.ts'
 import { estimateMaxFee } from './estimateMaxFee.ts'
 import type { SendAsset } from './SendOrder.ts'
 
-/** The fee estimate of the send as drafted (`estimateMaxFee`), read again every 15 s while the screen is open. */
+/**
+ * The fee estimate of the send as drafted (`estimateMaxFee`), read again every 15 s while the screen is open; none
+ * for a send whose fee someone else pays.
+ */
 export const useMaxFee = (input: {
   chain: OfferedChain | undefined
   asset: SendAsset
   from: string
   to: string | undefined
   createsTokenAccount: boolean
+  sponsored: boolean
 }) =>
   useQuery({
     queryKey: [
@@ -21,7 +25,7 @@ export const useMaxFee = (input: {
       input.createsTokenAccount,
     ],
     queryFn: () => estimateMaxFee({ ...input, chain: input.chain as OfferedChain }),
-    enabled: input.chain !== undefined,
+    enabled: input.chain !== undefined && !input.sponsored,
     refetchInterval: 15_000,
     retry: false,
   })

@@ -9,6 +9,7 @@ import {
 } from '../balances/index.ts'
 import { colleaguesQueryOptions, findColleague } from '../colleagues/index.ts'
 import { useNewDeviceHold } from '../holds/index.ts'
+import { sponsoredSend, sponsorQueryOptions } from '../sponsor/index.ts'
 import { userWallets } from '../wallet/index.ts'
 import { checkAmount } from './checkAmount.ts'
 import { checkRecipientFormat } from './checkRecipientFormat.ts'
@@ -21,9 +22,6 @@ import { removeSpaces } from './removeSpaces.ts'
 import type { SendAsset, SendOrder } from './SendOrder.ts'
 import { useMaxFee } from './useMaxFee.ts'
 import { useRecipientFacts } from './useRecipientFacts.ts'
-
-/** No one pays a member's fees for them yet; fee sponsorship will say when someone does. */
-const feeSponsored = false
 
 /** The rent exemption of an account without data (890 880 lamports): the least SOL a new account can receive. */
 const solanaNewAccountMinimum = 890_880n
@@ -47,6 +45,8 @@ export function useSendDraft(user: CharterUser) {
   const [spacesRemoved, setSpacesRemoved] = useState(false)
   const [amountText, setAmountText] = useState('')
   const colleagues = useQuery(colleaguesQueryOptions()).data
+  // Asked again each time the screen opens: the allowance moves with every sponsored send.
+  const sponsorAnswer = useQuery({ ...sponsorQueryOptions(), refetchOnMount: 'always' }).data
 
   const wallet = chain ? (chain.type === 'ethereum' ? wallets.ethereum : wallets.solana) : undefined
   const own = wallet?.address ?? ''
@@ -80,8 +80,19 @@ export function useSendDraft(user: CharterUser) {
   const facts = useRecipientFacts(chain, to, own, colleague !== undefined)
   const createsTokenAccount =
     chain?.type === 'solana' && asset === 'usdc' && facts.data?.hasUsdcAccount === false
-  const fee = useMaxFee({ chain, asset, from: own, to, createsTokenAccount })
-  const maxFee = fee.data ? fee.data.maxFee + fee.data.rent : undefined
+  const sponsor = chain
+    ? sponsoredSend(sponsorAnswer, { chainId: String(chain.id), chainType: chain.type, asset })
+    : undefined
+  // A fee someone else pays is not estimated: the wallet pays none of it, so nothing is weighed against it.
+  const fee = useMaxFee({
+    chain,
+    asset,
+    from: own,
+    to,
+    createsTokenAccount,
+    sponsored: sponsor !== undefined,
+  })
+  const maxFee = fee.data && !sponsor ? fee.data.maxFee + fee.data.rent : undefined
 
   const native = asset === 'native'
   const decimals = native ? (chain?.nativeCurrency.decimals ?? 18) : (chain?.usdc?.decimals ?? 6)
@@ -106,7 +117,7 @@ export function useSendDraft(user: CharterUser) {
     asset,
     nativeBalance: balances?.native,
     maxFee,
-    sponsored: feeSponsored,
+    sponsored: sponsor !== undefined,
   })
   const most = maxAmount(balance, native, maxFee)
   const { holdEndsAt, budget } = useNewDeviceHold()
@@ -140,6 +151,7 @@ export function useSendDraft(user: CharterUser) {
             ...(hold ? [hold] : []),
           ],
           createsTokenAccount,
+          sponsor,
         }
       : undefined
 
@@ -174,6 +186,8 @@ export function useSendDraft(user: CharterUser) {
     own,
     fillMax: most === undefined ? undefined : () => setAmountText(formatTokenAmount(most, decimals)),
     fee,
+    /** Who pays the network fee when the wallet does not (the Send screen says so instead of a maximum). */
+    sponsor,
     hold,
     order,
   }

@@ -1,4 +1,5 @@
 export { describeCall } from './describe/describeCall.ts'
+export { sponsorPayer } from './describe/feePayer.ts'
 export type { SignatureRequest, SolanaSendRequest } from './describe/SignatureRequest.ts'
 export type { SignatureWarning } from './describe/SignatureWarning.ts'
 export { describeWalletError, type WalletErrorText } from './describeWalletError.ts'

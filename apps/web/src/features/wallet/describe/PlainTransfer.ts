@@ -15,4 +15,6 @@ export type PlainTransfer = {
   chainType: 'ethereum' | 'solana'
   /** The most the network fee can be, as a person reads it ('0.000234 ETH'); undefined when none is set. */
   fee: string | undefined
+  /** Who pays the network fee when the wallet does not ('Charter'): the dialog names them instead of a fee. */
+  feePaidBy: string | undefined
 }

@@ -24,6 +24,11 @@ type Common = {
    * new device's request will wait. None for a message, which moves nothing.
    */
   effect?: WalletEffect | undefined
+  /**
+   * Who pays the network fee instead of the wallet ('Charter'): the call asks for it (Privy's `sponsor: true`)
+   * and is a send the sponsor pays for. The dialog names them; the server sponsors it or sends nothing.
+   */
+  feePaidBy?: string | undefined
 }
 
 export type MessageRequest = Common & {

@@ -17,6 +17,6 @@ export function describeCall(call: WalletCall, address: string): SignatureReques
     case 'eth_signTransaction':
       return describeTransaction(call.params, address)
     case 'eth_sendTransaction':
-      return describeTransaction(call.params, address, true)
+      return describeTransaction(call.params, address, true, call.sponsor === true)
   }
 }

@@ -3,6 +3,7 @@ import { getAddress, type Hex } from 'viem'
 import type { TransactionParams } from '../params/transactionParams.ts'
 import type { ContractCall } from './ContractCall.ts'
 import { decodeContractCall } from './decodeContractCall.ts'
+import { sponsorPayer } from './feePayer.ts'
 import { findKnownToken } from './findKnownToken.ts'
 import { formatAmount } from './formatAmount.ts'
 import { readPlainTransfer } from './readPlainTransfer.ts'
@@ -17,12 +18,16 @@ const quantity = (value: string | undefined) => (value === undefined ? undefined
  * Charter knows (`tokenCall`), the chain, the recipient in full (and the token it is, when Charter knows it), the
  * amount, the most the fee can be and the total in each currency, and what the contract data asks for (data it
  * cannot decode is warned of). The fee follows the server's reading: a gas price or type 0 makes it a
- * legacy transaction (gas × gas price), otherwise gas × max fee per gas.
+ * legacy transaction (gas × gas price), otherwise gas × max fee per gas. A send that asks for its fee to be paid
+ * (`sponsored`, Privy's `sponsor: true`) and is a plain USDC transfer is shown with Charter paying the fee: the
+ * server ignores its fee fields, so none is shown or counted. Anything else that asks for it is shown as it
+ * would cost the wallet, as the sponsor pays for nothing else.
  */
 export function describeTransaction(
   params: TransactionParams,
   address: string,
   sends = false,
+  sponsored = false,
 ): TransactionRequest {
   const { transaction } = params
   const chainId = Number(BigInt(transaction.chain_id))
@@ -35,7 +40,7 @@ export function describeTransaction(
   const gasLimit = quantity(transaction.gas_limit)
   const legacy = transaction.type === '0x0' || transaction.gas_price !== undefined
   const perGas = quantity(legacy ? transaction.gas_price : transaction.max_fee_per_gas)
-  const maxFee = gasLimit !== undefined && perGas !== undefined ? gasLimit * perGas : undefined
+  const walletFee = gasLimit !== undefined && perGas !== undefined ? gasLimit * perGas : undefined
 
   const to = transaction.to === undefined ? undefined : getAddress(transaction.to)
   const data =
@@ -52,6 +57,18 @@ export function describeTransaction(
     call !== undefined && call.kind !== 'other' && call.kind !== 'create' && call.amount.token.token
       ? call
       : undefined
+  const transfer = readPlainTransfer({
+    to,
+    value,
+    data,
+    tokenCall,
+    maxFee: walletFee,
+    currency,
+    feePaidBy: sends && sponsored && tokenCall?.kind === 'transfer' ? sponsorPayer : undefined,
+  })
+  const feePaidBy = transfer?.feePaidBy
+  // What the wallet may pay: nothing of a fee the sponsor pays.
+  const maxFee = feePaidBy === undefined ? walletFee : undefined
   const tokensOut =
     tokenCall?.kind === 'transfer' ||
     (tokenCall?.kind === 'transferFrom' && tokenCall.from.toLowerCase() === address.toLowerCase())
@@ -91,10 +108,12 @@ export function describeTransaction(
       ...(tokensOut
         ? [`${tokensOut.unlimited ? 'unlimited' : tokensOut.amount} ${tokensOut.token.token?.symbol}`]
         : []),
-      native(value + (maxFee ?? 0n)),
+      // A sponsored transfer takes none of the native coin (its value is 0, its fee Charter's).
+      ...(feePaidBy === undefined ? [native(value + (maxFee ?? 0n))] : []),
     ],
     call,
-    transfer: readPlainTransfer({ to, value, data, tokenCall, maxFee, currency }),
+    transfer,
+    feePaidBy,
     data,
     nonce: transaction.nonce === undefined ? undefined : BigInt(transaction.nonce).toString(),
     warnings,
@@ -105,8 +124,10 @@ export function describeTransaction(
         to,
         value,
         data,
-        gas: gasLimit,
-        ...(legacy ? { gasPrice: perGas } : { maxFeePerGas: perGas }),
+        ...(feePaidBy === undefined && {
+          gas: gasLimit,
+          ...(legacy ? { gasPrice: perGas } : { maxFeePerGas: perGas }),
+        }),
       },
       { offered: isSupportedChainId(chainId), usdc: getStablecoin(chainId)?.address },
     ),

@@ -13,6 +13,8 @@ type Fields = {
   tokenCall: TokenCall | undefined
   maxFee: bigint | undefined
   currency: { symbol: string; decimals: number }
+  /** Who pays the fee of this call instead of the wallet, when it asks for it and may have it. */
+  feePaidBy: string | undefined
 }
 
 /**
@@ -34,6 +36,7 @@ export function readPlainTransfer(fields: Fields): PlainTransfer | undefined {
       to,
       chainType: 'ethereum',
       fee,
+      feePaidBy: undefined,
     }
   }
   const token = tokenCall?.amount.token.token
@@ -47,6 +50,7 @@ export function readPlainTransfer(fields: Fields): PlainTransfer | undefined {
     exactAmount: `${formatAmount(units, token.decimals)} ${token.symbol}`,
     to: tokenCall.to,
     chainType: 'ethereum',
-    fee,
+    fee: fields.feePaidBy === undefined ? fee : undefined,
+    feePaidBy: fields.feePaidBy,
   }
 }

@@ -3,5 +3,7 @@ export type SolanaSendCall = {
   method: 'signAndSendTransaction'
   /** `solana:<genesis hash>`. */
   caip2: string
+  /** Privy's gas sponsorship: the transaction's fee payer is the sponsor's address, which signs last. */
+  sponsor?: true
   params: { transaction: string; encoding: 'base64' }
 }

@@ -1,0 +1,2 @@
+export { type SponsorAnswer, sponsorQueryOptions } from './sponsorApi.ts'
+export { sponsoredSend } from './sponsoredSend.ts'
