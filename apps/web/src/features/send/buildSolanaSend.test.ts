@@ -140,4 +140,53 @@ describe('the dialog’s reading of a Solana send', () => {
     })
     expect(describeSolanaSend(call(wire), to, context(to)).refusal).toMatch(/other than your wallet/)
   })
+
+  it('sponsored: the sponsor pays the fee and the new account’s rent and signs first, the wallet signs as owner; only USDC moves', async () => {
+    const { from, to } = await twoWallets()
+    const sponsor = (await generateKeyPairSigner()).address
+    const token = { kind: 'token', mint: usdcMint, decimals: 6, amount: 10_000_000n } as const
+    const wire = await buildSolanaSend({
+      from,
+      to,
+      asset: { ...token, createRecipientAccount: true },
+      feePayer: sponsor,
+    })
+    const { transaction, message } = decode(wire)
+    expect(Object.keys(transaction.signatures)).toEqual([sponsor, from])
+    expect(message.feePayer.address).toBe(sponsor)
+    const [create, transfer] = message.instructions
+    expect(parseCreateAssociatedTokenIdempotentInstruction(create as never).accounts.payer.address).toBe(
+      sponsor,
+    )
+    expect(parseTransferCheckedInstruction(transfer as never).accounts.authority.address).toBe(from)
+
+    const sponsoredCall = { ...call(wire), sponsor: true as const }
+    expect(describeSolanaSend(sponsoredCall, from, { ...context(to), sponsor })).toMatchObject({
+      amount: '10 USDC',
+      to,
+      feePaidBy: 'Charter',
+      totals: ['10 USDC'],
+      transfer: { amount: '10 USDC', fee: undefined, feePaidBy: 'Charter' },
+      refusal: undefined,
+    })
+    // Not asked for, or a fee payer that is not the sponsor: another signer, refused as before.
+    expect(describeSolanaSend(call(wire), from, { ...context(to), sponsor }).refusal).toMatch(
+      /other than your wallet/,
+    )
+    expect(describeSolanaSend(sponsoredCall, from, { ...context(to), sponsor: to }).refusal).toMatch(
+      /other than your wallet/,
+    )
+    expect(describeSolanaSend(sponsoredCall, from, context(to)).refusal).toMatch(/other than your wallet/)
+
+    // The sponsor pays for nothing else: SOL moved under it is refused, whoever sends it.
+    const sol = await buildSolanaSend({
+      from,
+      to,
+      asset: { kind: 'native', lamports: 1n },
+      feePayer: sponsor,
+    })
+    expect(
+      describeSolanaSend({ ...call(sol), sponsor: true }, from, { ...context(to), sponsor }).refusal,
+    ).toMatch(/moves only USDC/)
+  })
 })

@@ -1,6 +1,7 @@
 import { shortenAddress } from '@charter/core'
 import { useId, useRef, useSyncExternalStore } from 'react'
 import { ModalDialog } from '../../../ui/index.ts'
+import { useColleague } from '../../colleagues/index.ts'
 import { useNewDeviceHold } from '../../holds/index.ts'
 import type { SignatureRequest } from '../describe/SignatureRequest.ts'
 import { useWalletRuntime } from '../useWalletRuntime.ts'
@@ -10,6 +11,18 @@ import { heldRequestWarning } from './heldRequestWarning.ts'
 import { SignatureDetails } from './SignatureDetails.tsx'
 import { SignatureWarnings } from './SignatureWarnings.tsx'
 import { useSeenEnd } from './useSeenEnd.ts'
+
+/**
+ * A send whose fee someone else pays is named in one line, who pays included: "Send 10 USDC to Ana · network fee
+ * paid by Charter" (the colleague's name, else the address shortened; it is in full below).
+ */
+const sponsoredTitle = (request: SignatureRequest, recipientName: string | undefined): string | undefined => {
+  if (request.kind === 'message' || request.kind === 'typed-data') return undefined
+  const { transfer } = request
+  if (!transfer?.feePaidBy) return undefined
+  const to = recipientName ?? shortenAddress(transfer.to)
+  return `Send ${transfer.amount} to ${to} · network fee paid by ${transfer.feePaidBy}`
+}
 
 const titleOf = (request: SignatureRequest): string =>
   request.kind === 'message'
@@ -71,11 +84,13 @@ function ConfirmationDialog({
   const step = confirmationStep(request, end.seen)
   // A plain transfer is shown whole, in view: no inner box to scroll, so nothing can hide at its end.
   const plain = isPlainTransfer(request)
+  const transfer = request.kind === 'message' || request.kind === 'typed-data' ? undefined : request.transfer
+  const colleague = useColleague(transfer?.chainType ?? 'ethereum', transfer?.to)
 
   return (
     // Escape rejects, like the Reject button, instead of leaving the request unanswered.
     <ModalDialog
-      title={titleOf(request)}
+      title={sponsoredTitle(request, colleague?.label) ?? titleOf(request)}
       describedBy={ids.intro}
       className="signature-dialog"
       onCancel={() => onAnswer(false)}

@@ -21,8 +21,8 @@ export function SolanaSendDetails({ request }: { request: SolanaSendRequest }) {
     <div>
       <dt>New token account</dt>
       <dd>
-        The recipient has no account for this token yet: this send creates it, and your wallet pays its rent
-        of {request.rent}.
+        The recipient has no account for this token yet: this send creates it, and{' '}
+        {request.feePaidBy ?? 'your wallet'} pays its rent of {request.rent}.
       </dd>
     </div>
   )
@@ -98,7 +98,7 @@ export function SolanaSendDetails({ request }: { request: SolanaSendRequest }) {
         {rent}
         <div>
           <dt>Network fee</dt>
-          <dd>{request.fee}</dd>
+          <dd>{request.feePaidBy ? `Paid by ${request.feePaidBy}` : request.fee}</dd>
         </div>
         {totals}
       </dl>

@@ -64,9 +64,11 @@ export function TransactionDetails({ request }: { request: TransactionRequest })
   const costs = (
     <>
       <div>
-        <dt>Maximum fee</dt>
+        <dt>{request.feePaidBy ? 'Network fee' : 'Maximum fee'}</dt>
         <dd>
-          {fee ? (
+          {request.feePaidBy ? (
+            `Paid by ${request.feePaidBy}`
+          ) : fee ? (
             <>
               {fee.max}{' '}
               <span className="muted">

@@ -46,7 +46,15 @@ export function TransferSummary({ transfer, network, noFee, children, details, c
         </div>
         <div>
           <dt>Network fee</dt>
-          <dd>{transfer.fee ? `At most ${transfer.fee}` : noFee}</dd>
+          <dd>
+            {transfer.feePaidBy ? (
+              <strong>Paid by {transfer.feePaidBy}</strong>
+            ) : transfer.fee ? (
+              `At most ${transfer.fee}`
+            ) : (
+              noFee
+            )}
+          </dd>
         </div>
         {children}
       </dl>

@@ -148,4 +148,31 @@ describe('describeTransaction', () => {
     expect(Object.isFrozen(params.transaction)).toBe(true)
     expect(reads).toBe(1)
   })
+
+  it('a sponsored send of USDC names Charter as the payer and counts no fee; a sponsored anything else is the wallet’s to pay', () => {
+    const sponsoredTx = (raw: unknown) =>
+      describeTransaction(transactionParams(raw, 84532), address, true, true)
+    // Without fee fields, as the Send screen posts it, and with them, which the server ignores.
+    const { gas: _gas, maxFeePerGas: _max, maxPriorityFeePerGas: _tip, ...unfilled } = usdcTransfer
+    for (const raw of [unfilled, usdcTransfer]) {
+      const sponsored = sponsoredTx(raw)
+      expect(sponsored).toMatchObject({
+        feePaidBy: 'Charter',
+        fee: undefined,
+        totals: ['100 USDC'],
+        transfer: { amount: '100 USDC', to: usdcRecipient, fee: undefined, feePaidBy: 'Charter' },
+      })
+      expect(sponsored.warnings).toEqual([])
+    }
+    // Only a plain transfer of the token: an approval, coin sent along, or a native send keep their fee.
+    for (const raw of [unlimitedApproval, { ...usdcTransfer, value: '0x1' }, hugeFeeTransaction]) {
+      const request = sponsoredTx(raw)
+      expect(request.feePaidBy).toBeUndefined()
+      expect(request.fee).toBeDefined()
+    }
+    // Signing without sending is never sponsored: nobody submits it for the wallet.
+    expect(describeTransaction(transactionParams(usdcTransfer, 84532), address, false, true).feePaidBy).toBe(
+      undefined,
+    )
+  })
 })

@@ -153,6 +153,64 @@ describe('eth_sendTransaction through the provider', () => {
     expect(server.sends).toEqual([])
   })
 
+  it('Privy’s {sponsor: true} on a USDC transfer: the dialog says Charter pays the fee, the call asks for it and sets no fee', async () => {
+    const { provider, asked, sendPosts } = await setUp({ approve: false })
+    const data = encodeFunctionData({
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [recipient, 10_000_000n],
+    })
+    await expect(
+      provider.request({
+        method: 'eth_sendTransaction',
+        params: [{ to: usdc, value: '0x0', data }, { sponsor: true }],
+      }),
+    ).rejects.toMatchObject({ code: 4001 })
+    expect(asked[0]).toMatchObject({
+      kind: 'transaction',
+      feePaidBy: 'Charter',
+      fee: undefined,
+      totals: ['10 USDC'],
+      transfer: { amount: '10 USDC', to: recipient, feePaidBy: 'Charter' },
+    })
+    // A native send asks in vain: its fee is filled and shown as the wallet's.
+    await expect(
+      provider.request({
+        method: 'eth_sendTransaction',
+        params: [{ to: recipient, value: '0x1' }, { sponsor: true }],
+      }),
+    ).rejects.toMatchObject({ code: 4001 })
+    expect(asked[1]).toMatchObject({ feePaidBy: undefined, fee: { max: '0.0000756 ETH' } })
+    // Options that are not Privy's shape are refused before anything is shown.
+    await expect(
+      provider.request({ method: 'eth_sendTransaction', params: [{ to: usdc, data }, { sponsor: 'yes' }] }),
+    ).rejects.toMatchObject({ code: -32602 })
+    expect(asked).toHaveLength(2)
+    expect(sendPosts()).toEqual([])
+  })
+
+  it('the sponsored call is posted with sponsor: true at the top of the body and without fee fields', async () => {
+    const { provider, api } = await setUp()
+    const data = encodeFunctionData({
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [recipient, 10_000_000n],
+    })
+    await provider
+      .request({
+        method: 'eth_sendTransaction',
+        params: [{ to: usdc, value: '0x0', data }, { sponsor: true }],
+      })
+      .catch(() => undefined)
+    const post = api.calls.find((call) => call.path === '/api/v1/wallets/wallet-evm-0/rpc')
+    expect(post?.body).toEqual({
+      method: 'eth_sendTransaction',
+      caip2: 'eip155:84532',
+      sponsor: true,
+      params: { transaction: { chain_id: '0x14a34', to: usdc, value: '0x0', data } },
+    })
+  })
+
   it('a rejection is 4001 and sends nothing', async () => {
     const { provider, server } = await setUp({ approve: false })
     const error = await provider
