@@ -12,6 +12,7 @@ import { kb, ms, ratio, row, times } from './report.ts'
 import { percentile, ratios, type Summary, spread, summarize } from './rounds.ts'
 import { measureSends } from './sends.ts'
 import { measureSignIn } from './signIn.ts'
+import { measureSponsoredSends } from './sponsoredSends.ts'
 import { startToHealthyRounds } from './startToHealthy.ts'
 import { bareReactGzip, initialJsGzip } from './webBundleSize.ts'
 
@@ -22,7 +23,8 @@ const p99 = (summary: Summary) => summary.p99
 const rate = (summary: Summary) => summary.perSecond
 /**
  * BENCH_SECTIONS: the sections to run, separated by commas (bundle, start, balances, signIn, personalSign, policy,
- * sends, pinning); all of them when unset. BENCH_DATABASE_URL: a PostgreSQL database the sign-in and personal_sign
+ * sends, sponsored, pinning); all of them when unset. Names given after the command count too: `npm run bench --
+ * sponsored` runs that section alone. BENCH_DATABASE_URL: a PostgreSQL database the sign-in and personal_sign
  * servers use instead of PGlite (the others keep PGlite).
  */
 const sectionNames = [
@@ -33,10 +35,11 @@ const sectionNames = [
   'personalSign',
   'policy',
   'sends',
+  'sponsored',
   'pinning',
 ] as const
-const asked = (process.env.BENCH_SECTIONS ?? '')
-  .split(',')
+const asked = [process.env.BENCH_SECTIONS ?? '', ...process.argv.slice(2)]
+  .flatMap((names) => names.split(','))
   .map((name) => name.trim())
   .filter(Boolean)
 for (const name of asked) {
@@ -201,6 +204,27 @@ if (wanted('sends')) {
     `${ms(signsP50)} ${perSecond(signsP50)} signed`,
     times(spread(sends.sends.map((wall, round) => wall / (sends.floor[round] ?? Number.NaN)))),
     `sends per second over the whole round; rounds ${sends.sends.map((wall) => ms(wall)).join(', ')}`,
+  )
+}
+if (wanted('sponsored')) {
+  const sponsoredPlan = { rounds: 5 }
+  const sponsored = await measureSponsoredSends(repoRoot, sponsoredPlan)
+  console.log(
+    [
+      `\nsponsored sends: a USDC send whose gas Charter pays (sponsor: true: the member signs an EIP-3009 authorisation,`,
+      '  the sponsor submits transferWithAuthorization) on the local Base Sepolia, timed until GET /wallets/:id/sends',
+      `  shows it confirmed; ${sponsoredPlan.rounds} rounds after one of each to warm. Floor, in turns with it: a plain USDC transfer`,
+      '  from the same wallet, which pays its own gas',
+    ].join('\n'),
+  )
+  const sponsoredP50 = percentile(sponsored.sponsored, 0.5)
+  const plainP50 = percentile(sponsored.plain, 0.5)
+  row(
+    'sponsored USDC send, confirmed, p50',
+    ms(sponsoredP50),
+    `${ms(plainP50)} plain`,
+    times(spread(sponsored.sponsored.map((wall, round) => wall / (sponsored.plain[round] ?? Number.NaN)))),
+    `one at a time; sponsored ${sponsored.sponsored.map((wall) => ms(wall)).join(', ')}; plain ${sponsored.plain.map((wall) => ms(wall)).join(', ')}`,
   )
 }
 if (wanted('pinning')) {
