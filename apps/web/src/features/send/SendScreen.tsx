@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { StatusMessage } from '../../ui/index.ts'
 import { balanceQueryPrefix } from '../balances/index.ts'
 import { PasskeyPrompt } from '../passkeys/index.ts'
+import { sponsorQueryOptions } from '../sponsor/index.ts'
 import { SignatureStatus, useSignatureFlow, useWalletRuntime, WalletErrorMessage } from '../wallet/index.ts'
 import { HeldSend } from './HeldSend.tsx'
 import { SendForm } from './SendForm.tsx'
@@ -83,6 +84,9 @@ export function SendScreen({ user }: { user: CharterUser }) {
           void flow.run(async () => {
             const outcome = await submitSend(runtime, order)
             void queryClient.invalidateQueries({ queryKey: balanceQueryPrefix })
+            // A sponsored send took a place in the member's allowance.
+            if (order.sponsor)
+              void queryClient.invalidateQueries({ queryKey: sponsorQueryOptions().queryKey })
             return { order, outcome, at: Date.now() }
           })
         }

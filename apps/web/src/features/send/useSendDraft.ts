@@ -46,7 +46,11 @@ export function useSendDraft(user: CharterUser) {
   const [amountText, setAmountText] = useState('')
   const colleagues = useQuery(colleaguesQueryOptions()).data
   // Asked again each time the screen opens: the allowance moves with every sponsored send.
-  const sponsorAnswer = useQuery({ ...sponsorQueryOptions(), refetchOnMount: 'always' }).data
+  const sponsorQuery = useQuery({ ...sponsorQueryOptions(), refetchOnMount: 'always' })
+  // Until it answers nobody can say who pays: no fee coin is asked for, and nothing is sent. A server that
+  // cannot say (an error) leaves the fee to the wallet, as before sponsorship.
+  const payerKnown = !sponsorQuery.isPending
+  const sponsorAnswer = sponsorQuery.data
 
   const wallet = chain ? (chain.type === 'ethereum' ? wallets.ethereum : wallets.solana) : undefined
   const own = wallet?.address ?? ''
@@ -113,12 +117,14 @@ export function useSendDraft(user: CharterUser) {
           }
         : undefined,
   })
-  const needsFeeCoin = feeCoinNeeded({
-    asset,
-    nativeBalance: balances?.native,
-    maxFee,
-    sponsored: sponsor !== undefined,
-  })
+  const needsFeeCoin =
+    payerKnown &&
+    feeCoinNeeded({
+      asset,
+      nativeBalance: balances?.native,
+      maxFee,
+      sponsored: sponsor !== undefined,
+    })
   const most = maxAmount(balance, native, maxFee)
   const { holdEndsAt, budget } = useNewDeviceHold()
   const hold =
@@ -138,7 +144,7 @@ export function useSendDraft(user: CharterUser) {
   const recipientWarnings = facts.data?.warnings ?? []
 
   const order: SendOrder | undefined =
-    chain && wallet?.id && to && amount.ok && facts.data && !needsFeeCoin
+    chain && wallet?.id && to && amount.ok && facts.data && payerKnown && !needsFeeCoin
       ? {
           chain,
           asset,

@@ -35,7 +35,7 @@ export const ethSendTransaction: EvmMethod = async (context, params) => {
   const call = deepFreeze({
     method: 'eth_sendTransaction',
     caip2: `eip155:${chain.id}`,
-    ...(sponsor && { sponsor: true }),
+    ...(sponsor && { sponsor: true as const }),
     params: { transaction: filled },
   } as const)
   const idempotencyKey = crypto.randomUUID()
