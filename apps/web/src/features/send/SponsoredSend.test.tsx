@@ -89,6 +89,9 @@ describe('a send whose fee Charter pays', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', {
       name: 'Send 10 USDC to Ana · network fee paid by Charter',
     })
+    expect(dialog).toHaveAccessibleDescription(
+      /signs this transfer, and Charter sends it at once and pays its network fee/,
+    )
     const summary = dialog.querySelector('.transfer-summary') as HTMLElement
     expect(within(summary).getByText('Paid by Charter')).toBeInTheDocument()
     // No fee of the wallet's anywhere, Details included: nothing in ETH leaves it.

@@ -34,11 +34,13 @@ const titleOf = (request: SignatureRequest): string =>
         : 'Sign this transaction?'
 
 const introOf = (request: SignatureRequest): string =>
-  request.kind === 'solana-send' || (request.kind === 'transaction' && request.sends)
-    ? 'this transaction and sends it at once. A sent transaction cannot be called back.'
-    : request.kind === 'transaction'
-      ? 'this transaction. Signing does not send it, but anyone who gets the signed transaction can.'
-      : 'what is below. Sign only what you expect and understand.'
+  request.feePaidBy
+    ? `this transfer, and ${request.feePaidBy} sends it at once and pays its network fee. A sent transfer cannot be called back.`
+    : request.kind === 'solana-send' || (request.kind === 'transaction' && request.sends)
+      ? 'this transaction and sends it at once. A sent transaction cannot be called back.'
+      : request.kind === 'transaction'
+        ? 'this transaction. Signing does not send it, but anyone who gets the signed transaction can.'
+        : 'what is below. Sign only what you expect and understand.'
 
 /** What Sign waits for the person to scroll through, in the words of the reason beside it. */
 const whatIsSigned = (request: SignatureRequest): string =>
