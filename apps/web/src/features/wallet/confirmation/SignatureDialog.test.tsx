@@ -464,6 +464,46 @@ describe('the confirmation dialog', () => {
     expect(server.rpcCalls).toEqual([])
   })
 
+  it('an app’s eth_sendTransaction with Privy’s {sponsor: true}: titled with who pays, the fee row “Paid by Charter”, no fee counted', async () => {
+    const { provider, address, user, server } = await signedIn({
+      'GET /api/v1/organizations/colleagues': () =>
+        answer({
+          colleagues: [
+            {
+              user_id: 'did:charter:ana',
+              label: 'Ana',
+              organizations: ['Acme Co-op'],
+              wallets: { ethereum: usdcRecipient.toLowerCase() },
+            },
+          ],
+        }),
+    })
+    const { gas: _gas, maxFeePerGas: _max, maxPriorityFeePerGas: _tip, ...unfilled } = usdcTransfer
+    const answered = outcome(
+      provider.request({
+        method: 'eth_sendTransaction',
+        params: [{ from: address, ...unfilled }, { sponsor: true }],
+      }),
+    )
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Send 100 USDC to Ana · network fee paid by Charter',
+    })
+    expect(dialog).toHaveAccessibleDescription(/Charter sends it at once and pays its network fee/)
+    const region = within(dialog).getByRole('region', { name: 'What you sign' })
+    const summary = region.querySelector('.transfer-summary') as HTMLElement
+    const fee = within(summary)
+      .getAllByRole('term')
+      .find((term) => term.textContent === 'Network fee')?.nextElementSibling
+    expect(fee).toHaveTextContent('Paid by Charter')
+    expect(region).not.toHaveTextContent(/ETH \(|gwei|and 0/)
+    const list = region.querySelector('details.transfer-more dl') as HTMLElement
+    expect(within(list).getByText('Network fee').nextElementSibling).toHaveTextContent('Paid by Charter')
+    expect(within(list).getByText('Total at most').nextElementSibling).toHaveTextContent(/^100 USDC$/)
+    await press(user, within(dialog).getByRole('button', { name: 'Reject' }))
+    expect(await answered).toMatchObject({ code: 4001 })
+    expect(server.rpcCalls).toEqual([])
+  })
+
   it('shows contract data it cannot decode raw, with a warning above', async () => {
     const { provider, address, user } = await signedIn()
     const answer = outcome(
