@@ -1,13 +1,22 @@
 import { Link } from 'wouter'
-import { StatusMessage } from '../../ui/index.ts'
+import { LocalTime, StatusMessage } from '../../ui/index.ts'
 import { type OfferedChain, useTestFunds } from '../balances/index.ts'
 
 /**
  * Said instead of "Correct the amount" when a token send's fee cannot be paid (`feeCoinNeeded`): the chain's own
  * coin is what is missing, where to get some, and on a local test network Get test funds, which credits the
- * wallet with 1 of it from the dev faucet.
+ * wallet with 1 of it from the dev faucet. When Charter pays this member's fees but not for now (`againAt`), when
+ * it will again.
  */
-export function FeeCoinNote({ chain, address }: { chain: OfferedChain; address: string }) {
+export function FeeCoinNote({
+  chain,
+  address,
+  againAt,
+}: {
+  chain: OfferedChain
+  address: string
+  againAt?: number | undefined
+}) {
   const funds = useTestFunds()
   const { symbol } = chain.nativeCurrency
   return (
@@ -18,6 +27,11 @@ export function FeeCoinNote({ chain, address }: { chain: OfferedChain; address: 
         </strong>{' '}
         A USDC send is paid for in the network’s own coin.
       </p>
+      {againAt !== undefined && (
+        <p>
+          Charter pays your network fees again from <LocalTime at={againAt} />.
+        </p>
+      )}
       <div className="actions">
         <Link href="~/wallet/add-funds" className="button button-secondary">
           Add funds

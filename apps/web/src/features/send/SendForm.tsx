@@ -94,7 +94,9 @@ export function SendForm({ draft, busy, onSend }: Props) {
         paidBy={draft.sponsor?.payer}
         createsTokenAccount={draft.order?.createsTokenAccount}
       />
-      {draft.needsFeeCoin && <FeeCoinNote chain={chain} address={draft.own} />}
+      {draft.needsFeeCoin && (
+        <FeeCoinNote chain={chain} address={draft.own} againAt={draft.sponsoredAgainAt} />
+      )}
       {draft.hold && (
         <p className="warning" role="note">
           <strong>This send will wait.</strong> This device signed in recently: a send of more than{' '}

@@ -35,7 +35,7 @@ const sponsor = (covered: boolean): SponsorAnswer => ({
  * The Send screen of a member with 25 USDC and none of either chain's coin, whose colleague is Ana; the wallet
  * API's posts are kept whole (the top-level `sponsor` flag included) and answered with a hash.
  */
-async function openSend(covered: boolean) {
+async function openSend(covered: boolean, answered: SponsorAnswer = sponsor(covered)) {
   const server = await signedInOnThisDevice()
   const chains = chainServer()
   chains.fund(84532, server.account.address, { native: 0n, usdc: parseUnits('25', 6) })
@@ -44,7 +44,7 @@ async function openSend(covered: boolean) {
   stubApi({
     ...server.routes,
     ...chains.routes,
-    'GET /api/v1/sponsor': () => answer(sponsor(covered)),
+    'GET /api/v1/sponsor': () => answer(answered),
     'GET /api/v1/organizations/colleagues': () =>
       answer({
         colleagues: [
@@ -154,5 +154,20 @@ describe('a send whose fee Charter pays', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Review and send' }))
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(posts).toEqual([])
+  })
+
+  it('the sends Charter pays for spent for now: the member with 0 ETH is told they need a little, and when Charter pays again', async () => {
+    const spent = sponsor(true)
+    spent.allowance = { ...spent.allowance, sends_left: 0, next_free_at: 1_800_000_000 }
+    const { user } = await openSend(true, spent)
+    await user.type(screen.getByRole('combobox', { name: 'Recipient' }), anaWallet)
+    await user.type(screen.getByRole('textbox', { name: /^Amount/ }), '10')
+    const note = await screen.findByRole('note', { name: 'Network fee' })
+    expect(note).toHaveTextContent('You need a little ETH on Base Sepolia for the network fee.')
+    expect(note).toHaveTextContent(/Charter pays your network fees again from /)
+    expect(within(note).getByRole('time')).toHaveAttribute(
+      'datetime',
+      new Date(1_800_000_000_000).toISOString(),
+    )
   })
 })

@@ -9,7 +9,7 @@ import {
 } from '../balances/index.ts'
 import { colleaguesQueryOptions, findColleague } from '../colleagues/index.ts'
 import { useNewDeviceHold } from '../holds/index.ts'
-import { sponsoredSend, sponsorQueryOptions } from '../sponsor/index.ts'
+import { sponsoredAgainAt, sponsoredSend, sponsorQueryOptions } from '../sponsor/index.ts'
 import { userWallets } from '../wallet/index.ts'
 import { checkAmount } from './checkAmount.ts'
 import { checkRecipientFormat } from './checkRecipientFormat.ts'
@@ -194,6 +194,8 @@ export function useSendDraft(user: CharterUser) {
     fee,
     /** Who pays the network fee when the wallet does not (the Send screen says so instead of a maximum). */
     sponsor,
+    /** When Charter pays this member's fees again, once those it pays for have run out for now. */
+    sponsoredAgainAt: sponsoredAgainAt(sponsorAnswer),
     hold,
     order,
   }

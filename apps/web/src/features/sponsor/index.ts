@@ -1,2 +1,2 @@
 export { type SponsorAnswer, sponsorQueryOptions } from './sponsorApi.ts'
-export { sponsoredSend } from './sponsoredSend.ts'
+export { sponsoredAgainAt, sponsoredSend } from './sponsoredSend.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { SponsorAnswer } from './sponsorApi.ts'
-import { sponsoredSend } from './sponsoredSend.ts'
+import { sponsoredAgainAt, sponsoredSend } from './sponsoredSend.ts'
 
 const covered: SponsorAnswer = {
   mode: 'members',
@@ -32,5 +32,16 @@ describe('who pays a send’s fee', () => {
     expect(sponsoredSend({ ...covered, covered: false }, usdcOn('84532'))).toBeUndefined()
     expect(sponsoredSend({ ...covered, solana: null }, usdcOn('devnet', 'solana'))).toBeUndefined()
     expect(sponsoredSend(undefined, usdcOn('84532'))).toBeUndefined()
+  })
+
+  it('the wallet once the sends Charter pays for have run out for now, and when it pays again', () => {
+    const spent = {
+      ...covered,
+      allowance: { ...covered.allowance, sends_left: 0, next_free_at: 1_800_000_000 },
+    }
+    expect(sponsoredSend(spent, usdcOn('84532'))).toBeUndefined()
+    expect(sponsoredAgainAt(spent)).toBe(1_800_000_000)
+    expect(sponsoredAgainAt(covered)).toBeUndefined()
+    expect(sponsoredAgainAt({ ...spent, covered: false })).toBeUndefined()
   })
 })
