@@ -37,6 +37,15 @@ describe('GET /api/v1/sponsor', () => {
     const after = (await member.api.get('/api/v1/sponsor')).body as Json
     expect(after.allowance.sends_left).toBe(19)
     expect(after.allowance.next_free_at).toBeGreaterThan(Date.now() / 1000 + 23 * 3600)
+    // Another member's answer is their own: what the first spent is not theirs to see or lose.
+    const other = await signedInMember(members.url)
+    const theirs = (await other.api.get('/api/v1/sponsor')).body as Json
+    expect(theirs.allowance).toEqual({
+      sends_left: 20,
+      sends_per_window: 20,
+      window_hours: 24,
+      next_free_at: null,
+    })
   })
 
   it('answers nobody without a session', async () => {
