@@ -22,8 +22,8 @@ export class SponsoredTransferRefusal extends Error {
   override name = 'SponsoredTransferRefusal'
 }
 
-/** A token account as the chain knows it: whose it is, and of which mint. */
-export type TokenAccountHolding = { owner: Address; mint: Address }
+/** An existing account as the chain knows it: whose it is, and of which mint (null: not a token account). */
+export type TokenAccountHolding = { owner: Address; mint: Address | null }
 
 /** The message as read from the wire (legacy or v0): its signers, accounts and instructions are what is checked. */
 export type SponsoredMessage = {
