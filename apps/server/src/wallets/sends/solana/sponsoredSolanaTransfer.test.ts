@@ -1,3 +1,4 @@
+import { readSolanaTransaction } from '@charter/core'
 import {
   AccountRole,
   type Address,
@@ -7,6 +8,7 @@ import {
   createNoopSigner,
   createTransactionMessage,
   generateKeyPairSigner,
+  getBase64EncodedWireTransaction,
   getCompiledTransactionMessageDecoder,
   type Instruction,
   pipe,
@@ -50,9 +52,9 @@ const signer = (address: Address) => createNoopSigner(address)
 /** A message the tests may bend into what a hand-written one could say. */
 type Bendable = { -readonly [Part in keyof SponsoredMessage]: SponsoredMessage[Part] }
 
-/** The compiled message a client's @solana/kit builds: the sponsor pays unless told otherwise. */
-function messageOf(instructions: Instruction[], feePayer: Address = sponsor): Bendable {
-  const compiled = compileTransaction(
+/** The transaction a client's @solana/kit compiles: the sponsor pays unless told otherwise. */
+const compiledOf = (instructions: Instruction[], feePayer: Address = sponsor) =>
+  compileTransaction(
     pipe(
       createTransactionMessage({ version: 0 }),
       (message) => setTransactionMessageFeePayer(feePayer, message),
@@ -61,6 +63,10 @@ function messageOf(instructions: Instruction[], feePayer: Address = sponsor): Be
       (message) => appendTransactionMessageInstructions(instructions, message),
     ),
   )
+
+/** Its message, as the server decodes it from the wire. */
+function messageOf(instructions: Instruction[], feePayer: Address = sponsor): Bendable {
+  const compiled = compiledOf(instructions, feePayer)
   const decoded = getCompiledTransactionMessageDecoder().decode(compiled.messageBytes)
   return structuredClone(decoded) as Bendable
 }
@@ -151,6 +157,22 @@ describe('the sponsor’s check of a Solana transaction', () => {
     expect((await check(messageOf([plainCreate, await transfer({ to: newcomer })]))).creates).toEqual({
       account,
       idempotent: false,
+    })
+  })
+
+  it('leaves the member, as the reader weighs a send, moving only the USDC: the fee and the rent are the sponsor’s', async () => {
+    const newcomer = (await generateKeyPairSigner()).address
+    const compiled = compiledOf([await creation({ owner: newcomer }), await transfer({ to: newcomer })])
+    const reading = readSolanaTransaction(
+      new Uint8Array(Buffer.from(getBase64EncodedWireTransaction(compiled), 'base64')),
+      { wallet: member, usdcMint, usdcAccount: await ataOf(member) },
+    )
+    expect(reading).toMatchObject({
+      signers: [sponsor, member],
+      native: [],
+      createdTokenAccounts: [],
+      unmeasured: [],
+      usdc: [{ destination: await ataOf(newcomer), amount: 2_500_000n }],
     })
   })
 
