@@ -14,8 +14,10 @@ import {
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
 } from '@solana/kit'
+import { getTransferSolInstruction } from '@solana-program/system'
 import {
   findAssociatedTokenPda,
+  getCloseAccountInstruction,
   getCreateAssociatedTokenIdempotentInstruction,
   getTransferCheckedInstruction,
   TOKEN_PROGRAM_ADDRESS,
@@ -89,11 +91,16 @@ async function sponsoredTransfer(
     }),
     ...extra,
   ]
+  return wireOf(input.sponsor, instructions)
+}
+
+/** A wire transaction of `instructions` with `feePayer` first, the blockhash left for the server to fill. */
+function wireOf(feePayer: Address, instructions: Instruction[]): string {
   return getBase64EncodedWireTransaction(
     compileTransaction(
       pipe(
         createTransactionMessage({ version: 0 }),
-        (message) => setTransactionMessageFeePayer(input.sponsor, message),
+        (message) => setTransactionMessageFeePayer(feePayer, message),
         (message) =>
           setTransactionMessageLifetimeUsingBlockhash(
             { blockhash: toFill, lastValidBlockHeight: 0n },
@@ -212,7 +219,8 @@ const confirmed = (hash: string) =>
     .toMatch(/confirmed|finalized/)
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { LOCAL_CHAINS: 'on' } })
+  // Five sponsored sends a day per member: the allowance runs out within a test.
+  server = await startTestServer({ env: { LOCAL_CHAINS: 'on', SPONSOR_SENDS_PER_DAY: '5' } })
   const member = await fundedMember(server.url, [])
   reader = member.caller
   const chains = JSON.parse((await reader.api.get('/api/v1/chains')).text) as Json
@@ -365,5 +373,248 @@ describe('signAndSendTransaction paid by a sponsor (in-process, a sponsor whose 
       'insufficient funds: the transfer is 6 USDC and the wallet holds 5 USDC on Solana Devnet.',
     )
     expect(reservations).toHaveLength(0)
+  })
+})
+
+describe('signAndSendTransaction with sponsor: true over HTTP (the server’s own sponsor)', () => {
+  /** How many more sends the server's sponsor would pay for this member now. */
+  async function sendsLeft(member: { wallet: { id: string } }) {
+    const { db } = await sharedTestDatabase()
+    const [row] = await db
+      .select({ userId: wallets.userId })
+      .from(wallets)
+      .where(eq(wallets.id, member.wallet.id))
+    return (await server.parts.sponsor.allowance(row?.userId as string)).sendsLeft
+  }
+
+  /** A member with USDC and no SOL, and the sponsor's address they build for. */
+  async function payingMember(usdc = '50') {
+    const member = await fundedMember(server.url, [{ chainId: 'devnet', asset: 'USDC', amount: usdc }])
+    const wallet = member.wallet('solana')
+    const sponsor = server.parts.sponsor.address('solana') as Address
+    expect(sponsor).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+    return { caller: member.caller, wallet, from: wallet.address as Address, sponsor }
+  }
+
+  const send = (
+    member: Awaited<ReturnType<typeof payingMember>>,
+    transaction: string,
+    options: { key?: string; sponsor?: boolean } = {},
+  ) =>
+    member.caller.post(
+      `/api/v1/wallets/${member.wallet.id}/rpc`,
+      {
+        method: 'signAndSendTransaction',
+        caip2,
+        ...(options.sponsor === false ? {} : { sponsor: true }),
+        params: { transaction, encoding: 'base64' },
+      },
+      { headers: { 'privy-idempotency-key': options.key ?? randomUUID() } },
+    )
+
+  it('sends USDC from a member with 0 SOL to a member without a USDC account, then to one with: it arrives, the sponsor pays', async () => {
+    const member = await payingMember()
+    const newcomer = await fundedMember(server.url, [])
+    const holder = await fundedMember(server.url, [{ chainId: 'devnet', asset: 'USDC', amount: '1' }])
+    const newcomerAddress = newcomer.wallet('solana').address as Address
+    const holderAddress = holder.wallet('solana').address as Address
+    const sponsorBefore = await balance(member.sponsor)
+    const left = await sendsLeft(member)
+
+    const first = await send(
+      member,
+      await sponsoredTransfer({
+        sponsor: member.sponsor,
+        from: member.from,
+        to: newcomerAddress,
+        amount: 10_000_000n,
+      }),
+    )
+    expect(first.status, first.text).toBe(200)
+    const { hash } = (JSON.parse(first.text) as Json).data
+    await confirmed(hash)
+    expect(await usdcBalance(newcomerAddress)).toBe(10_000_000n)
+    expect(await balance(member.from)).toBe(0n)
+    expect(await balance(member.sponsor)).toBe(sponsorBefore - sponsoredFee - rent)
+
+    const second = await send(
+      member,
+      await sponsoredTransfer({
+        sponsor: member.sponsor,
+        from: member.from,
+        to: holderAddress,
+        amount: 5_000_000n,
+      }),
+    )
+    expect(second.status, second.text).toBe(200)
+    await confirmed((JSON.parse(second.text) as Json).data.hash)
+    expect(await usdcBalance(holderAddress)).toBe(6_000_000n)
+    expect(await usdcBalance(member.from)).toBe(35_000_000n)
+    expect(await balance(member.from)).toBe(0n)
+    expect(await balance(member.sponsor)).toBe(sponsorBefore - 2n * sponsoredFee - rent)
+    expect(await sendsLeft(member)).toBe(left - 2)
+
+    // Listed like any send, to its recipient, its fee payer on the record.
+    const listed = JSON.parse(
+      (await member.caller.api.get(`/api/v1/wallets/${member.wallet.id}/sends`)).text,
+    ) as Json
+    expect(listed.data.find((each: Json) => each.hash === hash)).toMatchObject({
+      to: newcomerAddress,
+      token: { symbol: 'USDC', to: newcomerAddress, amount: '10000000' },
+    })
+    const { db } = await sharedTestDatabase()
+    const [row] = await db.select().from(sends).where(eq(sends.hash, hash))
+    expect(row?.feePayer).toBe(member.sponsor)
+  })
+
+  it('answers a replay under the same key with the same signature, sent and counted once', async () => {
+    const member = await payingMember('5')
+    const to = await recipient()
+    const wire = await sponsoredTransfer({
+      sponsor: member.sponsor,
+      from: member.from,
+      to,
+      amount: 1_000_000n,
+    })
+    const key = randomUUID()
+    const left = await sendsLeft(member)
+    const first = await send(member, wire, { key })
+    expect(first.status, first.text).toBe(200)
+    const again = await send(member, wire, { key })
+    expect(JSON.parse(again.text)).toEqual(JSON.parse(first.text))
+    await confirmed((JSON.parse(first.text) as Json).data.hash)
+    expect(await usdcBalance(to)).toBe(1_000_000n)
+    expect(await sendsLeft(member)).toBe(left - 1)
+  })
+
+  it('refuses every transaction that would make the sponsor pay for more than the transfer, before anything is signed', async () => {
+    const member = await payingMember('5')
+    const to = await recipient()
+    const sponsorSigner = createNoopSigner(member.sponsor)
+    const transfer = (extra: Instruction[] = []) =>
+      sponsoredTransfer({ sponsor: member.sponsor, from: member.from, to, amount: 1_000_000n }, extra)
+    const memberUsdc = await ataOf(member.from)
+    const cases: [string, string, RegExp][] = [
+      [
+        'a System transfer from the sponsor to the member',
+        await transfer([
+          getTransferSolInstruction({
+            source: sponsorSigner,
+            destination: member.from,
+            amount: 100_000_000n,
+          }),
+        ]),
+        /it has 3 instructions/,
+      ],
+      [
+        'a second instruction draining the sponsor',
+        await sponsoredTransfer(
+          { sponsor: member.sponsor, from: member.from, to, amount: 1_000_000n, create: false },
+          [
+            getTransferSolInstruction({
+              source: sponsorSigner,
+              destination: member.from,
+              amount: 100_000_000n,
+            }),
+          ],
+        ),
+        /its first instruction calls the SPL Token program/,
+      ],
+      [
+        'the sponsor as the authority of a transfer',
+        wireOf(member.sponsor, [
+          getTransferCheckedInstruction({
+            source: memberUsdc,
+            mint: usdcMint,
+            destination: await ataOf(to),
+            authority: sponsorSigner,
+            amount: 1n,
+            decimals: 6,
+          }),
+        ]),
+        /its signers must be the sponsor .+ then this wallet/,
+      ],
+      [
+        "a close of the member's USDC account, its rent to the member",
+        wireOf(member.sponsor, [
+          getCloseAccountInstruction({
+            account: memberUsdc,
+            destination: member.from,
+            owner: createNoopSigner(member.from),
+          }),
+        ]),
+        /its SPL Token instruction is CloseAccount, not TransferChecked/,
+      ],
+      [
+        'a priority fee',
+        await sponsoredTransfer(
+          { sponsor: member.sponsor, from: member.from, to, amount: 1_000_000n, create: false },
+          [
+            {
+              programAddress: 'ComputeBudget111111111111111111111111111111' as Address,
+              data: new Uint8Array([3, 0x40, 0x42, 0x0f, 0, 0, 0, 0, 0]),
+            },
+          ],
+        ),
+        /its first instruction calls the SPL Token program/,
+      ],
+      [
+        'the member as fee payer with sponsor: true',
+        await sponsoredTransfer({ sponsor: member.from, from: member.from, to, amount: 1_000_000n }),
+        new RegExp(`names Charter's fee payer, ${member.sponsor}, as its fee payer`),
+      ],
+    ]
+    const sponsorBefore = await balance(member.sponsor)
+    const left = await sendsLeft(member)
+    for (const [what, wire, why] of cases) {
+      const answer = await send(member, wire)
+      expect(answer.status, what).toBe(400)
+      expect(JSON.parse(answer.text), what).toMatchObject({ code: -32602, error: expect.stringMatching(why) })
+    }
+    expect(await balance(member.sponsor)).toBe(sponsorBefore)
+    expect(await usdcBalance(member.from)).toBe(5_000_000n)
+    expect(await sendsLeft(member)).toBe(left)
+    const listed = JSON.parse(
+      (await member.caller.api.get(`/api/v1/wallets/${member.wallet.id}/sends`)).text,
+    ) as Json
+    expect(listed.data).toEqual([])
+  })
+
+  it('answers 429 in plain words once the member’s allowance is spent, under concurrent requests too', async () => {
+    const member = await payingMember('20')
+    const left = await sendsLeft(member)
+    const to = (await fundedMember(server.url, [{ chainId: 'devnet', asset: 'USDC', amount: '1' }])).wallet(
+      'solana',
+    ).address as Address
+    // Twenty requests at once, more than the allowance has places; amounts differ so each is its own transaction.
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, async (_, index) =>
+        send(
+          member,
+          await sponsoredTransfer({
+            sponsor: member.sponsor,
+            from: member.from,
+            to,
+            amount: BigInt(10_000 + index),
+            create: false,
+          }),
+        ),
+      ),
+    )
+    const statuses = answers.map((answer) => answer.status)
+    expect(statuses.filter((status) => status === 200)).toHaveLength(left)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20 - left)
+    const refusal = answers.find((answer) => answer.status === 429)
+    expect(JSON.parse(refusal?.text ?? '{}')).toMatchObject({
+      error: expect.stringMatching(
+        /^(Charter has paid the network fee of your last|Too many sponsored sends)/,
+      ),
+    })
+    await Promise.all(
+      answers
+        .filter((answer) => answer.status === 200)
+        .map((answer) => confirmed((JSON.parse(answer.text) as Json).data.hash)),
+    )
+    expect(await sendsLeft(member)).toBe(0)
   })
 })
