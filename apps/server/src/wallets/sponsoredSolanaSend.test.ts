@@ -618,3 +618,45 @@ describe('signAndSendTransaction with sponsor: true over HTTP (the server’s ow
     expect(await sendsLeft(member)).toBe(0)
   })
 })
+
+describe('sponsor: true where the sponsor pays only for members of an organisation', () => {
+  it('refuses a member of none in plain words, before anything is reserved or signed', async () => {
+    const organizations = await startTestServer({
+      env: { LOCAL_CHAINS: 'on', SPONSOR_FEES: 'organizations' },
+    })
+    try {
+      const member = await fundedMember(organizations.url, [
+        { chainId: 'devnet', asset: 'USDC', amount: '5' },
+      ])
+      const wallet = member.wallet('solana')
+      const sponsor = organizations.parts.sponsor.address('solana') as Address
+      const answer = await member.caller.post(
+        `/api/v1/wallets/${wallet.id}/rpc`,
+        {
+          method: 'signAndSendTransaction',
+          caip2,
+          sponsor: true,
+          params: {
+            transaction: await sponsoredTransfer({
+              sponsor,
+              from: wallet.address as Address,
+              to: await recipient(),
+              amount: 1_000_000n,
+            }),
+            encoding: 'base64',
+          },
+        },
+        { headers: { 'privy-idempotency-key': randomUUID() } },
+      )
+      expect(answer.status, answer.text).toBe(400)
+      expect(JSON.parse(answer.text)).toMatchObject({
+        code: -32602,
+        error: expect.stringMatching(/^Charter does not pay network fees for this account\./),
+      })
+      const { db } = await sharedTestDatabase()
+      expect(await db.select().from(sends).where(eq(sends.walletId, wallet.id))).toEqual([])
+    } finally {
+      await organizations.close()
+    }
+  })
+})
