@@ -27,12 +27,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sends, users, wallets } from '../db/schema.ts'
 import { loadSettings } from '../settings/env.ts'
 import type { Sponsor } from '../sponsor/Sponsor.ts'
+import { ApiClient } from '../testing/ApiClient.ts'
 import { fundedMember, fundFromFaucet } from '../testing/fundedMember.ts'
 import type { Json } from '../testing/Json.ts'
 import { proxiedRpc } from '../testing/proxiedRpc.ts'
 import { allowedWith, saidActivity } from '../testing/saidActivity.ts'
 import { sharedTestDatabase, startTestServer, type TestServer } from '../testing/startTestServer.ts'
-import type { WalletCaller } from '../testing/WalletCaller.ts'
+import { sweepHeldSends } from '../testing/sweepHeldSends.ts'
+import { WalletCaller } from '../testing/WalletCaller.ts'
 import { solanaSignAndSendTransaction } from './methods/solanaSignAndSendTransaction.ts'
 import { sendFeeCaps } from './sends/sendFeeCaps.ts'
 import { ed25519PrivateKey, generateWalletKey } from './walletKeys.ts'
@@ -219,8 +221,11 @@ const confirmed = (hash: string) =>
     .toMatch(/confirmed|finalized/)
 
 beforeAll(async () => {
-  // Five sponsored sends a day per member: the allowance runs out within a test.
-  server = await startTestServer({ env: { LOCAL_CHAINS: 'on', SPONSOR_SENDS_PER_DAY: '5' } })
+  // Five sponsored sends a day per member: the allowance runs out within a test. A new device's large sends wait
+  // an hour (the device that created the account is never held).
+  server = await startTestServer({
+    env: { LOCAL_CHAINS: 'on', SPONSOR_SENDS_PER_DAY: '5', NEW_DEVICE_HOLD_HOURS: '1' },
+  })
   const member = await fundedMember(server.url, [])
   reader = member.caller
   const chains = JSON.parse((await reader.api.get('/api/v1/chains')).text) as Json
@@ -393,7 +398,7 @@ describe('signAndSendTransaction with sponsor: true over HTTP (the server’s ow
     const wallet = member.wallet('solana')
     const sponsor = server.parts.sponsor.address('solana') as Address
     expect(sponsor).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
-    return { caller: member.caller, wallet, from: wallet.address as Address, sponsor }
+    return { caller: member.caller, wallet, from: wallet.address as Address, sponsor, phone: member.address }
   }
 
   const send = (
@@ -465,6 +470,42 @@ describe('signAndSendTransaction with sponsor: true over HTTP (the server’s ow
     const { db } = await sharedTestDatabase()
     const [row] = await db.select().from(sends).where(eq(sends.hash, hash))
     expect(row?.feePayer).toBe(member.sponsor)
+  })
+
+  it('weighs a sponsored send as a plain one: a new device’s large USDC send waits, then goes out paid by the sponsor', async () => {
+    const member = await payingMember('150')
+    const to = await recipient()
+    const device = new WalletCaller(new ApiClient(server.url))
+    expect((await device.signIn('phone', member.phone)).status).toBe(200)
+    const left = await sendsLeft(member)
+    const key = randomUUID()
+    const wire = await sponsoredTransfer({
+      sponsor: member.sponsor,
+      from: member.from,
+      to,
+      amount: 120_000_000n,
+    })
+    const held = await send({ ...member, caller: device }, wire, { key })
+    expect(held.status, held.text).toBe(403)
+    expect(JSON.parse(held.text)).toMatchObject({
+      code: 'action_held',
+      error: expect.stringContaining('(100 USDC, 1 SOL)'),
+    })
+    // Nothing signed, and the sponsor's place given back while it waits.
+    expect(await usdcBalance(to)).toBe(0n)
+    expect(await sendsLeft(member)).toBe(left)
+
+    // When the hold ends it goes out with a fresh blockhash, the sponsor reserving and signing then.
+    const sponsorBefore = await balance(member.sponsor)
+    expect((await sweepHeldSends(server, 1.1)).sent).toBe(1)
+    await expect.poll(() => usdcBalance(to), { timeout: 10_000 }).toBe(120_000_000n)
+    expect(await balance(member.from)).toBe(0n)
+    expect(await balance(member.sponsor)).toBe(sponsorBefore - sponsoredFee - rent)
+    expect(await sendsLeft(member)).toBe(left - 1)
+    // Its key answers the signature it went out with: the sponsor's, the transaction's.
+    const replay = await send({ ...member, caller: device }, wire, { key })
+    expect(replay.status, replay.text).toBe(200)
+    await confirmed((JSON.parse(replay.text) as Json).data.hash)
   })
 
   it('answers a replay under the same key with the same signature, sent and counted once', async () => {
