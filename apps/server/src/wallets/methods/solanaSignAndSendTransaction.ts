@@ -66,6 +66,11 @@ const requestDigest = (transaction: string) =>
  * recorded and never broadcast (its server stopped) goes out on the replay while its blockhash is valid, the same
  * signed bytes, so it can land once only.
  *
+ * Sponsored (`sponsor: true`, or the sponsor as fee payer): the sponsor pays the fee and the recipient's new USDC
+ * account, once its check (`sends/solana/sponsoredSolanaTransfer.ts`) finds nothing but the member's USDC transfer;
+ * the fee and rent are reserved against the member's allowance before signing, the wallet signs as the owner and
+ * the sponsor last, and the answer's signature is the sponsor's (the fee payer's). The wallet needs no SOL.
+ *
  * Runs again unchanged with the same params and no caller (a held request, `heldReplay`).
  */
 export async function solanaSignAndSendTransaction(
