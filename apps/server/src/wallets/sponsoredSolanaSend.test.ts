@@ -382,22 +382,26 @@ describe('signAndSendTransaction paid by a sponsor (in-process, a sponsor whose 
 })
 
 describe('signAndSendTransaction with sponsor: true over HTTP (the server’s own sponsor)', () => {
-  /** How many more sends the server's sponsor would pay for this member now. */
-  async function sendsLeft(member: { wallet: { id: string } }) {
-    const { db } = await sharedTestDatabase()
-    const [row] = await db
-      .select({ userId: wallets.userId })
-      .from(wallets)
-      .where(eq(wallets.id, member.wallet.id))
-    return (await server.parts.sponsor.allowance(row?.userId as string)).sendsLeft
+  /** `GET /api/v1/sponsor`, as the web reads it before building a sponsored send. */
+  async function sponsorShown(caller: WalletCaller) {
+    const answer = await caller.api.get('/api/v1/sponsor')
+    expect(answer.status, answer.text).toBe(200)
+    return JSON.parse(answer.text) as Json
   }
 
-  /** A member with USDC and no SOL, and the sponsor's address they build for. */
+  /** How many more sends the sponsor would pay for this member now. */
+  const sendsLeft = async (member: { caller: WalletCaller }) =>
+    (await sponsorShown(member.caller)).allowance.sends_left as number
+
+  /** A member with USDC and no SOL, and the sponsor's address they build for, as the server shows it. */
   async function payingMember(usdc = '50') {
     const member = await fundedMember(server.url, [{ chainId: 'devnet', asset: 'USDC', amount: usdc }])
     const wallet = member.wallet('solana')
-    const sponsor = server.parts.sponsor.address('solana') as Address
-    expect(sponsor).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+    const shown = await sponsorShown(member.caller)
+    expect(shown).toMatchObject({ covered: true, payer: 'Charter', solana: { address: expect.any(String) } })
+    expect(shown.chains).toContain('devnet')
+    const sponsor = shown.solana.address as Address
+    expect(sponsor).toBe(server.parts.sponsor.address('solana'))
     return { caller: member.caller, wallet, from: wallet.address as Address, sponsor, phone: member.address }
   }
 
