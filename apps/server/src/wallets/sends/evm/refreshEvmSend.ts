@@ -45,7 +45,9 @@ export async function refreshEvmSend(
   try {
     change = await minedChange()
     if (!change) {
-      const mined = BigInt(await rpc<string>('eth_getTransactionCount', [address, 'latest']))
+      // A sponsored send's nonce is its fee payer's (the sponsor's), not the wallet's.
+      const sender = row.feePayer ?? address
+      const mined = BigInt(await rpc<string>('eth_getTransactionCount', [sender, 'latest']))
       if (mined > BigInt(row.nonce)) {
         // The nonce is used; by this send if its block came between the two reads, which its receipt now shows.
         change = (await minedChange()) ?? {
