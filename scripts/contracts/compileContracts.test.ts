@@ -40,7 +40,39 @@ describe('the devnet contracts', () => {
     }
   })
 
+  it("TestUSDC has the EIP-3009 functions of Circle's FiatTokenV2_2, each with v, r, s and with bytes", () => {
+    const selectors = selectorsOf(committed('TestUSDC').abi)
+    const authorization = 'address,address,uint256,uint256,uint256,bytes32'
+    for (const signature of [
+      `transferWithAuthorization(${authorization},uint8,bytes32,bytes32)`,
+      `transferWithAuthorization(${authorization},bytes)`,
+      `receiveWithAuthorization(${authorization},uint8,bytes32,bytes32)`,
+      `receiveWithAuthorization(${authorization},bytes)`,
+      'cancelAuthorization(address,bytes32,uint8,bytes32,bytes32)',
+      'cancelAuthorization(address,bytes32,bytes)',
+      'authorizationState(address,bytes32)',
+      'permit(address,address,uint256,uint256,bytes)',
+      'TRANSFER_WITH_AUTHORIZATION_TYPEHASH()',
+      'RECEIVE_WITH_AUTHORIZATION_TYPEHASH()',
+      'CANCEL_AUTHORIZATION_TYPEHASH()',
+    ]) {
+      expect(selectors).toContain(toFunctionSelector(signature))
+    }
+  })
+
   it('TestUSDC keeps its minter in slot 0, where the devnet writes it (no constructor runs)', () => {
     expect(committed('TestUSDC').storage.minter).toBe('0')
+  })
+
+  it('TestUSDC adds state after what a running devnet holds, so a replaced code keeps the balances', () => {
+    expect(committed('TestUSDC').storage).toEqual({
+      minter: '0',
+      balanceOf: '1',
+      allowance: '2',
+      nonces: '3',
+      totalSupply: '4',
+      name: '5',
+      authorizationStates: '6',
+    })
   })
 })
