@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { encodeFunctionData, erc20Abi, type Hex, parseUnits } from 'viem'
+import { encodeFunctionData, erc20Abi, type Hex, parseAbi, parseSignature, parseUnits } from 'viem'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sends, wallets } from '../../../db/schema.ts'
@@ -12,6 +12,7 @@ import { sharedTestDatabase, startTestServer, type TestServer } from '../../../t
 import type { MemberWallet, WalletCaller } from '../../../testing/WalletCaller.ts'
 import { type ChainRpc, chainRpc } from '../chainRpc.ts'
 import { followPendingSends } from '../sendRecords.ts'
+import { broadcastSend } from './broadcastSend.ts'
 import { type SponsoredTransfer, submitSponsoredTransfer } from './sponsoredTransfer.ts'
 import {
   authorizationTypedData,
@@ -221,4 +222,60 @@ describe('the sponsor submits a transfer authorisation', () => {
       expect(await db.select().from(sends).where(eq(sends.idempotencyKey, input.idempotencyKey))).toEqual([])
     },
   )
+
+  it('a transfer the chain reverts (no estimate to stop it) is a failed send with the contract reason', async () => {
+    const authorization = transferAuthorization(holder.address, recipient(), 1n)
+    const expired = { ...authorization, validBefore: BigInt(Math.floor(Date.now() / 1000) - 60) }
+    const input = await transfer(expired)
+    const { r, s, yParity } = parseSignature(input.signature)
+    const data = encodeFunctionData({
+      abi: parseAbi([
+        'function transferWithAuthorization(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce, uint8 v, bytes32 r, bytes32 s)',
+      ]),
+      functionName: 'transferWithAuthorization',
+      args: [
+        expired.from,
+        expired.to,
+        expired.value,
+        expired.validAfter,
+        expired.validBefore,
+        expired.nonce,
+        yParity + 27,
+        r,
+        s,
+      ],
+    })
+    const { db } = await sharedTestDatabase()
+    const { hash } = await broadcastSend(
+      db,
+      rpc,
+      {
+        userId,
+        wallet: { id: wallet.id, address: wallet.address },
+        chainId,
+        idempotencyKey: input.idempotencyKey,
+        to: usdc,
+        value: 0n,
+        data: input.transferData,
+        token: { to: expired.to, amount: expired.value },
+        feePayer: sponsorKey.address,
+      },
+      (nonce) =>
+        sponsorKey.signTransaction({
+          chainId,
+          to: usdc,
+          data,
+          nonce,
+          gas: 200_000n,
+          maxFeePerGas: parseUnits('10', 9),
+          maxPriorityFeePerGas: 1n,
+        }),
+    )
+    await expect
+      .poll(() => proxiedRpc(me.api, chainId, 'eth_getTransactionReceipt', [hash]), { timeout: 10_000 })
+      .toBeTruthy()
+    await followPendingSends(db, server.parts.registry.get('chains').adapter)
+    const [row] = await db.select().from(sends).where(eq(sends.hash, hash))
+    expect(row).toMatchObject({ status: 'failed', reason: 'reverted: FiatTokenV2: authorization is expired' })
+  })
 })
