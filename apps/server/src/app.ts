@@ -58,6 +58,7 @@ import { appConfig } from './serverApi/appConfig.ts'
 import { serverApiRoutes } from './serverApi/serverApiRoutes.ts'
 import type { Settings } from './settings/env.ts'
 import type { Sponsor } from './sponsor/Sponsor.ts'
+import type { SponsorPart } from './sponsor/sponsorPart.ts'
 import { pendingKeyRoutes } from './walletFrame/pendingKeyRoutes.ts'
 import { walletFramePages } from './walletFrame/walletFramePages.ts'
 import type { KeyVault } from './wallets/KeyVault.ts'
@@ -114,6 +115,8 @@ export type AppRegistryParts = {
   /** Who sells crypto for the funding routes: Coinbase, the embedded sandbox, or nobody (`missing`). */
   onramp: OnrampService
   wallets: Part
+  /** Who pays members' network fees: its keys, its local funding at start, its balances (sponsor/). */
+  sponsor: SponsorPart
   /**
    * What the server does by itself: the hourly sweep of old rows and the 30-second jobs (pending sends
    * followed, held sends and held actions released), each job's last run in /api/health (jobs/).

@@ -30,7 +30,7 @@ import { newDeviceBudget } from './policy/newDeviceBudget.ts'
 import { policyEngine } from './policy/policyEngine.ts'
 import { chooseSenders } from './senders/chooseSenders.ts'
 import { type Settings, SettingsError } from './settings/env.ts'
-import { sponsorOff } from './sponsor/Sponsor.ts'
+import { chooseSponsor } from './sponsor/sponsorPart.ts'
 import { loadKeyVault } from './wallets/loadKeyVault.ts'
 import { nativeSecp256k1 } from './wallets/secp256k1Signer.ts'
 import { sendFeeCaps } from './wallets/sends/sendFeeCaps.ts'
@@ -191,7 +191,17 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
     hold,
     logger,
   })
-  const unopenable = await countUnopenableWallets(database.db, vault)
+  const chains = chooseChains({ settings, logger })
+  const sponsorPart = await chooseSponsor({
+    db: database.db,
+    vault,
+    settings,
+    chains: () => chains.adapter,
+    oneConnection: database.kind === 'pglite',
+    logger,
+  })
+  // The sponsor's keys are sealed as members' are: one the vault cannot open is counted with them.
+  const unopenable = (await countUnopenableWallets(database.db, vault)) + sponsorPart.unopenable
   if (unopenable > 0) {
     logger.error(
       `${unopenable} wallets are wrapped by a master key this server does not have: they cannot sign or export. Set the key in WALLET_PREVIOUS_MASTER_KEYS (and finish the rotation with npm run rewrap-wallet-keys).`,
@@ -218,8 +228,7 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
           }
         : { status: 'ok' },
   }
-  const chains = chooseChains({ settings, logger })
-  const sponsor = sponsorOff
+  const sponsor = sponsorPart.sponsor
   // Last, so that it starts once the parts its jobs use run, and stops (its runs finished) before they close.
   const jobs = backgroundJobs(
     serverJobs({
@@ -253,6 +262,7 @@ export async function buildParts(options: StartServerOptions): Promise<AppParts>
       pinning: choosePinning({ settings, db: database.db, logger }),
       onramp: chooseOnramp(settings, logger),
       wallets: walletsPart,
+      sponsor: sponsorPart,
       jobs,
     },
     logger,

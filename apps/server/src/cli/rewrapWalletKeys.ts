@@ -3,6 +3,7 @@
 import { openDatabase } from '../db/openDatabase.ts'
 import { createLogger } from '../log/logger.ts'
 import { loadSettings, SettingsError } from '../settings/env.ts'
+import { rewrapSponsorKeys, sponsorKeysNotUnder } from '../sponsor/sponsorKeys.ts'
 import { loadKeyVault } from '../wallets/loadKeyVault.ts'
 import { rewrapWalletKeys } from '../wallets/rewrapWalletKeys.ts'
 
@@ -18,9 +19,13 @@ try {
     const vault = loadKeyVault(settings, logger)
     const { moved, underUnknownKeys } = await rewrapWalletKeys(database.db, vault)
     logger.info(`Re-wrapped ${moved} wallet data key(s) under master key ${vault.currentMasterKeyId}.`)
-    if (underUnknownKeys > 0) {
+    // The sponsor's keys (sponsor/) are sealed the same way and move with the members'.
+    const sponsorMoved = await rewrapSponsorKeys(database.db, vault)
+    if (sponsorMoved > 0) logger.info(`Re-wrapped ${sponsorMoved} sponsor key(s) too.`)
+    const sponsorLeft = await sponsorKeysNotUnder(database.db, vault.currentMasterKeyId)
+    if (underUnknownKeys + sponsorLeft > 0) {
       logger.warn(
-        `${underUnknownKeys} wallet(s) are still under a master key that is in neither WALLET_MASTER_KEY nor WALLET_PREVIOUS_MASTER_KEYS: keep that key until they are moved.`,
+        `${underUnknownKeys + sponsorLeft} wallet(s) are still under a master key that is in neither WALLET_MASTER_KEY nor WALLET_PREVIOUS_MASTER_KEYS: keep that key until they are moved.`,
       )
       process.exitCode = 2
     }

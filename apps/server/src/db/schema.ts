@@ -13,6 +13,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 
@@ -863,4 +864,45 @@ export const feePayerNonces = pgTable(
     leaseEndsAt: timestamp('lease_ends_at', { withTimezone: true }),
   },
   (table) => [primaryKey({ columns: [table.feePayer, table.chainId] })],
+)
+
+/**
+ * The sponsor's keys (sponsor/, migration 0026): one per kind of chain, sealed by the key vault as members' keys
+ * are, under the owner `<id>` / `sponsor`.
+ */
+export const sponsorKeys = pgTable(
+  'sponsor_keys',
+  {
+    id: text('id').primaryKey(),
+    chainType: text('chain_type', { enum: ['ethereum', 'solana'] }).notNull(),
+    address: text('address').notNull().unique(),
+    sealedKey: text('sealed_key').notNull(),
+    wrappedDataKey: text('wrapped_data_key').notNull(),
+    masterKeyId: text('master_key_id').notNull(),
+    /** The master key current when it was made; a rewrap never changes it. */
+    createdUnder: text('created_under').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [unique().on(table.chainType, table.createdUnder)],
+)
+
+/**
+ * One sponsored send held against its member's rolling allowance (sponsor/sponsorAllowance.ts): written before
+ * anything is signed, released when nothing was broadcast under it.
+ */
+export const sponsorReservations = pgTable(
+  'sponsor_reservations',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The chain, as CAIP-2 names it (`eip155:84532`, `solana:…`). */
+    caip2: text('caip2').notNull(),
+    /** The most the sponsor may pay for it, in wei or lamports. */
+    maxFee: numeric('max_fee', { precision: 78, scale: 0 }).notNull(),
+    createdAt: createdAt(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+  },
+  (table) => [index('sponsor_reservations_user').on(table.userId, table.createdAt)],
 )

@@ -7,9 +7,9 @@ import { BaseError, getRpcErrorDefinition } from '@charter/core'
 export class WalletApiError extends BaseError {
   override name = 'WalletApiError'
   declare readonly code: number
-  readonly status: 400 | 401 | 403 | 409 | 502
+  readonly status: 400 | 401 | 403 | 409 | 429 | 502
 
-  constructor(code: number, status: 400 | 401 | 403 | 409 | 502, message?: string) {
+  constructor(code: number, status: 400 | 401 | 403 | 409 | 429 | 502, message?: string) {
     super(message ?? getRpcErrorDefinition(code)?.message ?? 'The wallet request failed.', { code })
     this.status = status
   }

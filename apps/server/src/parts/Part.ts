@@ -7,6 +7,11 @@ export type PartStatus = {
   service?: string
   /** The background jobs' part only: each job by name, how often it runs and how its last run went. */
   jobs?: Record<string, JobStatus>
+  /** The sponsor's part only (sponsor/): its addresses and its balance on each chain, and which are low. */
+  sponsor?: {
+    addresses: { ethereum: string; solana: string }
+    balances: { chain: string; name: string; balance: string | undefined; symbol: string; low: boolean }[]
+  }
 }
 
 /** A background job as /api/health shows it (`jobs/backgroundJobs.ts`). */

@@ -101,6 +101,28 @@ const variablesSchema = z.object({
     .regex(/^(\d{1,9}(\.\d{1,9})?|\.\d{1,9})$/, 'must be an amount of SOL, e.g. 0.01')
     .default('0.01'),
   SMS_ALLOWED_COUNTRIES: countryList.optional(),
+  SPONSOR_FEES: z
+    .enum(['off', 'members', 'organizations'], {
+      error: 'off (members pay their own fees), members (every member) or organizations (members of one)',
+    })
+    .optional(),
+  SPONSOR_SENDS_PER_DAY: z.coerce.number().int().min(0).max(100_000).default(20),
+  SPONSOR_FEE_PER_DAY_ETH: z
+    .string()
+    .regex(/^(\d{1,9}(\.\d{1,18})?|\.\d{1,18})$/, 'must be an amount of ETH, e.g. 0.002')
+    .default('0.002'),
+  SPONSOR_FEE_PER_DAY_SOL: z
+    .string()
+    .regex(/^(\d{1,9}(\.\d{1,9})?|\.\d{1,9})$/, 'must be an amount of SOL, e.g. 0.01')
+    .default('0.01'),
+  SPONSOR_LOW_BALANCE_ETH: z
+    .string()
+    .regex(/^(\d{1,9}(\.\d{1,18})?|\.\d{1,18})$/, 'must be an amount of ETH, e.g. 0.05')
+    .default('0.05'),
+  SPONSOR_LOW_BALANCE_SOL: z
+    .string()
+    .regex(/^(\d{1,9}(\.\d{1,9})?|\.\d{1,9})$/, 'must be an amount of SOL, e.g. 0.5')
+    .default('0.5'),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|\d{1,2})$/, 'the number of proxies you run in front of Charter (0, 1, 2…)')
@@ -378,6 +400,18 @@ const settingsSchema = variablesSchema.transform((env, context) => {
     sendMaxFeeEth: env.SEND_MAX_FEE_ETH,
     /** The same for a Solana send's fee (signatures and priority fee, as the cluster prices it), in SOL. */
     sendMaxFeeSol: env.SEND_MAX_FEE_SOL,
+    /**
+     * Fees paid for the member (sponsor/): whose network fees the sponsor pays (`SPONSOR_FEES`; every member's in
+     * embedded mode, nobody's in production unless set), how many sends a member may have sponsored and how much
+     * fee the sponsor may pay for them per chain in a rolling 24 hours (in the chain's coin, a decimal string: the
+     * EVM amount applies to each EVM chain), and the sponsor's balance below which /api/health warns.
+     */
+    sponsor: {
+      mode: env.SPONSOR_FEES ?? (env.CHARTER_MODE === 'embedded' ? 'members' : 'off'),
+      sendsPerDay: env.SPONSOR_SENDS_PER_DAY,
+      feePerDay: { ethereum: env.SPONSOR_FEE_PER_DAY_ETH, solana: env.SPONSOR_FEE_PER_DAY_SOL },
+      lowBalance: { ethereum: env.SPONSOR_LOW_BALANCE_ETH, solana: env.SPONSOR_LOW_BALANCE_SOL },
+    },
     /** The URL members open (production): its host is the only one answered, its origin the only one trusted. */
     publicUrl: env.PUBLIC_URL ? new URL(env.PUBLIC_URL) : undefined,
     /** The dev outbox answers only with this token; unset, one is generated into `dataDir`. */

@@ -4,17 +4,21 @@ import { usdcAddresses } from './usdcAddresses.ts'
 
 /**
  * The `name` and `version` of USDC's EIP-712 domain, on the chains where they were checked against a published
- * source that signs real transfers with them (docs/chains.md says which). A permit or an EIP-3009 authorisation
- * signed with another name is refused by the contract, so a chain missing here is one Charter does not sign
- * them for until its domain is read from the contract itself.
+ * source that signs real transfers with them (docs/chains.md, "USDC's EIP-712 domain", says which). A permit or
+ * an EIP-3009 authorisation signed with another name is refused by the contract, so a chain missing here is one
+ * Charter does not sign them for until its domain is read from the contract itself. The local devnets' USDC
+ * takes its name from here, so what is signed locally is what the real test network accepts.
  */
 const usdcEip712Domains: Partial<Record<SupportedChainId, { name: string; version: string }>> = {
+  // Coinbase's x402 (its EVM config and default assets) signs Base Sepolia with "USDC".
   84532: { name: 'USDC', version: '2' },
+  // Disputed: the issue and the devnets say "USDC"; x402's newer default assets say "USD Coin" (docs/chains.md).
   421614: { name: 'USDC', version: '2' },
   43113: { name: 'USD Coin', version: '2' },
   8453: { name: 'USD Coin', version: '2' },
   137: { name: 'USD Coin', version: '2' },
   42161: { name: 'USD Coin', version: '2' },
+  // Read on chain in Coinbase's x402 pull request 244.
   42220: { name: 'USDC', version: '2' },
 }
 

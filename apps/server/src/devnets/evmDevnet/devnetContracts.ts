@@ -37,7 +37,7 @@ const nameSlot = Number(testUsdcArtifact.storage.name)
  * so what is signed on the devnet is what the real test network accepts. "USD Coin" (Circle's mainnet name)
  * where the core has not checked the chain's.
  */
-export function devnetUsdcName(chainId: SupportedChainId): string {
+function devnetUsdcName(chainId: SupportedChainId): string {
   return usdcEip712Domain(chainId)?.name ?? 'USD Coin'
 }
 
