@@ -51,6 +51,10 @@ export type SendTransactionParameters = z.output<typeof sendTransactionParams>
 export type SendTransactionReturnType = { caip2: string; hash: Hex }
 
 const refuse = (message: string) => new WalletApiError(-32602, 400, message)
+const notSponsorable = (chain: string) =>
+  refuse(
+    `Charter pays the network fee only for a USDC transfer (transfer(to, amount) to ${chain}'s USDC contract, with nothing else sent along); this transaction is not one. Send it without sponsor: true.`,
+  )
 const cannotPay = (message: string) => new WalletApiError(-32000, 400, `insufficient funds: ${message}`)
 
 /**
@@ -145,6 +149,8 @@ export async function sendTransaction(
 
   // What the wallet holds is checked before anything is estimated: the node's estimate of an overdraft fails
   // with a message of its own, less clear than ours.
+  // Coin sent along is never sponsored: said before the balance that could not pay it.
+  if (request.sponsor && value !== 0n) throw notSponsorable(name)
   const balance = BigInt(await nodeCall<string>(rpc, 'eth_getBalance', [address, 'latest']))
   if (value > balance) {
     throw cannotPay(`the value is ${eth(value)} and the wallet holds ${eth(balance)} on ${name}.`)
@@ -181,11 +187,7 @@ export async function sendTransaction(
   // and the wallet's coin cannot pay the gas of. The member's fee fields play no part in it.
   const sponsorable = token && usdc && value === 0n ? { token, usdc: usdc as Hex } : undefined
   if (request.sponsor) {
-    if (!sponsorable) {
-      throw refuse(
-        `Charter pays the network fee only for a USDC transfer (transfer(to, amount) to ${name}'s USDC contract, with nothing else sent along); this transaction is not one. Send it without sponsor: true.`,
-      )
-    }
+    if (!sponsorable) throw notSponsorable(name)
     const { sponsor } = context.sending
     if (sponsor.mode === 'off' || !(await sponsor.covers(wallet.userId))) {
       throw refuse(
