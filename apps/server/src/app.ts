@@ -59,6 +59,7 @@ import { serverApiRoutes } from './serverApi/serverApiRoutes.ts'
 import type { Settings } from './settings/env.ts'
 import type { Sponsor } from './sponsor/Sponsor.ts'
 import type { SponsorPart } from './sponsor/sponsorPart.ts'
+import { sponsorRoutes } from './sponsor/sponsorRoutes.ts'
 import { pendingKeyRoutes } from './walletFrame/pendingKeyRoutes.ts'
 import { walletFramePages } from './walletFrame/walletFramePages.ts'
 import type { KeyVault } from './wallets/KeyVault.ts'
@@ -452,6 +453,7 @@ export function createApp({ settings, logger, parts, webDist = defaultWebDist }:
       }),
     )
     .route('/v1', chainsRoutes(chains, settings.newDeviceSendLimits, onramp?.networkOf))
+    .route('/v1', sponsorRoutes({ sponsor: parts.sponsor, chains }))
     .route('/v1', fundingRoutes({ db: database.db, onramp, chains, trustProxy: settings.trustProxy, logger }))
     .route(
       '/v1',

@@ -1351,6 +1351,7 @@ export const routeTable: FuzzRoute[] = [
     ),
   },
   { method: 'GET', path: '/api/v1/chains', access: 'public' },
+  { method: 'GET', path: '/api/v1/sponsor', access: 'session' },
   {
     method: 'POST',
     path: '/api/v1/rpc/:chainId',

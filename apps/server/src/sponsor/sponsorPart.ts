@@ -34,7 +34,7 @@ const thresholdsOf = (settings: Settings['sponsor']): Record<ChainType, bigint> 
 const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
 
 /** /api/health's words for the sponsor's balances, with "low: …" first when one is below its threshold. */
-export function describeSponsor(
+function describeSponsor(
   addresses: Record<ChainType, string>,
   balances: readonly SponsorBalance[] | undefined,
 ): PartStatus {
@@ -47,7 +47,7 @@ export function describeSponsor(
     .join(', ')
   return {
     status: 'ok',
-    detail: `${low.length > 0 ? `low: ${low.map((each) => `${each.name} ${each.balance} ${each.symbol}`).join(', ')}; ` : ''}${wallets}; ${words}`,
+    detail: `${low.length > 0 ? `low: ${low.map((each) => `${each.name} ${each.balance} ${each.symbol}`).join(', ')}; ` : ''}${wallets}${words ? `; ${words}` : ''}`,
     sponsor: { addresses, balances: [...balances] },
   }
 }

@@ -12,7 +12,8 @@ import { usdcAddresses } from './usdcAddresses.ts'
 const usdcEip712Domains: Partial<Record<SupportedChainId, { name: string; version: string }>> = {
   // Coinbase's x402 (its EVM config and default assets) signs Base Sepolia with "USDC".
   84532: { name: 'USDC', version: '2' },
-  // Disputed: the issue and the devnets say "USDC"; x402's newer default assets say "USD Coin" (docs/chains.md).
+  // Disputed: one version of x402's EVM config says "USDC", its newer default assets "USD Coin"; the server checks
+  // the contract's DOMAIN_SEPARATOR() before it signs (docs/chains.md).
   421614: { name: 'USDC', version: '2' },
   43113: { name: 'USD Coin', version: '2' },
   8453: { name: 'USD Coin', version: '2' },
