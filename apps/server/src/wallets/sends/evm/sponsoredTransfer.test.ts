@@ -131,6 +131,23 @@ describe('the sponsor submits a transfer authorisation', () => {
     expect(domain).toMatchObject({ name: 'USDC', version: '2', chainId, verifyingContract: usdc })
   })
 
+  it("reads the local Arbitrum Sepolia's too, and refuses a chain whose contract uses another domain", async () => {
+    const chains = server.parts.registry.get('chains').adapter
+    const arbitrum = chains.find('421614')
+    if (arbitrum?.info.type !== 'ethereum') throw new Error('no local Arbitrum Sepolia')
+    expect(await checkedUsdcDomain(chainRpc(arbitrum.rpcUrl), arbitrum.rpcUrl, 421614)).toMatchObject({
+      name: 'USDC',
+      version: '2',
+      chainId: 421614,
+    })
+    // Base Sepolia's node asked for Arbitrum Sepolia's domain: nothing there answers its separator.
+    expect(await checkedUsdcDomain(rpc, `${rpcUrl}#other`, 421614)).toBe(
+      'its USDC contract does not use the EIP-712 domain Charter would sign with',
+    )
+    // A chain without a checked domain.
+    expect(await checkedUsdcDomain(rpc, rpcUrl, 1)).toBe('its USDC contract has no checked EIP-712 domain')
+  })
+
   it('moves exactly the amount, the holder pays no gas, the sponsor does, recorded as the wallet send', async () => {
     const to = recipient()
     const input = await transfer(transferAuthorization(holder.address, to, parseUnits('10', 6)))
