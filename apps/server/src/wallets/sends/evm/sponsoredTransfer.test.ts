@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import { encodeFunctionData, erc20Abi, type Hex, parseAbi, parseSignature, parseUnits } from 'viem'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -86,10 +86,10 @@ async function transfer(
 
 type Submitted = ({ hash: Hex; nonce: number } | { error: WalletApiError }) & { nothingSent: boolean }
 
-const submit = async (input: SponsoredTransfer): Promise<Submitted> => {
+const submit = async (input: SponsoredTransfer, sponsor = testSponsor(sponsorKey)): Promise<Submitted> => {
   const { db } = await sharedTestDatabase()
   let nothingSent = false
-  const sending = { db, sponsor: testSponsor(sponsorKey), maxFeeWei: parseUnits('0.01', 18) }
+  const sending = { db, sponsor, maxFeeWei: parseUnits('0.01', 18) }
   try {
     return {
       ...(await submitSponsoredTransfer(sending, rpc, input, async () => {
@@ -294,5 +294,43 @@ describe('the sponsor submits a transfer authorisation', () => {
     await followPendingSends(db, server.parts.registry.get('chains').adapter)
     const [row] = await db.select().from(sends).where(eq(sends.hash, hash))
     expect(row).toMatchObject({ status: 'failed', reason: 'reverted: FiatTokenV2: authorization is expired' })
+  })
+
+  it('a transaction the node refuses gives the reservation and the policy budget back, and is recorded failed', async () => {
+    const input = await transfer(transferAuthorization(holder.address, recipient(), 1n))
+    const honest = testSponsor(sponsorKey)
+    // A sponsor whose transaction offers less than the base fee: estimated fine, refused at the broadcast.
+    const stingy: Sponsor = {
+      ...honest,
+      signEvmTransaction: (transaction) =>
+        sponsorKey.signTransaction({
+          chainId,
+          to: transaction.to ?? null,
+          data: transaction.data,
+          nonce: transaction.nonce,
+          gas: transaction.gas,
+          maxFeePerGas: 1n,
+          maxPriorityFeePerGas: 1n,
+        }),
+    }
+    const releasedBefore = released.length
+    const refused = await submit(input, stingy)
+    expect('error' in refused && refused.error.message).toMatch(
+      /^The node refused the transaction: .+\. Nothing was sent\.$/,
+    )
+    expect(refused.nothingSent).toBe(true)
+    expect(released.length).toBe(releasedBefore + 1)
+    expect(released.at(-1)).toBe(reserved.at(-1))
+    const { db } = await sharedTestDatabase()
+    const [row] = await db
+      .select()
+      .from(sends)
+      .where(eq(sends.walletId, wallet.id))
+      .orderBy(desc(sends.createdAt))
+      .limit(1)
+    expect(row).toMatchObject({ status: 'failed', idempotencyKey: null, feePayer: sponsorKey.address })
+    // Its nonce is free again: the next transfer takes it and confirms.
+    const next = await submit(await transfer(transferAuthorization(holder.address, recipient(), 1n)))
+    expect('nonce' in next && next.nonce).toBe(row?.nonce)
   })
 })
