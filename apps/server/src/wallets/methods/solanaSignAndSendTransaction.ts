@@ -20,9 +20,15 @@ import { ChainRpcError } from '../sends/ChainRpcError.ts'
 import { type ChainRpc, chainRpc } from '../sends/chainRpc.ts'
 import { earlierSend } from '../sends/earlierSend.ts'
 import { findSolanaChain } from '../sends/solana/solanaChains.ts'
+import { nodeCall } from '../sends/solana/solanaNodeCall.ts'
+import {
+  type SolanaSponsorship,
+  solanaSponsorship,
+  sponsoredRent,
+} from '../sends/solana/solanaSponsorship.ts'
 import { ed25519PrivateKey } from '../walletKeys.ts'
 import { base64Param } from './base64Param.ts'
-import type { MethodOutcome, WalletMethodContext } from './WalletMethod.ts'
+import type { Authorization, MethodOutcome, WalletMethodContext } from './WalletMethod.ts'
 
 export const solanaSignAndSendTransactionParams = z.strictObject({
   transaction: base64Param,
@@ -59,6 +65,11 @@ const requestDigest = (transaction: string) =>
  * `privy-idempotency-key`): a replay answers the first signature, whichever server process it reaches; a send
  * recorded and never broadcast (its server stopped) goes out on the replay while its blockhash is valid, the same
  * signed bytes, so it can land once only.
+ *
+ * Sponsored (`sponsor: true`, or the sponsor as fee payer): the sponsor pays the fee and the recipient's new USDC
+ * account, once its check (`sends/solana/sponsoredSolanaTransfer.ts`) finds nothing but the member's USDC transfer;
+ * the fee and rent are reserved against the member's allowance before signing, the wallet signs as the owner and
+ * the sponsor last, and the answer's signature is the sponsor's (the fee payer's). The wallet needs no SOL.
  *
  * Runs again unchanged with the same params and no caller (a held request, `heldReplay`).
  */
@@ -116,9 +127,26 @@ export async function solanaSignAndSendTransaction(
     usdcAccount,
   })
 
-  // Who signs: this wallet pays the fee; any other signer's signature is already there, and valid.
+  // Sponsored: asked with `sponsor: true`, or built with the sponsor as fee payer. The sponsor's check comes
+  // first: it must do nothing but the member's USDC transfer, or nothing is reserved or signed.
+  const { sponsor } = context.sending
+  const sponsorAddress = sponsor.address('solana')
+  const sponsorship: SolanaSponsorship | undefined =
+    request.sponsor || (sponsorAddress !== undefined && reading.signers[0] === sponsorAddress)
+      ? await solanaSponsorship({
+          sponsor,
+          userId: wallet.userId,
+          chain,
+          rpc,
+          reading,
+          wallet: walletAddress,
+        })
+      : undefined
+
+  // Who signs: this wallet pays the fee (or the sponsor does); any other signer's signature is already there, and
+  // valid.
   const [feePayer, ...others] = reading.signers
-  if (feePayer !== walletAddress) {
+  if (feePayer !== walletAddress && !sponsorship) {
     throw refuse(
       `params.transaction: its fee payer is ${feePayer}, not this wallet (${walletAddress}). This wallet signs only transactions whose fee it pays.`,
     )
@@ -133,6 +161,8 @@ export async function solanaSignAndSendTransaction(
     )
   }
   const soleSigner = others.length === 0
+  // Every signature is the server's: the wallet's, and the sponsor's (which signs last), so the blockhash is free.
+  const ownSignersOnly = soleSigner || sponsorship !== undefined
 
   // The recent blockhash: filled when left as 1111…1, else the caller's while it is valid.
   let lastValidBlockHeight: bigint
@@ -145,9 +175,9 @@ export async function solanaSignAndSendTransaction(
     )
   ).value
   // A re-run refreshes a sole signer's blockhash; other signers' blockhash stays, valid or refused.
-  const fill = message.lifetimeToken === blockhashToFill || (context.heldReplay && soleSigner)
+  const fill = message.lifetimeToken === blockhashToFill || (context.heldReplay && ownSignersOnly)
   if (fill) {
-    if (!soleSigner) {
+    if (!ownSignersOnly) {
       throw refuse(
         'params.transaction: other signers signed it, so its blockhash cannot be changed; set a recent blockhash before they sign.',
       )
@@ -170,9 +200,15 @@ export async function solanaSignAndSendTransaction(
   const messageBytes = fill
     ? new Uint8Array(getCompiledTransactionMessageEncoder().encode(message))
     : reading.messageBytes
-  const wire = (walletSignature: Uint8Array) =>
+  // The wallet's slot: the first, or the second after the sponsor's.
+  const walletSlot = sponsorship ? 1 : 0
+  const wire = (walletSignature: Uint8Array, sponsorSignature = new Uint8Array(64)) =>
     wireTransaction(reading.signatures.length, messageBytes, (slot) =>
-      slot === 0 ? walletSignature : (reading.signatures[slot] as Uint8Array),
+      slot === walletSlot
+        ? walletSignature
+        : sponsorship && slot === 0
+          ? sponsorSignature
+          : (reading.signatures[slot] as Uint8Array),
     )
   const unsigned = wire(new Uint8Array(64))
 
@@ -203,14 +239,41 @@ export async function solanaSignAndSendTransaction(
       `params.transaction: ${name} no longer knows its recent blockhash. Set it to ${blockhashToFill} and the server fills in a fresh one.`,
     )
   }
+  // What the sponsor pays has no priority fee (its check refuses a compute budget): a fee above the cap is the
+  // network's, and the sponsor does not pay it whatever the caller allows.
+  if (sponsorship && BigInt(fee) > context.sending.maxFeeLamports) {
+    throw refuse(
+      `the network asks a fee of ${sol(BigInt(fee))} for this send on ${name}, more than Charter pays for a send now. Try again later.`,
+    )
+  }
   // A priority fee set by mistake (a price per compute unit meant as lamports) could cost far more than the move.
   if (BigInt(fee) > context.sending.maxFeeLamports && allow_high_fee !== true) {
     throw refuse(
       `the fee, ${sol(BigInt(fee))}, is above this server's cap of ${sol(context.sending.maxFeeLamports)} (SEND_MAX_FEE_SOL). Send params.allow_high_fee: true to pay it anyway.`,
     )
   }
-  const rent = await rentOfCreatedAccounts(rpc, reading)
-  if (native + BigInt(fee) + rent > balance) {
+  const rent = sponsorship
+    ? await sponsoredRent(rpc, sponsorship.transfer)
+    : await rentOfCreatedAccounts(rpc, reading)
+  // What the sponsor pays: the fee and the new account's rent, all within what it holds.
+  const sponsorPays = sponsorship ? BigInt(fee) + rent : 0n
+  if (sponsorship) {
+    const held = BigInt(
+      (
+        await nodeCall<{ value: number | string }>(rpc, 'getBalance', [
+          sponsorship.sponsor,
+          { commitment: 'confirmed' },
+        ])
+      ).value,
+    )
+    if (sponsorPays > held) {
+      throw new WalletApiError(
+        -32603,
+        502,
+        `Charter cannot pay network fees on ${name} at the moment. Try again later; nothing was signed.`,
+      )
+    }
+  } else if (native + BigInt(fee) + rent > balance) {
     const rentWords = rent > 0n ? ` + rent of the token accounts it creates ${sol(rent)}` : ''
     throw cannotPay(
       `the transaction moves ${sol(native)} + fee ${sol(BigInt(fee))}${rentWords} = ${sol(native + BigInt(fee) + rent)}, and the wallet holds ${sol(balance)} on ${name}.`,
@@ -247,7 +310,9 @@ export async function solanaSignAndSendTransaction(
 
   // Whom it pays, in words and on the record: a USDC transfer's recipient is the token account's owner.
   const token = reading.usdc[0] && {
-    to: await tokenAccountOwner(rpc, reading, reading.usdc[0].destination),
+    to: sponsorship
+      ? sponsorship.transfer.recipient
+      : await tokenAccountOwner(rpc, reading, reading.usdc[0].destination),
     amount: usdc,
   }
   const firstProgram = message.staticAccounts[message.instructions[0]?.programAddressIndex ?? -1]
@@ -258,79 +323,117 @@ export async function solanaSignAndSendTransaction(
     : native > 0n
       ? `${sol(native)} to ${to}`
       : undefined
-  // After every check above, before anything is signed: the policy decides, and a held send goes out later.
-  // What leaves the wallet counts its fee and the rent of accounts it creates; what the transaction could move
-  // beyond what can be measured from it (an approval, another program handed the wallet's account) is unweighable.
-  const chainKey = String(chain.info.id)
-  const authorized = await context.authorize({
-    effect: {
-      moves: [
-        { chain: chainKey, asset: 'native', amount: native + BigInt(fee) + rent },
-        { chain: chainKey, asset: 'usdc', amount: usdc },
-      ],
-      unweighable: [
-        ...reading.unmeasured,
-        ...(BigInt(fee) > context.sending.maxFeeLamports
-          ? [`a fee of ${sol(BigInt(fee))}, above this server's cap`]
-          : []),
-      ],
-    },
-    what: `${moving ? `Send ${moving}` : 'Send a transaction'} on ${name}`,
-    send: {
-      caip2,
-      replay: {
-        method: request.method,
-        params: request.params,
-        idempotencyKey: key,
-        sponsor: request.sponsor,
-      },
-    },
-  })
+  const paidBy = sponsorship ? ' · network fee paid by Charter' : ''
 
-  const signature = new Uint8Array(
-    await authorized.withKey((seed) => sign(null, messageBytes, ed25519PrivateKey(seed))),
-  )
-  const hash = getBase58Decoder().decode(signature)
-  const signed = Buffer.from(wire(signature)).toString('base64')
-  const id = randomUUID()
+  // The sponsor's place in the member's allowance, held before anything is signed (a 429 past it), and given
+  // back whenever nothing goes out.
+  const reservation = sponsorship
+    ? await sponsor.reserve({ userId: wallet.userId, caip2, maxFee: sponsorPays })
+    : undefined
+  const releaseReservation = async () => {
+    if (reservation) await sponsor.release(reservation)
+  }
+
+  // After every check above, before anything is signed: the policy decides, and a held send goes out later.
+  // What leaves the wallet counts its fee and the rent of accounts it creates (none of it when the sponsor pays
+  // them); what the transaction could move beyond what can be measured from it (an approval, another program
+  // handed the wallet's account) is unweighable.
+  const chainKey = String(chain.info.id)
+  let authorized: Authorization
   try {
-    // Recorded before it is broadcast: a crash from here on cannot lose it, and a retry sends these same bytes.
-    await db.insert(sends).values({
-      id,
-      userId: wallet.userId,
-      walletId: wallet.id,
-      idempotencyKey: key,
-      caip2,
-      lastValidBlockHeight: lastValidBlockHeight.toString(),
-      toAddress: to,
-      value: native.toString(),
-      dataDigest: requestDigest(transaction),
-      tokenTo: token?.to ?? null,
-      tokenAmount: token ? token.amount.toString() : null,
-      signedTransaction: signed,
-      hash,
-      status: 'pending',
+    authorized = await context.authorize({
+      effect: {
+        moves: [
+          { chain: chainKey, asset: 'native', amount: native + BigInt(fee) + rent - sponsorPays },
+          { chain: chainKey, asset: 'usdc', amount: usdc },
+        ],
+        unweighable: [
+          ...reading.unmeasured,
+          ...(BigInt(fee) > context.sending.maxFeeLamports
+            ? [`a fee of ${sol(BigInt(fee))}, above this server's cap`]
+            : []),
+        ],
+      },
+      what: `${moving ? `Send ${moving}` : 'Send a transaction'} on ${name}${paidBy}`,
+      send: {
+        caip2,
+        replay: {
+          method: request.method,
+          params: request.params,
+          idempotencyKey: key,
+          // A send built for the sponsor asks it again when it goes out later.
+          sponsor: request.sponsor || sponsorship !== undefined,
+        },
+      },
     })
   } catch (error) {
-    if (!isUniqueViolation(error)) throw error
-    const [sameKey] = await db
-      .select({ id: sends.id })
-      .from(sends)
-      .where(and(eq(sends.walletId, wallet.id), eq(sends.idempotencyKey, key)))
-    if (sameKey) {
-      throw new WalletApiError(-32600, 409, 'A send with this idempotency key is already being handled.')
-    }
-    throw new WalletApiError(
-      -32000,
-      409,
-      `An identical transaction (${hash}) was already sent under another idempotency key with this same blockhash; it can land only once. Send it again in a moment, when a new blockhash makes it a new transaction.`,
+    // Refused, or held to go out later (when it reserves again): nothing is signed now.
+    await releaseReservation()
+    throw error
+  }
+
+  const id = randomUUID()
+  let hash: string
+  let signed: string
+  try {
+    // The wallet signs as the owner of what moves; the sponsor, when it pays, signs last.
+    const signature = new Uint8Array(
+      await authorized.withKey((seed) => sign(null, messageBytes, ed25519PrivateKey(seed))),
     )
+    const sponsorSignature = sponsorship
+      ? new Uint8Array(await sponsor.signSolanaMessage(messageBytes))
+      : undefined
+    // The transaction's signature is its fee payer's.
+    hash = getBase58Decoder().decode(sponsorSignature ?? signature)
+    signed = Buffer.from(wire(signature, sponsorSignature)).toString('base64')
+    try {
+      // Recorded before it is broadcast: a crash from here on cannot lose it, and a retry sends these same bytes.
+      await db.insert(sends).values({
+        id,
+        userId: wallet.userId,
+        walletId: wallet.id,
+        idempotencyKey: key,
+        caip2,
+        lastValidBlockHeight: lastValidBlockHeight.toString(),
+        toAddress: to,
+        value: native.toString(),
+        dataDigest: requestDigest(transaction),
+        tokenTo: token?.to ?? null,
+        tokenAmount: token ? token.amount.toString() : null,
+        signedTransaction: signed,
+        feePayer: sponsorship?.sponsor ?? null,
+        hash,
+        status: 'pending',
+      })
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error
+      const [sameKey] = await db
+        .select({ id: sends.id })
+        .from(sends)
+        .where(and(eq(sends.walletId, wallet.id), eq(sends.idempotencyKey, key)))
+      if (sameKey) {
+        throw new WalletApiError(-32600, 409, 'A send with this idempotency key is already being handled.')
+      }
+      throw new WalletApiError(
+        -32000,
+        409,
+        `An identical transaction (${hash}) was already sent under another idempotency key with this same blockhash; it can land only once. Send it again in a moment, when a new blockhash makes it a new transaction.`,
+      )
+    }
+  } catch (error) {
+    // Nothing was recorded, so nothing can go out under this request: its budget and place are free again.
+    await authorized.release()
+    await releaseReservation()
+    throw error
   }
   try {
     await broadcast(db, rpc, { id, hash, signed })
   } catch (error) {
-    // The node refused it (400): nothing went out, and the budget it reserved is free again.
-    if (error instanceof WalletApiError && error.status === 400) await authorized.release()
+    // The node refused it (400): nothing went out, and the budget and the sponsor's place are free again.
+    if (error instanceof WalletApiError && error.status === 400) {
+      await authorized.release()
+      await releaseReservation()
+    }
     throw error
   }
 
@@ -338,7 +441,7 @@ export async function solanaSignAndSendTransaction(
   // A send's line names the transaction it broadcast, so it is said last.
   const line = await context.activity({
     signed: { method: 'signAndSendTransaction', caip2, hash },
-    summary: `Sent ${what} on ${name}`,
+    summary: `Sent ${what} on ${name}${paidBy}`,
     sendHash: hash,
   })
   return { data: { caip2, hash }, line }
@@ -520,17 +623,5 @@ async function rebroadcast(rpc: ChainRpc, row: typeof sends.$inferSelect): Promi
     await rpc('sendTransaction', [row.signedTransaction, { encoding: 'base64', skipPreflight: true }])
   } catch {
     // The send stays pending and is followed; the retry still answers its signature.
-  }
-}
-
-/** A node call whose failure is the node's, not the caller's: answered 502 with its message. */
-async function nodeCall<T>(rpc: ChainRpc, method: string, params: unknown[]): Promise<T> {
-  try {
-    return await rpc<T>(method, params)
-  } catch (error) {
-    if (error instanceof ChainRpcError || error instanceof UpstreamError) {
-      throw new WalletApiError(-32603, 502, `The chain's node could not answer ${method}: ${error.message}`)
-    }
-    throw error
   }
 }
