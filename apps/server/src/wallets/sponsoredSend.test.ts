@@ -92,6 +92,17 @@ beforeAll(async () => {
   usdc = chains.chains.find((chain: Json) => chain.id === chainId).usdc.address
   expect(server.parts.sponsor.mode).toBe('members')
   sponsorAddress = server.parts.sponsor.address('ethereum') ?? ''
+  // What the web reads: the member is covered on this chain, by the sponsor whose address pays.
+  const sponsor = await anyone.api.get('/api/v1/sponsor')
+  expect(sponsor.status, sponsor.text).toBe(200)
+  const said = JSON.parse(sponsor.text) as Json
+  expect(said).toMatchObject({
+    mode: 'members',
+    covered: true,
+    payer: 'Charter',
+    evm: { address: sponsorAddress },
+  })
+  expect(said.chains).toContain(String(chainId))
 }, 180_000)
 
 afterAll(() => server?.close())
