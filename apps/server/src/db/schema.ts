@@ -850,6 +850,23 @@ export const incomingCursors = pgTable(
 )
 
 /**
+ * The nonce lease of a fee payer that is not a member's wallet (the sponsor, sponsor/), per chain: a sponsored EVM
+ * send takes the fee payer's nonce, shared by every member's sponsored sends, under this lease as `walletNonces`
+ * leases a wallet's own (wallets/sends/evm/nonceLease.ts). The address is kept lowercase.
+ */
+export const feePayerNonces = pgTable(
+  'fee_payer_nonces',
+  {
+    feePayer: text('fee_payer').notNull(),
+    chainId: integer('chain_id').notNull(),
+    nextNonce: integer('next_nonce').notNull().default(0),
+    leaseHolder: text('lease_holder'),
+    leaseEndsAt: timestamp('lease_ends_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.feePayer, table.chainId] })],
+)
+
+/**
  * The sponsor's keys (sponsor/, migration 0026): one per kind of chain, sealed by the key vault as members' keys
  * are, under the owner `<id>` / `sponsor`.
  */

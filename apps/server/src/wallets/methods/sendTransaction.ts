@@ -1,32 +1,30 @@
-import {
-  chainName,
-  evmFeeCap,
-  type FeeHistory,
-  feeHistoryParams,
-  gasLimitWithMargin,
-  readEvmTransaction,
-  suggestedTip,
-} from '@charter/core'
+import { chainName, readEvmTransaction } from '@charter/core'
 import {
   decodeFunctionResult,
   encodeFunctionData,
   erc20Abi,
   formatUnits,
+  getAddress,
   type Hex,
   isAddress,
-  numberToHex,
   type TransactionSerializable,
 } from 'viem'
 import { z } from 'zod'
-import { UpstreamError } from '../../chains/UpstreamError.ts'
 import { WalletApiError } from '../../http/WalletApiError.ts'
-import { signTransactionNatively } from '../secp256k1Signer.ts'
-import { ChainRpcError } from '../sends/ChainRpcError.ts'
-import { type ChainRpc, chainRpc } from '../sends/chainRpc.ts'
+import { signTransactionNatively, signTypedDataNatively } from '../secp256k1Signer.ts'
+import { chainRpc } from '../sends/chainRpc.ts'
 import { earlierSend } from '../sends/earlierSend.ts'
 import { broadcastSend, dataDigest } from '../sends/evm/broadcastSend.ts'
+import { chainFees, estimateGas, nodeCall } from '../sends/evm/chainFees.ts'
+import { submitSponsoredTransfer } from '../sends/evm/sponsoredTransfer.ts'
+import {
+  authorizationTypedData,
+  checkedUsdcDomain,
+  transferAuthorization,
+  type UsdcDomain,
+} from '../sends/evm/usdcAuthorization.ts'
 import { usdcTransfer } from '../sends/evm/usdcTransfer.ts'
-import { feeProblem, isLegacyTransaction, quantity, toBigInt, transactionFields } from './signTransaction.ts'
+import { feeProblem, quantity, toBigInt, transactionFields } from './signTransaction.ts'
 import type { MethodOutcome, WalletMethodContext } from './WalletMethod.ts'
 
 const uint256Max = 2n ** 256n - 1n
@@ -53,6 +51,10 @@ export type SendTransactionParameters = z.output<typeof sendTransactionParams>
 export type SendTransactionReturnType = { caip2: string; hash: Hex }
 
 const refuse = (message: string) => new WalletApiError(-32602, 400, message)
+const notSponsorable = (chain: string) =>
+  refuse(
+    `Charter pays the network fee only for a USDC transfer (transfer(to, amount) to ${chain}'s USDC contract, with nothing else sent along); this transaction is not one. Send it without sponsor: true.`,
+  )
 const cannotPay = (message: string) => new WalletApiError(-32000, 400, `insufficient funds: ${message}`)
 
 /**
@@ -147,6 +149,8 @@ export async function sendTransaction(
 
   // What the wallet holds is checked before anything is estimated: the node's estimate of an overdraft fails
   // with a message of its own, less clear than ours.
+  // Coin sent along is never sponsored: said before the balance that could not pay it.
+  if (request.sponsor && value !== 0n) throw notSponsorable(name)
   const balance = BigInt(await nodeCall<string>(rpc, 'eth_getBalance', [address, 'latest']))
   if (value > balance) {
     throw cannotPay(`the value is ${eth(value)} and the wallet holds ${eth(balance)} on ${name}.`)
@@ -179,9 +183,35 @@ export async function sendTransaction(
       )
     }
   }
+  // Fees paid for the member (sponsor/): asked with Privy's `sponsor: true`, or a USDC transfer the sponsor covers
+  // and the wallet's coin cannot pay the gas of. The member's fee fields play no part in it.
+  const sponsorable = token && usdc && value === 0n ? { token, usdc: usdc as Hex } : undefined
+  if (request.sponsor) {
+    if (!sponsorable) throw notSponsorable(name)
+    const { sponsor } = context.sending
+    if (sponsor.mode === 'off' || !(await sponsor.covers(wallet.userId))) {
+      throw refuse(
+        `Charter does not pay network fees ${sponsor.mode === 'off' ? 'on this server' : 'for this account'}. Send it without sponsor: true, and the wallet pays the fee.`,
+      )
+    }
+    const domain = await checkedUsdcDomain(rpc, chain.rpcUrl, chainId)
+    if (typeof domain === 'string') {
+      throw refuse(
+        `Charter does not pay network fees on ${name}: ${domain}. Send it without sponsor: true, and the wallet pays the fee.`,
+      )
+    }
+    return sendSponsored(context, { chainId, chain, name, ...sponsorable, data: data as Hex, domain, key })
+  }
   const fees = await chainFees(rpc, transaction)
   const gas = callerGas ?? (await estimateGas(rpc, { from: address, to, value, data }))
   const maxFee = gas * fees.cap
+  if (value + maxFee > balance && sponsorable && (await context.sending.sponsor.covers(wallet.userId))) {
+    const domain = await checkedUsdcDomain(rpc, chain.rpcUrl, chainId)
+    // Where no authorisation can be signed, the wallet's own funds are what stands: refused as any send below.
+    if (typeof domain !== 'string') {
+      return sendSponsored(context, { chainId, chain, name, ...sponsorable, data: data as Hex, domain, key })
+    }
+  }
   if (value + maxFee > balance) {
     throw cannotPay(
       `value ${eth(value)} + maximum fee ${eth(maxFee)} (gas ${gas} × ${fees.cap} wei) = ${eth(value + maxFee)}, and the wallet holds ${eth(balance)} on ${name}.`,
@@ -258,107 +288,71 @@ export async function sendTransaction(
   return { data: { caip2: `eip155:${chainId}`, hash }, line }
 }
 
-/** A node call whose failure is the node's, not the caller's: answered 502 with its message. */
-async function nodeCall<T>(rpc: ChainRpc, method: string, params: unknown[]): Promise<T> {
+/**
+ * A USDC transfer whose network fee Charter pays (sponsor/): weighed by the policy exactly as the plain transfer
+ * (no fee leaves the wallet), then the member's key signs an EIP-3009 authorisation of the same recipient and
+ * amount, and the sponsor submits it (sends/evm/sponsoredTransfer.ts). The answer's hash is the sponsor's
+ * transaction, recorded as a send of the member's wallet.
+ */
+async function sendSponsored(
+  context: WalletMethodContext,
+  send: {
+    chainId: number
+    chain: { rpcUrl: string }
+    name: string
+    usdc: Hex
+    /** The member's `transfer(to, amount)` calldata. */
+    data: Hex
+    token: { to: Hex; amount: bigint }
+    domain: UsdcDomain
+    key: string
+  },
+): Promise<MethodOutcome<SendTransactionReturnType>> {
+  const { wallet, request } = context
+  const { chainId, chain, name, usdc, data, token, domain, key } = send
+  const caip2 = `eip155:${chainId}`
+  const what = `${formatUnits(token.amount, 6)} USDC to ${token.to}`
+  const authorized = await context.authorize({
+    effect: readEvmTransaction({ chainId, to: usdc, value: 0n, data }, { offered: true, usdc }),
+    what: `Send ${what} on ${name} · network fee paid by Charter`,
+    send: {
+      caip2,
+      // A held send asks for sponsorship again when it goes out: it was weighed without a fee.
+      replay: { method: request.method, params: request.params, idempotencyKey: key, sponsor: true },
+    },
+  })
+  const rpc = chainRpc(chain.rpcUrl)
+  const authorization = transferAuthorization(getAddress(wallet.address), token.to, token.amount)
+  let signature: Hex
   try {
-    return await rpc<T>(method, params)
+    signature = await authorized.withKey((privateKey) =>
+      signTypedDataNatively(authorizationTypedData(domain, authorization), privateKey),
+    )
   } catch (error) {
-    if (error instanceof ChainRpcError || error instanceof UpstreamError) {
-      throw new WalletApiError(-32603, 502, `The chain's node could not answer ${method}: ${error.message}`)
-    }
+    await authorized.release()
     throw error
   }
-}
-
-/**
- * The tip to pay: the node's suggestion, never above the median of the last 20 blocks' median tips (the core's
- * `suggestedTip`), so one send with an absurd tip does not become every next send's suggestion. A node that does
- * not answer `eth_feeHistory` leaves its own suggestion standing.
- */
-async function chainTip(rpc: ChainRpc): Promise<bigint> {
-  const [nodeTip, history] = await Promise.all([
-    nodeCall<string>(rpc, 'eth_maxPriorityFeePerGas', []),
-    rpc<FeeHistory>('eth_feeHistory', feeHistoryParams()).catch(() => null),
-  ])
-  return suggestedTip(BigInt(nodeTip), history)
-}
-
-const latestBlock = (rpc: ChainRpc) =>
-  nodeCall<{ baseFeePerGas?: string } | null>(rpc, 'eth_getBlockByNumber', ['latest', false])
-
-/**
- * The gas price of a legacy send the caller left it out of: the node's, but no more than the latest base fee
- * plus `chainTip` (a node's gas price is its base fee plus its suggested tip, which one absurd tip can lift).
- */
-async function chainGasPrice(rpc: ChainRpc): Promise<bigint> {
-  const [nodePrice, tip, block] = await Promise.all([
-    nodeCall<string>(rpc, 'eth_gasPrice', []),
-    chainTip(rpc),
-    latestBlock(rpc),
-  ])
-  const price = BigInt(nodePrice)
-  if (block?.baseFeePerGas === undefined) return price
-  const bounded = BigInt(block.baseFeePerGas) + tip
-  return bounded < price ? bounded : price
-}
-
-/** The fee the caller set, or the chain's: EIP-1559's cap of twice the base fee plus the tip, or a gas price. */
-async function chainFees(
-  rpc: ChainRpc,
-  transaction: SendTransactionParameters['transaction'],
-): Promise<{ type: 'legacy' | 'eip1559'; cap: bigint; tip: bigint }> {
-  if (isLegacyTransaction(transaction)) {
-    const gasPrice =
-      transaction.gas_price !== undefined ? toBigInt(transaction.gas_price) : await chainGasPrice(rpc)
-    return { type: 'legacy', cap: gasPrice, tip: gasPrice }
-  }
-  const givenCap =
-    transaction.max_fee_per_gas === undefined ? undefined : toBigInt(transaction.max_fee_per_gas)
-  const givenTip =
-    transaction.max_priority_fee_per_gas === undefined
-      ? undefined
-      : toBigInt(transaction.max_priority_fee_per_gas)
-  const [tip, block] = await Promise.all([
-    givenTip ?? chainTip(rpc),
-    givenCap === undefined ? latestBlock(rpc) : undefined,
-  ])
-  const cap = givenCap ?? evmFeeCap(BigInt(block?.baseFeePerGas ?? '0x0'), tip)
-  if (givenTip !== undefined && givenTip > cap) {
-    throw refuse(
-      'params.transaction.max_priority_fee_per_gas: is above max_fee_per_gas; the tip is part of the maximum fee.',
-    )
-  }
-  return { type: 'eip1559', cap, tip: tip > cap ? cap : tip }
-}
-
-/** The chain's estimate plus a margin; a transaction the chain says would fail is refused before signing. */
-async function estimateGas(
-  rpc: ChainRpc,
-  call: { from: string; to: Hex; value: bigint; data: Hex | undefined },
-): Promise<bigint> {
-  try {
-    const estimate = BigInt(
-      await rpc<string>('eth_estimateGas', [
-        {
-          from: call.from,
-          to: call.to,
-          value: numberToHex(call.value),
-          ...(call.data && { data: call.data }),
-        },
-      ]),
-    )
-    return gasLimitWithMargin(estimate)
-  } catch (error) {
-    if (error instanceof ChainRpcError) {
-      throw new WalletApiError(
-        -32000,
-        400,
-        `The chain says this transaction would fail: ${error.message}. Nothing was signed.`,
-      )
-    }
-    if (error instanceof UpstreamError) {
-      throw new WalletApiError(-32603, 502, `The chain's node could not estimate gas: ${error.message}`)
-    }
-    throw error
-  }
+  // Whatever stops it before anything can have gone out gives the policy's budget back.
+  const { hash } = await submitSponsoredTransfer(
+    context.sending,
+    rpc,
+    {
+      userId: wallet.userId,
+      wallet,
+      chainId,
+      chainName: name,
+      idempotencyKey: key,
+      usdc,
+      transferData: data,
+      authorization,
+      signature,
+    },
+    () => authorized.release(),
+  )
+  const line = await context.activity({
+    signed: { method: 'eth_sendTransaction', caip2, hash },
+    summary: `Sent ${what} on ${name} · network fee paid by Charter`,
+    sendHash: hash,
+  })
+  return { data: { caip2, hash }, line }
 }

@@ -8,7 +8,21 @@ export const neverBroadcast =
   'the server stopped after recording this send and before broadcasting it; it was never sent'
 
 /**
- * The nonce of the wallet's next transaction on a chain; call it holding the (wallet, chain) lease. It starts from
+ * Whose nonce sequence a send takes: the wallet's own (`feePayer` absent: the wallet pays its fee), or its fee
+ * payer's (a sponsored send: the sponsor's address, checksummed as sends record it, shared by every member's
+ * sponsored sends on the chain).
+ */
+export type NonceOwner = { wallet: { id: string; address: string }; feePayer?: string | undefined }
+
+/** The sends whose nonces are `owner`'s sequence on `chainId`: a wallet's own, or every send its fee payer paid. */
+const nonceSequence = (owner: NonceOwner, chainId: number) =>
+  owner.feePayer === undefined
+    ? and(eq(sends.walletId, owner.wallet.id), eq(sends.chainId, chainId), isNull(sends.feePayer))
+    : and(eq(sends.feePayer, owner.feePayer), eq(sends.chainId, chainId))
+
+/**
+ * The nonce of the owner's next transaction on a chain (the wallet's, or its fee payer's: `NonceOwner`); call it
+ * holding that owner's lease (nonceLease.ts). It starts from
  * the chain's pending nonce and skips only nonces of sends still pending, so a nonce whose broadcast failed is
  * taken again and no gap is left. A send recorded and never broadcast (its server stopped in between: nobody
  * holds the lease) is marked `interrupted` and its nonce reused; its signed transaction is never sent.
@@ -16,11 +30,12 @@ export const neverBroadcast =
 export async function allocateNonce(
   db: Db,
   rpc: ChainRpc,
-  wallet: { id: string; address: string },
+  owner: NonceOwner,
   chainId: number,
 ): Promise<number> {
-  const chainNext = Number(BigInt(await rpc<string>('eth_getTransactionCount', [wallet.address, 'pending'])))
-  const mine = and(eq(sends.walletId, wallet.id), eq(sends.chainId, chainId), eq(sends.status, 'pending'))
+  const address = owner.feePayer ?? owner.wallet.address
+  const chainNext = Number(BigInt(await rpc<string>('eth_getTransactionCount', [address, 'pending'])))
+  const mine = and(nonceSequence(owner, chainId), eq(sends.status, 'pending'))
   await db
     .update(sends)
     .set({

@@ -26,10 +26,15 @@ export type SendToRecord = {
   data: Hex | undefined
   /** A USDC transfer's real recipient and amount. */
   token: { to: Hex; amount: bigint } | undefined
+  /**
+   * Who signs the transaction and pays its fee when it is not the wallet: the sponsor's address (checksummed), for
+   * a sponsored send. Its nonce is then the fee payer's, under the fee payer's lease; the send stays the wallet's.
+   */
+  feePayer?: string | undefined
 }
 
 /**
- * Under the (wallet, chain) lease: chooses the nonce, has `sign` sign the transaction with it, records the send
+ * Under the lease of whoever pays the fee on that chain (the wallet, or the sponsor: `send.feePayer`): chooses the nonce, has `sign` sign the transaction with it, records the send
  * (pending, not yet broadcast) and only then broadcasts it. A transaction the node refuses is marked `failed`
  * with the node's words, and its nonce is the next send's; a broadcast without an answer stays pending, followed
  * by its hash, since the node may have it.
@@ -40,9 +45,10 @@ export async function broadcastSend(
   send: SendToRecord,
   sign: (nonce: number) => Promise<Hex>,
 ): Promise<{ id: string; hash: Hex; nonce: number }> {
-  const { wallet, chainId } = send
-  return withNonceLease(db, { walletId: wallet.id, chainId }, async (lease) => {
-    const nonce = await allocateNonce(db, rpc, wallet, chainId)
+  const { wallet, chainId, feePayer } = send
+  const leaseKey = feePayer === undefined ? { walletId: wallet.id, chainId } : { feePayer, chainId }
+  return withNonceLease(db, leaseKey, async (lease) => {
+    const nonce = await allocateNonce(db, rpc, { wallet, feePayer }, chainId)
     const signed = await sign(nonce)
     const hash = keccak256(signed)
     const id = randomUUID()
@@ -62,6 +68,7 @@ export async function broadcastSend(
         tokenTo: send.token?.to ?? null,
         tokenAmount: send.token?.amount.toString() ?? null,
         signedTransaction: signed,
+        feePayer: feePayer ?? null,
         hash,
         status: 'pending',
       })

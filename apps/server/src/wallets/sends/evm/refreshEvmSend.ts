@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm'
 import type { Chains } from '../../../chains/Chains.ts'
 import type { Db } from '../../../db/Database.ts'
 import { sends } from '../../../db/schema.ts'
-import { chainRpc } from '../chainRpc.ts'
+import { ChainRpcError } from '../ChainRpcError.ts'
+import { type ChainRpc, chainRpc } from '../chainRpc.ts'
 import { neverBroadcast } from './allocateNonce.ts'
 import { leaseMs } from './nonceLease.ts'
 
@@ -39,13 +40,19 @@ export async function refreshEvmSend(
     const blockNumber = BigInt(receipt.blockNumber).toString()
     return receipt.status === '0x1'
       ? { status: 'confirmed', blockNumber }
-      : { status: 'failed', reason: 'reverted', blockNumber }
+      : {
+          status: 'failed',
+          reason: await revertedBecause(rpc, row.hash, BigInt(receipt.blockNumber)),
+          blockNumber,
+        }
   }
   let change: Partial<SendRow> | undefined
   try {
     change = await minedChange()
     if (!change) {
-      const mined = BigInt(await rpc<string>('eth_getTransactionCount', [address, 'latest']))
+      // A sponsored send's nonce is its fee payer's (the sponsor's), not the wallet's.
+      const sender = row.feePayer ?? address
+      const mined = BigInt(await rpc<string>('eth_getTransactionCount', [sender, 'latest']))
       if (mined > BigInt(row.nonce)) {
         // The nonce is used; by this send if its block came between the two reads, which its receipt now shows.
         change = (await minedChange()) ?? {
@@ -72,4 +79,32 @@ export async function refreshEvmSend(
     .where(and(eq(sends.id, row.id), eq(sends.status, 'pending')))
     .returning()
   return updated ?? row
+}
+
+/**
+ * Why a mined transaction reverted, in the contract's words when the node gives them: `reverted: <reason>` (e.g.
+ * "reverted: FiatTokenV2: authorization is expired" for a sponsored transfer), read by running it again on the state
+ * before its block; just `reverted` when the node says nothing more, or cannot be asked.
+ */
+async function revertedBecause(rpc: ChainRpc, hash: string, blockNumber: bigint): Promise<string> {
+  try {
+    const sent = await rpc<{
+      from: string
+      to: string | null
+      input: string
+      value: string
+      gas: string
+    } | null>('eth_getTransactionByHash', [hash])
+    if (!sent?.to) return 'reverted'
+    const before = `0x${(blockNumber > 0n ? blockNumber - 1n : 0n).toString(16)}`
+    await rpc('eth_call', [
+      { from: sent.from, to: sent.to, data: sent.input, value: sent.value, gas: sent.gas },
+      before,
+    ])
+    return 'reverted'
+  } catch (error) {
+    if (!(error instanceof ChainRpcError)) return 'reverted'
+    const reason = error.message.replace(/^execution reverted:?\s*/i, '').trim()
+    return reason && reason !== error.message ? `reverted: ${reason}` : 'reverted'
+  }
 }
