@@ -17,6 +17,12 @@ describe('loadSettings', () => {
     expect(loadSettings({ PORT: '', CHARTER_MODE: '' })).toMatchObject({ port: 3000, mode: 'embedded' })
   })
 
+  it('caps sponsored sends per chain and hour across all members, 300 unless set', () => {
+    expect(loadSettings({}).sponsor.chainSendsPerHour).toBe(300)
+    expect(loadSettings({ SPONSOR_SENDS_PER_HOUR: '40' }).sponsor.chainSendsPerHour).toBe(40)
+    expect(() => loadSettings({ SPONSOR_SENDS_PER_HOUR: '-1' })).toThrow(/SPONSOR_SENDS_PER_HOUR/)
+  })
+
   it('fails fast naming each bad setting', () => {
     expect(() => loadSettings({ PORT: 'eighty', CHARTER_MODE: 'staging' })).toThrow(SettingsError)
     try {

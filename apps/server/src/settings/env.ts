@@ -107,6 +107,7 @@ const variablesSchema = z.object({
     })
     .optional(),
   SPONSOR_SENDS_PER_DAY: z.coerce.number().int().min(0).max(100_000).default(20),
+  SPONSOR_SENDS_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(300),
   SPONSOR_FEE_PER_DAY_ETH: z
     .string()
     .regex(/^(\d{1,9}(\.\d{1,18})?|\.\d{1,18})$/, 'must be an amount of ETH, e.g. 0.002')
@@ -409,6 +410,8 @@ const settingsSchema = variablesSchema.transform((env, context) => {
     sponsor: {
       mode: env.SPONSOR_FEES ?? (env.CHARTER_MODE === 'embedded' ? 'members' : 'off'),
       sendsPerDay: env.SPONSOR_SENDS_PER_DAY,
+      /** Sponsored sends per chain in a rolling hour across all members: what bounds the sponsor's spend. */
+      chainSendsPerHour: env.SPONSOR_SENDS_PER_HOUR,
       feePerDay: { ethereum: env.SPONSOR_FEE_PER_DAY_ETH, solana: env.SPONSOR_FEE_PER_DAY_SOL },
       lowBalance: { ethereum: env.SPONSOR_LOW_BALANCE_ETH, solana: env.SPONSOR_LOW_BALANCE_SOL },
     },

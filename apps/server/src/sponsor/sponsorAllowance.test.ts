@@ -5,7 +5,7 @@ import type { Database } from '../db/Database.ts'
 import { users } from '../db/schema.ts'
 import { WalletApiError } from '../http/WalletApiError.ts'
 import { sharedTestDatabase } from '../testing/startTestServer.ts'
-import { sponsorAllowance } from './sponsorAllowance.ts'
+import { type SponsorAllowanceError, sponsorAllowance } from './sponsorAllowance.ts'
 
 // The member's rolling allowance of sponsored sends: what it lets through when many requests race for the last
 // places, and what it says when it refuses.
@@ -23,10 +23,20 @@ const newMember = async () => {
   return id
 }
 
-const allowanceOf = (sendsPerDay: number, feePerDay = { ethereum: '0.002', solana: '0.01' }) =>
+const allowanceOf = (
+  sendsPerDay: number,
+  feePerDay = { ethereum: '0.002', solana: '0.01' },
+  chainSendsPerHour = 1_000_000,
+) =>
   sponsorAllowance({
     db: database.db,
-    settings: { mode: 'members', sendsPerDay, feePerDay, lowBalance: { ethereum: '0.05', solana: '0.5' } },
+    settings: {
+      mode: 'members',
+      sendsPerDay,
+      chainSendsPerHour,
+      feePerDay,
+      lowBalance: { ethereum: '0.05', solana: '0.5' },
+    },
     oneConnection: database.kind === 'pglite',
   })
 
@@ -157,5 +167,59 @@ describe('the sponsor’s allowance', () => {
       allowance.reserve({ userId: member, caip2: 'cosmos:hub', maxFee: 1n }),
     )) as WalletApiError
     expect(refused.status).toBe(400)
+  })
+
+  it('caps every member’s sponsored sends on a chain in an hour: a script with many accounts stops at it', async () => {
+    // The shared test database holds other tests' reservations: a chain of this test's own keeps the count exact.
+    const chain = `eip155:${900_000 + Math.floor(Math.random() * 90_000)}`
+    const otherChain = `eip155:${990_000 + Math.floor(Math.random() * 9_000)}`
+    const allowance = allowanceOf(5, { ethereum: '0.002', solana: '0.01' }, 6)
+    const now = new Date('2026-11-28T16:00:00Z')
+    const members = await Promise.all(Array.from({ length: 10 }, () => newMember()))
+    // 20 requests at once, two from each of ten members: exactly the cap goes through, none over it.
+    const outcomes = await Promise.allSettled(
+      [...members, ...members].map((userId) =>
+        allowance.reserve({ userId, caip2: chain, maxFee: gwei }, now),
+      ),
+    )
+    expect(outcomes.filter((each) => each.status === 'fulfilled')).toHaveLength(6)
+    const refused = outcomes.filter((each) => each.status === 'rejected').map((each) => each.reason)
+    expect(refused).toHaveLength(14)
+    for (const error of refused) {
+      expect((error as WalletApiError).status).toBe(429)
+      expect((error as WalletApiError).shortMessage).toBe(
+        'Charter is paying the network fee of many sends right now; try again in 60 minutes, or send paying the fee yourself.',
+      )
+      expect((error as WalletApiError).shortMessage).not.toMatch(/SPONSOR_|per hour|300/)
+    }
+    // A member who has had nothing sponsored is refused too, on that chain only; another chain is unaffected.
+    const newcomer = await newMember()
+    const later = new Date('2026-11-28T16:45:00Z')
+    const refusedLater = (await refusalOf(
+      allowance.reserve({ userId: newcomer, caip2: chain, maxFee: gwei }, later),
+    )) as SponsorAllowanceError
+    expect(refusedLater.shortMessage).toMatch(/try again in 15 minutes, or send paying the fee yourself\.$/)
+    expect(refusedLater.retryAfterSeconds).toBe(15 * 60)
+    await expect(
+      allowance.reserve({ userId: newcomer, caip2: otherChain, maxFee: gwei }, later),
+    ).resolves.toEqual({ id: expect.any(String) })
+    // An hour after them, the chain takes sponsored sends again.
+    await expect(
+      allowance.reserve({ userId: newcomer, caip2: chain, maxFee: gwei }, new Date('2026-11-28T17:00:01Z')),
+    ).resolves.toEqual({ id: expect.any(String) })
+  })
+
+  it('gives the chain’s place back with the reservation', async () => {
+    const chain = `eip155:${800_000 + Math.floor(Math.random() * 90_000)}`
+    const allowance = allowanceOf(5, { ethereum: '0.002', solana: '0.01' }, 1)
+    const [first, second] = [await newMember(), await newMember()]
+    const held = await allowance.reserve({ userId: first, caip2: chain, maxFee: gwei })
+    await expect(allowance.reserve({ userId: second, caip2: chain, maxFee: gwei })).rejects.toThrow(
+      /many sends right now/,
+    )
+    await allowance.release(held)
+    await expect(allowance.reserve({ userId: second, caip2: chain, maxFee: gwei })).resolves.toEqual({
+      id: expect.any(String),
+    })
   })
 })

@@ -11,6 +11,8 @@ import type { SponsorAllowance, SponsorReservation } from './Sponsor.ts'
 /** The allowance's rolling window: a sponsored send counts for 24 hours. */
 export const allowanceWindowHours = 24
 const windowMs = allowanceWindowHours * 3_600_000
+/** The server-wide window: every member's sponsored sends on one chain in the last hour. */
+const chainWindowMs = 3_600_000
 
 /** A sponsored send the member's allowance does not cover: 429, with when to try again. */
 export class SponsorAllowanceError extends WalletApiError {
@@ -39,10 +41,16 @@ function whenInWords(at: Date, now: Date): string {
  * only if it fits: on PGlite the database runs one statement at a time (one connection), so nothing else runs
  * between its count and its write; on PostgreSQL a per-member advisory lock, held for that statement's
  * transaction, orders the reservations of every server process. No transaction is held across a node call.
+ *
+ * Anyone can sign up, so a script with many accounts would multiply a member's allowance: the same statement also
+ * counts every member's sponsored sends on the chain in the last hour against a server-wide cap, and on PostgreSQL
+ * a per-chain advisory lock, taken before the member's (always in that order, so two never wait on each other),
+ * orders them across members.
  */
 export function sponsorAllowance(options: { db: Db; settings: Settings['sponsor']; oneConnection: boolean }) {
   const { db, settings } = options
   const perDay = settings.sendsPerDay
+  const perChainHour = settings.chainSendsPerHour
   /** How often a member may ask for a sponsored send in an hour, whatever became of it: a script is refused. */
   const attemptsPerHour = Math.max(10, perDay * 2)
 
@@ -71,6 +79,20 @@ export function sponsorAllowance(options: { db: Db; settings: Settings['sponsor'
       )
       .orderBy(asc(sponsorReservations.createdAt))
 
+  /** Every member's reservations on the chain within the last hour that still count, oldest first. */
+  const countingOnChain = (caip2: string, now: Date) =>
+    db
+      .select({ createdAt: sponsorReservations.createdAt })
+      .from(sponsorReservations)
+      .where(
+        and(
+          eq(sponsorReservations.caip2, caip2),
+          isNull(sponsorReservations.releasedAt),
+          gt(sponsorReservations.createdAt, new Date(now.getTime() - chainWindowMs)),
+        ),
+      )
+      .orderBy(asc(sponsorReservations.createdAt))
+
   /** Says why a reservation did not fit, and from when one would. */
   async function refusal(userId: string, caip2: string, maxFee: bigint, cap: bigint, now: Date) {
     const rows = await counting(userId, now)
@@ -95,6 +117,19 @@ export function sponsorAllowance(options: { db: Db; settings: Settings['sponsor'
       return new SponsorAllowanceError(
         `Charter cannot pay a network fee this high for you. ${payYourself}`,
         undefined,
+      )
+    }
+    const everyonesOnChain = await countingOnChain(caip2, now)
+    if (everyonesOnChain.length >= perChainHour) {
+      // Many members at once (or one script with many accounts): the send that makes room is the one whose
+      // leaving the hour brings the chain's count under the cap.
+      const freeing = everyonesOnChain[everyonesOnChain.length - perChainHour]
+      const at = freeing ? new Date(freeing.createdAt.getTime() + chainWindowMs) : undefined
+      const seconds = at ? retryIn(at) : 3600
+      const minutes = Math.max(1, Math.ceil(seconds / 60))
+      return new SponsorAllowanceError(
+        `Charter is paying the network fee of many sends right now; try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or send paying the fee yourself.`,
+        seconds,
       )
     }
     const onChain = rows.filter((row) => row.caip2 === caip2)
@@ -140,6 +175,7 @@ export function sponsorAllowance(options: { db: Db; settings: Settings['sponsor'
       }
       const id = randomUUID()
       const since = new Date(now.getTime() - windowMs).toISOString()
+      const chainSince = new Date(now.getTime() - chainWindowMs).toISOString()
       const reserveIfWithin = (runner: Pick<Db, 'execute'>) =>
         runner.execute(sql`
           WITH used AS (
@@ -147,17 +183,25 @@ export function sponsorAllowance(options: { db: Db; settings: Settings['sponsor'
               coalesce(sum(max_fee) FILTER (WHERE caip2 = ${input.caip2}), 0) AS fee
             FROM ${sponsorReservations}
             WHERE user_id = ${input.userId} AND released_at IS NULL AND created_at > ${since}::timestamptz
+          ), chain AS (
+            SELECT count(*) AS sends
+            FROM ${sponsorReservations}
+            WHERE caip2 = ${input.caip2} AND released_at IS NULL AND created_at > ${chainSince}::timestamptz
           )
           INSERT INTO ${sponsorReservations} (id, user_id, caip2, max_fee, created_at)
           SELECT ${id}, ${input.userId}, ${input.caip2}, ${input.maxFee.toString()}::numeric,
             ${now.toISOString()}::timestamptz
-          FROM used
-          WHERE used.sends < ${perDay} AND used.fee + ${input.maxFee.toString()}::numeric <= ${cap.toString()}::numeric
+          FROM used, chain
+          WHERE used.sends < ${perDay} AND chain.sends < ${perChainHour}
+            AND used.fee + ${input.maxFee.toString()}::numeric <= ${cap.toString()}::numeric
           RETURNING id`) as unknown as Promise<{ rows: { id: string }[] }>
       const written = options.oneConnection
         ? await reserveIfWithin(db)
         : await db.transaction(async (tx) => {
-            // One member's reservations one at a time, on every server process.
+            // One chain's reservations one at a time, then one member's, on every server process.
+            await tx.execute(
+              sql`SELECT pg_advisory_xact_lock(hashtextextended(${`sponsor-chain:${input.caip2}`}, 0))`,
+            )
             await tx.execute(
               sql`SELECT pg_advisory_xact_lock(hashtextextended(${`sponsor:${input.userId}`}, 0))`,
             )
