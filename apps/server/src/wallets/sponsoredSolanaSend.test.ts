@@ -22,9 +22,9 @@ import {
   getTransferCheckedInstruction,
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token'
-import { eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sends, users, wallets } from '../db/schema.ts'
+import { sends, sponsorReservations, users, wallets } from '../db/schema.ts'
 import { loadSettings } from '../settings/env.ts'
 import type { Sponsor } from '../sponsor/Sponsor.ts'
 import { ApiClient } from '../testing/ApiClient.ts'
@@ -284,7 +284,9 @@ describe('signAndSendTransaction paid by a sponsor (in-process, a sponsor whose 
     expect(await usdcBalance(to)).toBe(16_000_000n)
     expect(await balance(member.address)).toBe(0n)
     expect(await balance(sponsorAddress)).toBe(sponsorBefore - 3n * sponsoredFee - rent)
-    expect(reservations.slice(1).map((each) => each.maxFee)).toEqual([sponsoredFee, sponsoredFee])
+    // The idempotent creation of an existing account still reserves its rent: the recipient could close the account
+    // before the send lands, and the sponsor would pay it again. A plain transfer reserves only the fee.
+    expect(reservations.slice(1).map((each) => each.maxFee)).toEqual([sponsoredFee + rent, sponsoredFee])
   })
 
   it('answers a replay under the same key with the same signature, sent once', async () => {
@@ -661,6 +663,65 @@ describe('signAndSendTransaction with sponsor: true over HTTP (the server’s ow
         .map((answer) => confirmed((JSON.parse(answer.text) as Json).data.hash)),
     )
     expect(await sendsLeft(member)).toBe(0)
+  })
+})
+
+describe('sponsor: true where the recipient’s account exists but the transaction may create it', () => {
+  it('reserves the rent every time and counts it as fee spent: a few such sends reach the day’s fee and get 429', async () => {
+    const member = await fundedMember(server.url, [{ chainId: 'devnet', asset: 'USDC', amount: '5' }])
+    const wallet = member.wallet('solana')
+    const from = wallet.address as Address
+    const sponsor = server.parts.sponsor.address('solana') as Address
+    const to = (await fundedMember(server.url, [{ chainId: 'devnet', asset: 'USDC', amount: '1' }])).wallet(
+      'solana',
+    ).address as Address
+    const send = async (amount: bigint) =>
+      member.caller.post(
+        `/api/v1/wallets/${wallet.id}/rpc`,
+        {
+          method: 'signAndSendTransaction',
+          caip2,
+          sponsor: true,
+          params: {
+            transaction: await sponsoredTransfer({ sponsor, from, to, amount }),
+            encoding: 'base64',
+          },
+        },
+        { headers: { 'privy-idempotency-key': randomUUID() } },
+      )
+    const { db } = await sharedTestDatabase()
+    const [row] = await db.select().from(wallets).where(eq(wallets.id, wallet.id))
+    const reserved = async () =>
+      (
+        await db
+          .select()
+          .from(sponsorReservations)
+          .where(
+            and(eq(sponsorReservations.userId, row?.userId ?? ''), isNull(sponsorReservations.releasedAt)),
+          )
+      ).map((each) => BigInt(each.maxFee))
+
+    // The day's fee for one member on this chain (SPONSOR_FEE_PER_DAY_SOL's default, 0.01 SOL) holds four sends
+    // that may create an account, though the allowance has five places: counted at the fee alone, all five went out.
+    const cap = 10_000_000n
+    const fits = Number(cap / (sponsoredFee + rent))
+    expect(fits).toBe(4)
+    for (let index = 0; index < fits; index += 1) {
+      const answer = await send(BigInt(10_000 + index))
+      expect(answer.status, answer.text).toBe(200)
+      await confirmed((JSON.parse(answer.text) as Json).data.hash)
+    }
+    expect(await reserved()).toEqual(Array.from({ length: fits }, () => sponsoredFee + rent))
+    expect(await usdcBalance(to)).toBe(1_000_000n + 40_006n)
+
+    const refused = await send(20_000n)
+    expect(refused.status, refused.text).toBe(429)
+    expect(JSON.parse(refused.text)).toMatchObject({
+      error: expect.stringMatching(
+        /^Charter has paid as much in network fees for your sends on this chain today as it can; the next can be sponsored /,
+      ),
+    })
+    expect(await reserved()).toHaveLength(fits)
   })
 })
 

@@ -255,7 +255,8 @@ export async function solanaSignAndSendTransaction(
   const rent = sponsorship
     ? await sponsoredRent(rpc, sponsorship.transfer)
     : await rentOfCreatedAccounts(rpc, reading)
-  // What the sponsor pays: the fee and the new account's rent, all within what it holds.
+  // What the sponsor may pay: the fee and the rent of the account it may create (even one that exists now: it can
+  // be closed before the send lands), all within what it holds.
   const sponsorPays = sponsorship ? BigInt(fee) + rent : 0n
   if (sponsorship) {
     const held = BigInt(

@@ -66,14 +66,14 @@ export async function solanaSponsorship(input: {
   }
 }
 
-/** The rent the sponsor pays for the recipient's account the transfer creates: none when it exists already. */
+/**
+ * The rent the sponsor may pay for the recipient's account the transfer creates, reserved and counted as fee spent
+ * whether or not the account exists now: a recipient can close it between this check and the landing, and the
+ * idempotent creation then makes it again at the sponsor's cost, its rent going back to the recipient when they
+ * close it once more. Reserving it every time keeps that inside the member's allowance.
+ */
 export async function sponsoredRent(rpc: ChainRpc, transfer: SponsoredSolanaTransfer): Promise<bigint> {
   if (transfer.creates === null) return 0n
-  const found = await nodeCall<{ value: unknown | null }>(rpc, 'getAccountInfo', [
-    transfer.creates.account,
-    { encoding: 'base64', commitment: 'confirmed' },
-  ])
-  if (found.value !== null) return 0n
   return BigInt(await nodeCall<number | string>(rpc, 'getMinimumBalanceForRentExemption', [getTokenSize()]))
 }
 
