@@ -170,12 +170,49 @@ describe('USDC without ETH: the sponsor pays the gas', () => {
         gas_limit: '21000',
         max_fee_per_gas: '1',
         max_priority_fee_per_gas: '1',
-        nonce: 7,
       },
       { sponsor: true },
     )
     expect(answer.status, answer.text).toBe(200)
     expect(await settled(caller, evm, hashOf(answer))).toMatchObject({ status: 'confirmed' })
+    expect(await usdcOf(api, to)).toBe(parseUnits('1', 6))
+  })
+
+  it('refuses a sponsored transfer of 0 USDC: the sponsor pays no gas for nothing moved', async () => {
+    const { api, caller, evm } = await memberWithUsdc('25')
+    const zero = await send(caller, evm, usdcTransfer(recipient(), '0'), { sponsor: true })
+    expect(zero.status, zero.text).toBe(400)
+    expect(JSON.parse(zero.text).error).toBe(
+      'Charter pays the network fee only for a transfer of more than 0 USDC; this one moves nothing. Send an amount above 0.',
+    )
+    // Unasked, it is not sponsored either: the wallet (no ETH) must pay, as any send.
+    const unasked = await send(caller, evm, usdcTransfer(recipient(), '0'))
+    expect(unasked.status, unasked.text).toBe(400)
+    expect(JSON.parse(unasked.text).error).toMatch(/^insufficient funds: /)
+    const list = JSON.parse((await api.get(`/api/v1/wallets/${evm.id}/sends`)).text) as Json
+    expect(list.data).toEqual([])
+  })
+
+  it('refuses a nonce on a sponsored send (a "speed up" would be a second transfer); unasked, a nonce means the wallet pays', async () => {
+    const { api, caller, evm } = await memberWithUsdc('25')
+    const to = recipient()
+    const first = await send(caller, evm, usdcTransfer(to, '1'), { sponsor: true })
+    expect(first.status, first.text).toBe(200)
+    await settled(caller, evm, hashOf(first))
+    // The same transfer again with a nonce and higher fees, as a wallet speeding it up would send it.
+    const speedUp = await send(
+      caller,
+      evm,
+      { ...usdcTransfer(to, '1'), nonce: 0, max_fee_per_gas: '100000000000', max_priority_fee_per_gas: '2' },
+      { sponsor: true },
+    )
+    expect(speedUp.status, speedUp.text).toBe(400)
+    expect(JSON.parse(speedUp.text).error).toBe(
+      "params.transaction.nonce: a sponsored send has no nonce of the wallet's; leave nonce out.",
+    )
+    const unasked = await send(caller, evm, { ...usdcTransfer(to, '1'), nonce: 0 })
+    expect(unasked.status, unasked.text).toBe(400)
+    expect(JSON.parse(unasked.text).error).toMatch(/^insufficient funds: /)
     expect(await usdcOf(api, to)).toBe(parseUnits('1', 6))
   })
 

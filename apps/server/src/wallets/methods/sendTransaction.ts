@@ -188,6 +188,19 @@ export async function sendTransaction(
   const sponsorable = token && usdc && value === 0n ? { token, usdc: usdc as Hex } : undefined
   if (request.sponsor) {
     if (!sponsorable) throw notSponsorable(name)
+    // The sponsor would pay gas for nothing moved.
+    if (sponsorable.token.amount === 0n) {
+      throw refuse(
+        'Charter pays the network fee only for a transfer of more than 0 USDC; this one moves nothing. Send an amount above 0.',
+      )
+    }
+    // A sponsored send goes out under the sponsor's nonce: a caller's nonce (to replace a stuck send, say) would
+    // be silently ignored and make a second, independent transfer.
+    if (callerNonce !== undefined) {
+      throw refuse(
+        "params.transaction.nonce: a sponsored send has no nonce of the wallet's; leave nonce out.",
+      )
+    }
     const { sponsor } = context.sending
     if (sponsor.mode === 'off' || !(await sponsor.covers(wallet.userId))) {
       throw refuse(
@@ -205,7 +218,14 @@ export async function sendTransaction(
   const fees = await chainFees(rpc, transaction)
   const gas = callerGas ?? (await estimateGas(rpc, { from: address, to, value, data }))
   const maxFee = gas * fees.cap
-  if (value + maxFee > balance && sponsorable && (await context.sending.sponsor.covers(wallet.userId))) {
+  // Unasked, only a transfer that moves USDC and names no nonce of the wallet's (a nonce is the plain path's).
+  if (
+    value + maxFee > balance &&
+    sponsorable &&
+    sponsorable.token.amount !== 0n &&
+    callerNonce === undefined &&
+    (await context.sending.sponsor.covers(wallet.userId))
+  ) {
     const domain = await checkedUsdcDomain(rpc, chain.rpcUrl, chainId)
     // Where no authorisation can be signed, the wallet's own funds are what stands: refused as any send below.
     if (typeof domain !== 'string') {
@@ -323,16 +343,8 @@ async function sendSponsored(
   })
   const rpc = chainRpc(chain.rpcUrl)
   const authorization = transferAuthorization(getAddress(wallet.address), token.to, token.amount)
-  let signature: Hex
-  try {
-    signature = await authorized.withKey((privateKey) =>
-      signTypedDataNatively(authorizationTypedData(domain, authorization), privateKey),
-    )
-  } catch (error) {
-    await authorized.release()
-    throw error
-  }
-  // Whatever stops it before anything can have gone out gives the policy's budget back.
+  // The member's key signs only once the sponsor's fee is reserved; a refusal before it gives the policy's budget
+  // back, one after it keeps it (a valid authorisation exists until it expires).
   const { hash } = await submitSponsoredTransfer(
     context.sending,
     rpc,
@@ -345,7 +357,10 @@ async function sendSponsored(
       usdc,
       transferData: data,
       authorization,
-      signature,
+      sign: () =>
+        authorized.withKey((privateKey) =>
+          signTypedDataNatively(authorizationTypedData(domain, authorization), privateKey),
+        ),
     },
     () => authorized.release(),
   )

@@ -9,8 +9,15 @@ import { leaseMs } from './nonceLease.ts'
 
 type SendRow = typeof sends.$inferSelect
 
-/** A broadcast send the node no longer knows, after this long, was dropped. */
+/** A broadcast send the node no longer knows, after this long and refused when broadcast again, was dropped. */
 const droppedAfterMs = 10 * 60_000
+/**
+ * A broadcast send the node does not know this long after its broadcast is broadcast again: not sooner, since a
+ * node behind a load balancer may take a moment to see what another one took.
+ */
+const rebroadcastAfterMs = 60_000
+/** What a node answers a transaction it has already, or one whose nonce is already used: both fine to hear again. */
+const alreadyHandled = /already known|known transaction|already imported|nonce too low/i
 
 /**
  * Follows a pending EVM send one step: its receipt makes it `confirmed` (block) or `failed` (reverted); its nonce
@@ -64,9 +71,9 @@ export async function refreshEvmSend(
         const known = await rpc<unknown>('eth_getTransactionByHash', [row.hash])
         change =
           known === null ? { status: 'interrupted', reason: neverBroadcast } : { broadcastAt: new Date() }
-      } else if (Date.now() - row.broadcastAt.getTime() > droppedAfterMs) {
+      } else if (Date.now() - row.broadcastAt.getTime() > rebroadcastAfterMs) {
         const known = await rpc<unknown>('eth_getTransactionByHash', [row.hash])
-        if (known === null) change = { status: 'failed', reason: 'dropped: the node no longer has it' }
+        if (known === null) change = await broadcastAgain(rpc, row, row.broadcastAt)
       }
     }
   } catch {
@@ -79,6 +86,32 @@ export async function refreshEvmSend(
     .where(and(eq(sends.id, row.id), eq(sends.status, 'pending')))
     .returning()
   return updated ?? row
+}
+
+/**
+ * A send the node lost (evicted from its pool, a node restarted) is broadcast again from its recorded signed bytes
+ * before it is ever called dropped: the same transaction, so it cannot be sent twice. This matters most for a
+ * sponsored send, whose nonce is the sponsor's: one lost transaction would otherwise stall every member's sponsored
+ * sends behind it. Taken again (or already known, or its nonce already used: the next read says by what), it stays
+ * pending; refused for another reason long after its broadcast, it was dropped, in the node's words.
+ */
+async function broadcastAgain(
+  rpc: ChainRpc,
+  row: SendRow,
+  broadcastAt: Date,
+): Promise<Partial<SendRow> | undefined> {
+  try {
+    await rpc('eth_sendRawTransaction', [row.signedTransaction])
+    return undefined
+  } catch (error) {
+    if (!(error instanceof ChainRpcError)) throw error
+    if (alreadyHandled.test(error.message)) return undefined
+    if (Date.now() - broadcastAt.getTime() <= droppedAfterMs) return undefined
+    return {
+      status: 'failed',
+      reason: `dropped: the node no longer has it and refused it again: ${error.message}`,
+    }
+  }
 }
 
 /**

@@ -40,6 +40,8 @@ const holder = privateKeyToAccount(generatePrivateKey())
 const sponsorKey = privateKeyToAccount(generatePrivateKey())
 const reserved: string[] = []
 const released: string[] = []
+/** The authorisation nonces the holder's key signed, in order. */
+const signatures: Hex[] = []
 
 const testSponsor = (account: PrivateKeyAccount): Sponsor => ({
   mode: 'members',
@@ -80,7 +82,10 @@ async function transfer(
       args: [authorization.to, authorization.value],
     }),
     authorization,
-    signature: await signedBy.signTypedData(authorizationTypedData(domain, signed)),
+    sign: () => {
+      signatures.push(authorization.nonce)
+      return signedBy.signTypedData(authorizationTypedData(domain, signed))
+    },
   }
 }
 
@@ -182,9 +187,9 @@ describe('the sponsor submits a transfer authorisation', () => {
 
     // The same authorisation again: its nonce is used, and the contract says so.
     const again = await submit({ ...input, idempotencyKey: randomUUID() })
-    expect(again).toMatchObject({ nothingSent: true })
-    expect('error' in again && again.error.message).toBe(
-      'The chain refused the transfer: FiatTokenV2: authorization is used or canceled. Nothing was sent.',
+    expect(again).toMatchObject({ nothingSent: false })
+    expect('error' in again && again.error.message).toMatch(
+      /^The chain refused the transfer: FiatTokenV2: authorization is used or canceled\. It was not sent; the authorisation your wallet signed expires at \d\d:\d\d UTC and Charter will not submit it\.$/,
     )
   })
 
@@ -223,28 +228,67 @@ describe('the sponsor submits a transfer authorisation', () => {
       reason: 'FiatTokenV2: invalid signature',
     },
   ])(
-    'refuses $what in the contract words, before anything is reserved or recorded',
+    'refuses $what in the contract words, before anything is recorded, keeping the reservation of the signed authorisation',
     async ({ make, reason }) => {
       const input = await make()
       const reservedBefore = reserved.length
+      const releasedBefore = released.length
       const refused = await submit(input)
       expect('error' in refused).toBe(true)
       if (!('error' in refused)) return
       expect(refused.error).toBeInstanceOf(WalletApiError)
       expect(refused.error.status).toBe(400)
-      expect(refused.error.message).toBe(`The chain refused the transfer: ${reason}. Nothing was sent.`)
-      expect(refused.nothingSent).toBe(true)
-      expect(reserved.length).toBe(reservedBefore)
+      expect(refused.error.message).toMatch(
+        new RegExp(
+          `^The chain refused the transfer: ${reason}\\. It was not sent; the authorisation your wallet signed expires at \\d\\d:\\d\\d UTC and Charter will not submit it\\.$`,
+        ),
+      )
+      // Signed, so out of Charter's hands until it expires: the reservation and the policy's budget stay spent.
+      expect(refused.nothingSent).toBe(false)
+      expect(reserved.length).toBe(reservedBefore + 1)
+      expect(released.length).toBe(releasedBefore)
       const { db } = await sharedTestDatabase()
       expect(await db.select().from(sends).where(eq(sends.idempotencyKey, input.idempotencyKey))).toEqual([])
     },
   )
 
+  it('a 429 from the allowance comes before the holder signs anything: no signature, no estimate, nothing recorded', async () => {
+    const input = await transfer(transferAuthorization(holder.address, recipient(), 1n))
+    const calls: string[] = []
+    const counting: ChainRpc = <T>(method: string, params: unknown[]) => {
+      calls.push(method)
+      return rpc<T>(method, params)
+    }
+    const full: Sponsor = {
+      ...testSponsor(sponsorKey),
+      reserve: async () => {
+        throw new WalletApiError(-32005, 429, 'No more sponsored sends today.')
+      },
+    }
+    const signedBefore = signatures.length
+    const { db } = await sharedTestDatabase()
+    let nothingSent = false
+    const refused = await submitSponsoredTransfer(
+      { db, sponsor: full, maxFeeWei: parseUnits('0.01', 18) },
+      counting,
+      input,
+      async () => {
+        nothingSent = true
+      },
+    ).catch((error: WalletApiError) => error)
+    expect(refused).toBeInstanceOf(WalletApiError)
+    expect((refused as WalletApiError).status).toBe(429)
+    expect(signatures.length).toBe(signedBefore)
+    expect(calls).not.toContain('eth_estimateGas')
+    expect(nothingSent).toBe(true)
+    expect(await db.select().from(sends).where(eq(sends.idempotencyKey, input.idempotencyKey))).toEqual([])
+  })
+
   it('a transfer the chain reverts (no estimate to stop it) is a failed send with the contract reason', async () => {
     const authorization = transferAuthorization(holder.address, recipient(), 1n)
     const expired = { ...authorization, validBefore: BigInt(Math.floor(Date.now() / 1000) - 60) }
     const input = await transfer(expired)
-    const { r, s, yParity } = parseSignature(input.signature)
+    const { r, s, yParity } = parseSignature(await input.sign())
     const data = encodeFunctionData({
       abi: parseAbi([
         'function transferWithAuthorization(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce, uint8 v, bytes32 r, bytes32 s)',
@@ -296,7 +340,7 @@ describe('the sponsor submits a transfer authorisation', () => {
     expect(row).toMatchObject({ status: 'failed', reason: 'reverted: FiatTokenV2: authorization is expired' })
   })
 
-  it('a transaction the node refuses gives the reservation and the policy budget back, and is recorded failed', async () => {
+  it('a transaction the node refuses keeps the reservation and the policy budget (the authorisation is signed), and is recorded failed', async () => {
     const input = await transfer(transferAuthorization(holder.address, recipient(), 1n))
     const honest = testSponsor(sponsorKey)
     // A sponsor whose transaction offers less than the base fee: estimated fine, refused at the broadcast.
@@ -316,11 +360,10 @@ describe('the sponsor submits a transfer authorisation', () => {
     const releasedBefore = released.length
     const refused = await submit(input, stingy)
     expect('error' in refused && refused.error.message).toMatch(
-      /^The node refused the transaction: .+\. Nothing was sent\.$/,
+      /^The node refused the transaction: .+\. It was not sent; the authorisation your wallet signed expires at \d\d:\d\d UTC and Charter will not submit it\.$/,
     )
-    expect(refused.nothingSent).toBe(true)
-    expect(released.length).toBe(releasedBefore + 1)
-    expect(released.at(-1)).toBe(reserved.at(-1))
+    expect(refused.nothingSent).toBe(false)
+    expect(released.length).toBe(releasedBefore)
     const { db } = await sharedTestDatabase()
     const [row] = await db
       .select()

@@ -1,8 +1,6 @@
 import { gasLimitWithMargin } from '@charter/core'
-import { and, eq } from 'drizzle-orm'
-import { encodeFunctionData, getAddress, type Hex, keccak256, parseAbi, parseSignature } from 'viem'
+import { encodeFunctionData, getAddress, type Hex, parseAbi, parseSignature } from 'viem'
 import { UpstreamError } from '../../../chains/UpstreamError.ts'
-import { sends } from '../../../db/schema.ts'
 import { WalletApiError } from '../../../http/WalletApiError.ts'
 import type { SponsorReservation } from '../../../sponsor/Sponsor.ts'
 import { ChainRpcError } from '../ChainRpcError.ts'
@@ -17,7 +15,16 @@ const transferWithAuthorizationAbi = parseAbi([
   'function transferWithAuthorization(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce, uint8 v, bytes32 r, bytes32 s)',
 ])
 
-/** What a sponsored USDC transfer submits: the member's signed authorisation, and the send it is recorded as. */
+/**
+ * The most gas the sponsor's `transferWithAuthorization` may use, fixed before anything is estimated: its fee is
+ * checked against the cap and the sponsor's balance, and reserved against the member's allowance, on this bound
+ * before the member's key signs. Circle's FiatTokenV2_2 uses well under it (about 60 000 to 90 000 gas: the
+ * signature check, the nonce's storage slot and two balances); an estimate above it is a contract doing something
+ * else, refused.
+ */
+export const sponsoredTransferGasBound = 150_000n
+
+/** What a sponsored USDC transfer submits: the member's authorisation, and the send it is recorded as. */
 export type SponsoredTransfer = {
   userId: string
   wallet: { id: string; address: string }
@@ -30,8 +37,11 @@ export type SponsoredTransfer = {
   /** The member's `transfer(to, amount)` calldata as sent: its digest is the send's, so a replay compares as any. */
   transferData: Hex
   authorization: TransferAuthorization
-  /** The member's EIP-712 signature of `authorization`. */
-  signature: Hex
+  /**
+   * The member's key signs `authorization` (EIP-712), called only once the fee is reserved: a refusal before it
+   * leaves nothing signed anywhere.
+   */
+  sign: () => Promise<Hex>
 }
 
 const refused = (message: string) => new WalletApiError(-32000, 400, message)
@@ -39,16 +49,32 @@ const refused = (message: string) => new WalletApiError(-32000, 400, message)
 /** A node's revert message without its prefix: the contract's own reason, e.g. "FiatTokenV2: authorization is expired". */
 const revertReason = (message: string) => message.replace(/^execution reverted:?\s*/i, '') || 'reverted'
 
+/** When an authorisation stops being valid, as a member reads it: "14:05 UTC". */
+const expiresAt = (authorization: TransferAuthorization) =>
+  `${new Date(Number(authorization.validBefore) * 1000).toISOString().slice(11, 16)} UTC`
+
+/**
+ * What a refusal says once the member's authorisation exists: it is a bearer authorisation (whoever holds it may
+ * submit it until it expires, and the node has seen it), so the member is told it was not sent by Charter and
+ * until when it stays valid.
+ */
+const notSubmitted = (authorization: TransferAuthorization) =>
+  `It was not sent; the authorisation your wallet signed expires at ${expiresAt(authorization)} and Charter will not submit it.`
+
 /**
  * The sponsor submits a member's transfer authorisation: `transferWithAuthorization` on the USDC contract, from the
- * sponsor's address, with its gas estimated by the node (which runs the contract's checks: a signature it would
- * refuse is refused here, in the contract's words, before anything is reserved or recorded), fees chosen as every
- * send's, the fee reserved against the member's allowance (429 past it), then recorded and broadcast as a send of
- * the member's wallet under the sponsor's nonce (broadcastSend.ts).
+ * sponsor's address. In this order, so that nothing is signed that the sponsor would not pay for:
  *
- * Whatever stops it before anything can have gone out gives the reservation back and calls `nothingSent` (the
- * method gives the policy's budget back there); a send whose broadcast had no answer keeps both, since it may
- * still be mined.
+ * 1. fees chosen as every send's, the fee of `sponsoredTransferGasBound` checked against the cap and the sponsor's
+ *    balance, and reserved against the member's allowance (429 past it);
+ * 2. the member's key signs the authorisation (`transfer.sign`);
+ * 3. the node estimates its gas (running the contract's checks: a signature it would refuse is refused in the
+ *    contract's words), refused above the bound;
+ * 4. recorded and broadcast as a send of the member's wallet under the sponsor's nonce (broadcastSend.ts).
+ *
+ * A refusal before the signature gives the reservation back and calls `nothingSent` (the method gives the policy's
+ * budget back there). Once the signature exists, a valid authorisation is out of Charter's hands until it expires,
+ * so whatever happens keeps both: they count as spent, and the refusal says until when the authorisation is valid.
  */
 export async function submitSponsoredTransfer(
   sending: Pick<Sending, 'db' | 'sponsor' | 'maxFeeWei'>,
@@ -56,46 +82,11 @@ export async function submitSponsoredTransfer(
   transfer: SponsoredTransfer,
   nothingSent: () => Promise<void> = async () => undefined,
 ): Promise<{ id: string; hash: Hex; nonce: number }> {
-  const { db, sponsor } = sending
-  let reservation: SponsorReservation | undefined
-  let signedHash: Hex | undefined
-  try {
-    return await submit(sending, rpc, transfer, {
-      reserved: (held) => {
-        reservation = held
-      },
-      signed: (hash) => {
-        signedHash = hash
-      },
-    })
-  } catch (error) {
-    // Recorded and still pending: its broadcast had no answer and it may be mined, so its place stays taken.
-    // Otherwise nothing went out (refused, never recorded, or another request's send under this key).
-    const [mayBeOut] =
-      signedHash === undefined
-        ? []
-        : await db
-            .select({ id: sends.id })
-            .from(sends)
-            .where(and(eq(sends.hash, signedHash), eq(sends.status, 'pending')))
-    if (!mayBeOut) {
-      if (reservation) await sponsor.release(reservation)
-      await nothingSent()
-    }
-    throw error
-  }
-}
-
-async function submit(
-  sending: Pick<Sending, 'db' | 'sponsor' | 'maxFeeWei'>,
-  rpc: ChainRpc,
-  transfer: SponsoredTransfer,
-  progress: { reserved(reservation: SponsorReservation): void; signed(hash: Hex): void },
-): Promise<{ id: string; hash: Hex; nonce: number }> {
-  const { db, sponsor } = sending
+  const { sponsor } = sending
   const { authorization, chainId, usdc } = transfer
   const sponsorAddress = sponsor.address('ethereum')
   if (sponsorAddress === undefined) {
+    await nothingSent()
     throw new WalletApiError(
       -32602,
       400,
@@ -103,7 +94,36 @@ async function submit(
     )
   }
   const feePayer = getAddress(sponsorAddress)
-  const { r, s, yParity } = parseSignature(transfer.signature)
+
+  let reservation: SponsorReservation | undefined
+  let fees: Awaited<ReturnType<typeof chainFees>>
+  let signature: Hex
+  try {
+    fees = await chainFees(rpc, {})
+    const maxFee = sponsoredTransferGasBound * fees.cap
+    if (maxFee > sending.maxFeeWei) {
+      throw refused(
+        `The network fee on ${transfer.chainName} is unusually high right now, and Charter does not pay it. Nothing was sent; try again later.`,
+      )
+    }
+    const sponsorBalance = BigInt(await nodeCall<string>(rpc, 'eth_getBalance', [feePayer, 'latest']))
+    if (sponsorBalance < maxFee) {
+      // Whoever runs Charter sees the sponsor's balance on /api/health; the member is told only what it means.
+      throw refused(
+        `Charter cannot pay the network fee on ${transfer.chainName} right now. Nothing was sent; try again later.`,
+      )
+    }
+    reservation = await sponsor.reserve({ userId: transfer.userId, caip2: `eip155:${chainId}`, maxFee })
+    signature = await transfer.sign()
+  } catch (error) {
+    // Nothing is signed: the reservation and the policy's budget are free again.
+    if (reservation) await sponsor.release(reservation)
+    await nothingSent()
+    throw error
+  }
+
+  // From here a valid authorisation exists: nothing is given back (see above).
+  const { r, s, yParity } = parseSignature(signature)
   const data = encodeFunctionData({
     abi: transferWithAuthorizationAbi,
     functionName: 'transferWithAuthorization',
@@ -119,65 +139,69 @@ async function submit(
       s,
     ],
   })
-
-  let gas: bigint
+  let estimate: bigint
   try {
-    gas = gasLimitWithMargin(
-      BigInt(await rpc<string>('eth_estimateGas', [{ from: feePayer, to: usdc, data }])),
-    )
+    estimate = BigInt(await rpc<string>('eth_estimateGas', [{ from: feePayer, to: usdc, data }]))
   } catch (error) {
     if (error instanceof ChainRpcError) {
-      throw refused(`The chain refused the transfer: ${revertReason(error.message)}. Nothing was sent.`)
+      throw refused(
+        `The chain refused the transfer: ${revertReason(error.message)}. ${notSubmitted(authorization)}`,
+      )
     }
     if (error instanceof UpstreamError) {
-      throw new WalletApiError(-32603, 502, `The chain's node could not estimate gas: ${error.message}`)
+      throw new WalletApiError(
+        -32603,
+        502,
+        `The chain's node could not estimate gas: ${error.message}. ${notSubmitted(authorization)}`,
+      )
     }
     throw error
   }
-  const fees = await chainFees(rpc, {})
-  const maxFee = gas * fees.cap
-  if (maxFee > sending.maxFeeWei) {
+  if (estimate > sponsoredTransferGasBound) {
     throw refused(
-      `The network fee on ${transfer.chainName} is unusually high right now, and Charter does not pay it. Nothing was sent; try again later.`,
+      `The transfer would use more gas than a USDC transfer does on ${transfer.chainName}, and Charter does not pay it. ${notSubmitted(authorization)}`,
     )
   }
-  const sponsorBalance = BigInt(await nodeCall<string>(rpc, 'eth_getBalance', [feePayer, 'latest']))
-  if (sponsorBalance < maxFee) {
-    // Whoever runs Charter sees the sponsor's balance on /api/health; the member is told only what it means.
-    throw refused(
-      `Charter cannot pay the network fee on ${transfer.chainName} right now. Nothing was sent; try again later.`,
-    )
-  }
-
-  progress.reserved(await sponsor.reserve({ userId: transfer.userId, caip2: `eip155:${chainId}`, maxFee }))
-  return broadcastSend(
-    db,
-    rpc,
-    {
-      userId: transfer.userId,
-      wallet: transfer.wallet,
-      chainId,
-      idempotencyKey: transfer.idempotencyKey,
-      to: usdc,
-      value: 0n,
-      data: transfer.transferData,
-      token: { to: authorization.to, amount: authorization.value },
-      feePayer,
-    },
-    async (nonce) => {
-      const signed = await sponsor.signEvmTransaction({
+  // The node's estimate with the usual margin, never above the bound the fee was reserved on.
+  const margined = gasLimitWithMargin(estimate)
+  const gas = margined < sponsoredTransferGasBound ? margined : sponsoredTransferGasBound
+  try {
+    return await broadcastSend(
+      sending.db,
+      rpc,
+      {
+        userId: transfer.userId,
+        wallet: transfer.wallet,
         chainId,
+        idempotencyKey: transfer.idempotencyKey,
         to: usdc,
         value: 0n,
-        nonce,
-        gas,
-        data,
-        ...(fees.type === 'legacy'
-          ? { type: 'legacy', gasPrice: fees.cap }
-          : { type: 'eip1559', maxFeePerGas: fees.cap, maxPriorityFeePerGas: fees.tip }),
-      })
-      progress.signed(keccak256(signed))
-      return signed
-    },
-  )
+        data: transfer.transferData,
+        token: { to: authorization.to, amount: authorization.value },
+        feePayer,
+      },
+      (nonce) =>
+        sponsor.signEvmTransaction({
+          chainId,
+          to: usdc,
+          value: 0n,
+          nonce,
+          gas,
+          data,
+          ...(fees.type === 'legacy'
+            ? { type: 'legacy', gasPrice: fees.cap }
+            : { type: 'eip1559', maxFeePerGas: fees.cap, maxPriorityFeePerGas: fees.tip }),
+        }),
+    )
+  } catch (error) {
+    // The node refused the sponsor's transaction: its words, and what the member's authorisation is now.
+    if (error instanceof WalletApiError && error.status === 400) {
+      throw new WalletApiError(
+        error.code,
+        400,
+        `${error.message.replace(/ Nothing was sent\.$/, '')} ${notSubmitted(authorization)}`,
+      )
+    }
+    throw error
+  }
 }
