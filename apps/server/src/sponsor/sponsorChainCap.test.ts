@@ -2,9 +2,13 @@ import { randomUUID } from 'node:crypto'
 import { encodeFunctionData, erc20Abi, type Hex, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '../db/Database.ts'
+import { openDatabase } from '../db/openDatabase.ts'
+import { testDatabaseUrl } from '../settings/env.ts'
 import { fundedMember } from '../testing/fundedMember.ts'
 import type { Json } from '../testing/Json.ts'
 import { tokenBalance } from '../testing/proxiedRpc.ts'
+import { scratchDatabase } from '../testing/scratchDatabase.ts'
 import { startTestServer, type TestServer } from '../testing/startTestServer.ts'
 import type { MemberWallet, WalletCaller } from '../testing/WalletCaller.ts'
 
@@ -16,6 +20,8 @@ const arbitrumSepolia = 421614
 const cap = 6
 
 let server: TestServer
+/** On PostgreSQL a database of this file's own: the cap counts every member's sends, other files' included. */
+let own: { database: Database; drop: () => Promise<void> } | undefined
 const usdcOn = new Map<number, Hex>()
 
 const recipient = () => privateKeyToAccount(generatePrivateKey()).address
@@ -49,7 +55,15 @@ const sponsoredTransfer = (caller: WalletCaller, wallet: MemberWallet, chainId: 
   )
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { LOCAL_CHAINS: 'on', SPONSOR_SENDS_PER_HOUR: String(cap) } })
+  const postgres = testDatabaseUrl()
+  if (postgres) {
+    const scratch = await scratchDatabase(postgres)
+    own = { database: await openDatabase({ kind: 'postgres', url: scratch.url }), drop: scratch.drop }
+  }
+  server = await startTestServer({
+    env: { LOCAL_CHAINS: 'on', SPONSOR_SENDS_PER_HOUR: String(cap) },
+    ...(own && { database: own.database }),
+  })
   const anyone = await fundedMember(server.url, [])
   const chains = JSON.parse((await anyone.api.get('/api/v1/chains')).text) as Json
   for (const chainId of [baseSepolia, arbitrumSepolia]) {
@@ -57,7 +71,11 @@ beforeAll(async () => {
   }
 }, 180_000)
 
-afterAll(() => server?.close())
+afterAll(async () => {
+  await server?.close()
+  await own?.database.close()
+  await own?.drop()
+})
 
 describe('the sponsor’s cap per chain across all members', () => {
   it('takes exactly the cap out of 20 sponsored sends at once from ten members, refuses the rest in words, and leaves another chain alone', async () => {
