@@ -15,7 +15,7 @@ import { signTransactionNatively, signTypedDataNatively } from '../secp256k1Sign
 import { chainRpc } from '../sends/chainRpc.ts'
 import { earlierSend } from '../sends/earlierSend.ts'
 import { broadcastSend, dataDigest } from '../sends/evm/broadcastSend.ts'
-import { chainFees, estimateGas, nodeCall } from '../sends/evm/chainFees.ts'
+import { chainFees, estimateGas } from '../sends/evm/chainFees.ts'
 import { submitSponsoredTransfer } from '../sends/evm/sponsoredTransfer.ts'
 import {
   authorizationTypedData,
@@ -24,6 +24,7 @@ import {
   type UsdcDomain,
 } from '../sends/evm/usdcAuthorization.ts'
 import { usdcTransfer } from '../sends/evm/usdcTransfer.ts'
+import { nodeCall } from '../sends/nodeCall.ts'
 import { feeProblem, quantity, toBigInt, transactionFields } from './signTransaction.ts'
 import type { MethodOutcome, WalletMethodContext } from './WalletMethod.ts'
 

@@ -19,8 +19,8 @@ import { WalletApiError } from '../../http/WalletApiError.ts'
 import { ChainRpcError } from '../sends/ChainRpcError.ts'
 import { type ChainRpc, chainRpc } from '../sends/chainRpc.ts'
 import { earlierSend } from '../sends/earlierSend.ts'
+import { nodeCall } from '../sends/nodeCall.ts'
 import { findSolanaChain } from '../sends/solana/solanaChains.ts'
-import { nodeCall } from '../sends/solana/solanaNodeCall.ts'
 import {
   type SolanaSponsorship,
   solanaSponsorship,

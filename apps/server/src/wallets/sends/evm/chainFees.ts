@@ -6,23 +6,12 @@ import { WalletApiError } from '../../../http/WalletApiError.ts'
 import { isLegacyTransaction, toBigInt, type transactionFields } from '../../methods/signTransaction.ts'
 import { ChainRpcError } from '../ChainRpcError.ts'
 import type { ChainRpc } from '../chainRpc.ts'
+import { nodeCall } from '../nodeCall.ts'
 
 // How an EVM send's fees and gas are chosen: eth_sendTransaction's own, and the sponsor's transaction that
 // submits a member's transfer authorisation (sponsoredTransfer.ts), alike.
 
 const refuse = (message: string) => new WalletApiError(-32602, 400, message)
-
-/** A node call whose failure is the node's, not the caller's: answered 502 with its message. */
-export async function nodeCall<T>(rpc: ChainRpc, method: string, params: unknown[]): Promise<T> {
-  try {
-    return await rpc<T>(method, params)
-  } catch (error) {
-    if (error instanceof ChainRpcError || error instanceof UpstreamError) {
-      throw new WalletApiError(-32603, 502, `The chain's node could not answer ${method}: ${error.message}`)
-    }
-    throw error
-  }
-}
 
 /**
  * The tip to pay: the node's suggestion, never above the median of the last 20 blocks' median tips (the core's

@@ -5,9 +5,10 @@ import { WalletApiError } from '../../../http/WalletApiError.ts'
 import type { SponsorReservation } from '../../../sponsor/Sponsor.ts'
 import { ChainRpcError } from '../ChainRpcError.ts'
 import type { ChainRpc } from '../chainRpc.ts'
+import { nodeCall } from '../nodeCall.ts'
 import type { Sending } from '../Sending.ts'
 import { broadcastSend } from './broadcastSend.ts'
-import { chainFees, nodeCall } from './chainFees.ts'
+import { chainFees } from './chainFees.ts'
 import type { TransferAuthorization } from './usdcAuthorization.ts'
 
 /** Circle's FiatTokenV2 `transferWithAuthorization`, with the signature split as (v, r, s). */

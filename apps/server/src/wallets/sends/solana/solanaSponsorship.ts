@@ -5,7 +5,7 @@ import type { ServedChain } from '../../../chains/ServedChain.ts'
 import { WalletApiError } from '../../../http/WalletApiError.ts'
 import type { Sponsor } from '../../../sponsor/Sponsor.ts'
 import type { ChainRpc } from '../chainRpc.ts'
-import { nodeCall } from './solanaNodeCall.ts'
+import { nodeCall } from '../nodeCall.ts'
 import {
   checkSponsoredSolanaTransfer,
   type SponsoredSolanaTransfer,

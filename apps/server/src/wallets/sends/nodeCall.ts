@@ -1,7 +1,7 @@
-import { UpstreamError } from '../../../chains/UpstreamError.ts'
-import { WalletApiError } from '../../../http/WalletApiError.ts'
-import { ChainRpcError } from '../ChainRpcError.ts'
-import type { ChainRpc } from '../chainRpc.ts'
+import { UpstreamError } from '../../chains/UpstreamError.ts'
+import { WalletApiError } from '../../http/WalletApiError.ts'
+import { ChainRpcError } from './ChainRpcError.ts'
+import type { ChainRpc } from './chainRpc.ts'
 
 /** A node call whose failure is the node's, not the caller's: answered 502 with its message. */
 export async function nodeCall<T>(rpc: ChainRpc, method: string, params: unknown[]): Promise<T> {
