@@ -187,51 +187,58 @@ export async function sendTransaction(
   // Fees paid for the member (sponsor/): asked with Privy's `sponsor: true`, or a USDC transfer the sponsor covers
   // and the wallet's coin cannot pay the gas of. The member's fee fields play no part in it.
   const sponsorable = token && usdc && value === 0n ? { token, usdc: usdc as Hex } : undefined
-  if (request.sponsor) {
-    if (!sponsorable) throw notSponsorable(name)
+  /** The checked domain a sponsored send signs under, or why this send cannot be sponsored, in words. */
+  const sponsorship = async (): Promise<{ domain: UsdcDomain } | { refusal: string }> => {
+    if (!sponsorable) return { refusal: notSponsorable(name).message }
     // The sponsor would pay gas for nothing moved.
     if (sponsorable.token.amount === 0n) {
-      throw refuse(
-        'Charter pays the network fee only for a transfer of more than 0 USDC; this one moves nothing. Send an amount above 0.',
-      )
+      return {
+        refusal:
+          'Charter pays the network fee only for a transfer of more than 0 USDC; this one moves nothing. Send an amount above 0.',
+      }
     }
     // A sponsored send goes out under the sponsor's nonce: a caller's nonce (to replace a stuck send, say) would
     // be silently ignored and make a second, independent transfer.
     if (callerNonce !== undefined) {
-      throw refuse(
-        "params.transaction.nonce: a sponsored send has no nonce of the wallet's; leave nonce out.",
-      )
+      return {
+        refusal: "params.transaction.nonce: a sponsored send has no nonce of the wallet's; leave nonce out.",
+      }
     }
     const { sponsor } = context.sending
     if (sponsor.mode === 'off' || !(await sponsor.covers(wallet.userId))) {
-      throw refuse(
-        `Charter does not pay network fees ${sponsor.mode === 'off' ? 'on this server' : 'for this account'}. Send it without sponsor: true, and the wallet pays the fee.`,
-      )
+      return {
+        refusal: `Charter does not pay network fees ${sponsor.mode === 'off' ? 'on this server' : 'for this account'}. Send it without sponsor: true, and the wallet pays the fee.`,
+      }
     }
     const domain = await checkedUsdcDomain(rpc, chain.rpcUrl, chainId)
-    if (typeof domain === 'string') {
-      throw refuse(
-        `Charter does not pay network fees on ${name}: ${domain}. Send it without sponsor: true, and the wallet pays the fee.`,
-      )
-    }
-    return sendSponsored(context, { chainId, chain, name, ...sponsorable, data: data as Hex, domain, key })
+    return typeof domain === 'string'
+      ? {
+          refusal: `Charter does not pay network fees on ${name}: ${domain}. Send it without sponsor: true, and the wallet pays the fee.`,
+        }
+      : { domain }
+  }
+  const sendWith = (domain: UsdcDomain) =>
+    sendSponsored(context, {
+      chainId,
+      chain,
+      name,
+      ...(sponsorable as NonNullable<typeof sponsorable>),
+      data: data as Hex,
+      domain,
+      key,
+    })
+  if (request.sponsor) {
+    const asked = await sponsorship()
+    if ('refusal' in asked) throw refuse(asked.refusal)
+    return sendWith(asked.domain)
   }
   const fees = await chainFees(rpc, transaction)
   const gas = callerGas ?? (await estimateGas(rpc, { from: address, to, value, data }))
   const maxFee = gas * fees.cap
-  // Unasked, only a transfer that moves USDC and names no nonce of the wallet's (a nonce is the plain path's).
-  if (
-    value + maxFee > balance &&
-    sponsorable &&
-    sponsorable.token.amount !== 0n &&
-    callerNonce === undefined &&
-    (await context.sending.sponsor.covers(wallet.userId))
-  ) {
-    const domain = await checkedUsdcDomain(rpc, chain.rpcUrl, chainId)
-    // Where no authorisation can be signed, the wallet's own funds are what stands: refused as any send below.
-    if (typeof domain !== 'string') {
-      return sendSponsored(context, { chainId, chain, name, ...sponsorable, data: data as Hex, domain, key })
-    }
+  // Unasked, when the wallet cannot pay the gas; where it cannot be sponsored either, it is refused as any send.
+  if (value + maxFee > balance && sponsorable) {
+    const unasked = await sponsorship()
+    if ('domain' in unasked) return sendWith(unasked.domain)
   }
   if (value + maxFee > balance) {
     throw cannotPay(
