@@ -1,6 +1,7 @@
-import { generateKeyPairSync } from 'node:crypto'
+import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { authorizationPayload } from '@charter/core'
 
 /**
  * Signs in by email (a new one unless given) on the embedded server with a fresh device key: the cookie, the key, the Ethereum wallet (its id and address).
@@ -43,4 +44,40 @@ export async function signInWithDeviceKey(
   const wallet = user.linked_accounts.find((account) => account.chain_type === 'ethereum')
   if (!wallet) throw new Error('sign-in gave no Ethereum wallet')
   return { cookie, deviceKey: privateKey, walletId: wallet.id, address: wallet.address, email }
+}
+
+/**
+ * Posts a wallet request signed with the member's device key, as the browser's wallet proxy sends it: the
+ * answer's text, or a thrown error naming the status.
+ */
+export async function postSignedWalletCall(
+  serverUrl: string,
+  appId: string,
+  member: { cookie: string; deviceKey: KeyObject },
+  path: string,
+  body: object,
+  idempotencyKey?: string,
+): Promise<string> {
+  const headers = {
+    'privy-app-id': appId,
+    'privy-request-expiry': String(Date.now() + 5 * 60_000),
+    ...(idempotencyKey && { 'privy-idempotency-key': idempotencyKey }),
+  }
+  const payload = authorizationPayload({ method: 'POST', url: `${serverUrl}${path}`, body, headers })
+  const answer = await fetch(`${serverUrl}${path}`, {
+    method: 'POST',
+    headers: {
+      ...headers,
+      'content-type': 'application/json',
+      cookie: member.cookie,
+      'privy-authorization-signature': sign('sha256', payload, {
+        key: member.deviceKey,
+        dsaEncoding: 'der',
+      }).toString('base64'),
+    },
+    body: JSON.stringify(body),
+  })
+  const text = await answer.text()
+  if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${text}`)
+  return text
 }

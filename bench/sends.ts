@@ -1,9 +1,8 @@
-import { randomUUID, sign } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { authorizationPayload } from '@charter/core'
-import { signInWithDeviceKey } from './benchMember.ts'
+import { postSignedWalletCall, signInWithDeviceKey } from './benchMember.ts'
 import { spawnServer } from './spawnServer.ts'
 
 /** `rounds` rounds of `concurrency` sends at once from one wallet, each beside a round of its floor. */
@@ -44,30 +43,8 @@ export async function measureSends(repoRoot: string, plan: SendsPlan): Promise<S
     const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
     /** A wallet request signed with the member's device key, as the browser's wallet proxy sends it. */
-    const call = async (body: object, idempotencyKey?: string): Promise<string> => {
-      const headers = {
-        'privy-app-id': server.appId,
-        'privy-request-expiry': String(Date.now() + 5 * 60_000),
-        ...(idempotencyKey && { 'privy-idempotency-key': idempotencyKey }),
-      }
-      const payload = authorizationPayload({ method: 'POST', url: `${server.url}${path}`, body, headers })
-      const answer = await fetch(`${server.url}${path}`, {
-        method: 'POST',
-        headers: {
-          ...headers,
-          'content-type': 'application/json',
-          cookie: member.cookie,
-          'privy-authorization-signature': sign('sha256', payload, {
-            key: member.deviceKey,
-            dsaEncoding: 'der',
-          }).toString('base64'),
-        },
-        body: JSON.stringify(body),
-      })
-      const text = await answer.text()
-      if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${text}`)
-      return text
-    }
+    const call = (body: object, idempotencyKey?: string) =>
+      postSignedWalletCall(server.url, server.appId, member, path, body, idempotencyKey)
 
     const confirmed = async (hashes: Set<string>) => {
       for (;;) {

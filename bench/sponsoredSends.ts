@@ -1,10 +1,9 @@
-import { randomUUID, sign } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { authorizationPayload } from '@charter/core'
 import { encodeFunctionData, erc20Abi } from 'viem'
-import { signInWithDeviceKey } from './benchMember.ts'
+import { postSignedWalletCall, signInWithDeviceKey } from './benchMember.ts'
 import { spawnServer } from './spawnServer.ts'
 
 /** `rounds` rounds, each one plain USDC send and one sponsored, in turns. */
@@ -87,27 +86,7 @@ export async function measureSponsoredSends(
         ...(sponsored && { sponsor: true }),
         params: { transaction: { to: usdc, value: '0x0', data } },
       }
-      const headers = {
-        'privy-app-id': server.appId,
-        'privy-request-expiry': String(Date.now() + 5 * 60_000),
-        'privy-idempotency-key': randomUUID(),
-      }
-      const payload = authorizationPayload({ method: 'POST', url: `${server.url}${path}`, body, headers })
-      const answer = await fetch(`${server.url}${path}`, {
-        method: 'POST',
-        headers: {
-          ...headers,
-          'content-type': 'application/json',
-          cookie: member.cookie,
-          'privy-authorization-signature': sign('sha256', payload, {
-            key: member.deviceKey,
-            dsaEncoding: 'der',
-          }).toString('base64'),
-        },
-        body: JSON.stringify(body),
-      })
-      const text = await answer.text()
-      if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${text}`)
+      const text = await postSignedWalletCall(server.url, server.appId, member, path, body, randomUUID())
       return (JSON.parse(text) as { data: { hash: string } }).data.hash
     }
 
