@@ -1,20 +1,14 @@
-import { randomBytes, randomUUID } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { randomUUID } from 'node:crypto'
 import { type Hex, keccak256 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { devnetFiles } from '../devnets/evmDevnet/devnetFiles.ts'
-import { readPidFile } from '../devnets/evmDevnet/pidFile.ts'
-import { testDatabaseUrl } from '../settings/env.ts'
+import { expect, it } from 'vitest'
 import { ApiClient } from '../testing/ApiClient.ts'
 import { anvilsServing } from '../testing/anvilsServing.ts'
+import { crashTestFolder } from '../testing/crashTestFolder.ts'
 import { fundedMember } from '../testing/fundedMember.ts'
 import type { Json } from '../testing/Json.ts'
 import { rememberOutboxToken } from '../testing/outboxTokens.ts'
-import { scratchDatabase } from '../testing/scratchDatabase.ts'
-import { type ServerProcess, startServerProcess, stopServerProcesses } from '../testing/serverProcess.ts'
+import { type ServerProcess, startServerProcess } from '../testing/serverProcess.ts'
 import { WalletCaller } from '../testing/WalletCaller.ts'
 
 // Real server processes (apps/server/src/main.ts) killed with SIGKILL at an exact point of a send, over HTTP, on
@@ -26,50 +20,8 @@ import { WalletCaller } from '../testing/WalletCaller.ts'
 const chainId = 84532
 const caip2 = `eip155:${chainId}`
 const holdBroadcasts = new URL('../testing/holdBroadcasts.ts', import.meta.url).href
-const outboxToken = randomBytes(16).toString('hex')
-
-let dataDir: string
-let database: { url: string; drop: () => Promise<void> } | undefined
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'charter-send-crash-'))
-  const postgres = testDatabaseUrl()
-  if (postgres) database = await scratchDatabase(postgres)
-})
-
-afterAll(async () => {
-  // Whatever a failed assertion left running, by PID: the servers this test started, then their devnets.
-  await stopServerProcesses()
-  if (dataDir) {
-    for (const { pid } of anvilsServing(dataDir)) process.kill(pid, 'SIGKILL')
-    await rm(dataDir, { recursive: true, force: true })
-  }
-  await database?.drop()
-})
-
-/** The embedded server on this test's data folder (and its PostgreSQL database when the run has one). */
-const serverEnv = (): Record<string, string> => ({
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
-  LOCAL_CHAINS: 'on',
-  DEV_OUTBOX_TOKEN: outboxToken,
-  NEW_DEVICE_HOLD_HOURS: '0',
-  ...(database && { DATABASE_URL: database.url }),
-})
-
-/** JSON-RPC straight to the local Base Sepolia's node (anvil), at the port its pid file names right now. */
-async function node(method: string, params: unknown[]): Promise<Json> {
-  const running = readPidFile(devnetFiles(join(dataDir, 'chains'), chainId).pidFile)
-  if (!running) throw new Error('no devnet is recorded as running')
-  const response = await fetch(`http://127.0.0.1:${running.port}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  })
-  const body = (await response.json()) as Json
-  if (body.error) throw new Error(`${method}: ${body.error.message}`)
-  return body.result
-}
+const folder = crashTestFolder('charter-send-crash-', chainId)
+const { outboxToken, serverEnv, node } = folder
 
 const nonceOf = async (address: string, block: 'latest' | 'pending') =>
   Number(BigInt(await node('eth_getTransactionCount', [address, block])))
@@ -125,7 +77,7 @@ it('kill -9 between recording a send and broadcasting it: after a restart the ne
   const first = await startHoldingServer({ after: 3, at: 'request' })
   const member = await fundedMember(first.url, [{ chainId, asset: 'native', amount: '1' }])
   const wallet = member.wallet('ethereum')
-  const devnet = anvilsServing(dataDir).find((each) => each.chainId === chainId)
+  const devnet = anvilsServing(folder.dataDir()).find((each) => each.chainId === chainId)
   expect(devnet).toBeDefined()
 
   const to = privateKeyToAccount(generatePrivateKey()).address
@@ -150,7 +102,7 @@ it('kill -9 between recording a send and broadcasting it: after a restart the ne
   const acknowledged = [...answered.values()]
 
   // The killed server's devnet outlived it: the same anvil process, which never saw the held transaction.
-  expect(anvilsServing(dataDir)).toContainEqual(devnet)
+  expect(anvilsServing(folder.dataDir())).toContainEqual(devnet)
   expect(await node('eth_getTransactionByHash', [heldHash])).toBeNull()
   expect(await nonceOf(wallet.address, 'pending')).toBe(3)
   expect((await sentOnChain(wallet.address)).map((each) => each.hash).sort()).toEqual(
@@ -225,7 +177,7 @@ it('kill -9 between recording a send and broadcasting it: after a restart the ne
   expect(BigInt(await node('eth_getBalance', [to, 'latest']))).toBe(3n * 1000n + 2000n + 2n * 1000n)
 
   expect(await second.stop()).toEqual({ code: 0, signal: null })
-  expect(anvilsServing(dataDir)).toEqual([])
+  expect(anvilsServing(folder.dataDir())).toEqual([])
 }, 420_000)
 
 /** What the test below leaves for the one after it: the restarted server, the member there, the send that went out. */

@@ -1,20 +1,13 @@
-import { randomBytes, randomUUID } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { randomUUID } from 'node:crypto'
 import { encodeFunctionData, erc20Abi, type Hex, keccak256, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { devnetFiles } from '../devnets/evmDevnet/devnetFiles.ts'
-import { readPidFile } from '../devnets/evmDevnet/pidFile.ts'
-import { testDatabaseUrl } from '../settings/env.ts'
+import { expect, it } from 'vitest'
 import { ApiClient } from '../testing/ApiClient.ts'
-import { anvilsServing } from '../testing/anvilsServing.ts'
+import { crashTestFolder } from '../testing/crashTestFolder.ts'
 import { fundedMember } from '../testing/fundedMember.ts'
 import type { Json } from '../testing/Json.ts'
 import { rememberOutboxToken } from '../testing/outboxTokens.ts'
-import { scratchDatabase } from '../testing/scratchDatabase.ts'
-import { startServerProcess, stopServerProcesses } from '../testing/serverProcess.ts'
+import { startServerProcess } from '../testing/serverProcess.ts'
 import { WalletCaller } from '../testing/WalletCaller.ts'
 
 // A sponsored send killed between signing and submitting (as sendCrash.test.ts does it: testing/holdBroadcasts.ts
@@ -25,48 +18,8 @@ import { WalletCaller } from '../testing/WalletCaller.ts'
 const chainId = 84532
 const caip2 = `eip155:${chainId}`
 const holdBroadcasts = new URL('../testing/holdBroadcasts.ts', import.meta.url).href
-const outboxToken = randomBytes(16).toString('hex')
-
-let dataDir: string
-let database: { url: string; drop: () => Promise<void> } | undefined
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'charter-sponsored-crash-'))
-  const postgres = testDatabaseUrl()
-  if (postgres) database = await scratchDatabase(postgres)
-})
-
-afterAll(async () => {
-  await stopServerProcesses()
-  if (dataDir) {
-    for (const { pid } of anvilsServing(dataDir)) process.kill(pid, 'SIGKILL')
-    await rm(dataDir, { recursive: true, force: true })
-  }
-  await database?.drop()
-})
-
-const serverEnv = (): Record<string, string> => ({
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
-  LOCAL_CHAINS: 'on',
-  DEV_OUTBOX_TOKEN: outboxToken,
-  NEW_DEVICE_HOLD_HOURS: '0',
-  ...(database && { DATABASE_URL: database.url }),
-})
-
-/** JSON-RPC straight to the local Base Sepolia's node (anvil), at the port its pid file names right now. */
-async function node(method: string, params: unknown[]): Promise<Json> {
-  const running = readPidFile(devnetFiles(join(dataDir, 'chains'), chainId).pidFile)
-  if (!running) throw new Error('no devnet is recorded as running')
-  const response = await fetch(`http://127.0.0.1:${running.port}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  })
-  const body = (await response.json()) as Json
-  if (body.error) throw new Error(`${method}: ${body.error.message}`)
-  return body.result
-}
+const folder = crashTestFolder('charter-sponsored-crash-', chainId)
+const { outboxToken, serverEnv, node } = folder
 
 let usdc: Hex
 const usdcOf = async (owner: string) =>
