@@ -118,10 +118,13 @@ export async function chooseSponsor(options: {
     describe: () => describeSponsor(addresses, balances.latest()),
     start: async () => {
       const chains = options.chains()
-      if (options.settings.mode === 'embedded') {
-        await fundSponsorLocally({ chains, addresses, thresholds, logger })
+      if (options.settings.mode !== 'embedded') {
+        // Remote nodes may be slow: the server does not wait for them to start, and health says "being read".
+        void balances.refresh().catch(() => undefined)
+        return
       }
-      // The first /api/health then shows the balances rather than "being read".
+      await fundSponsorLocally({ chains, addresses, thresholds, logger })
+      // The first /api/health then shows the balances the devnets just gave rather than "being read".
       if (chains.chains.length > 0) await balances.refresh().catch(() => undefined)
     },
   }

@@ -60,6 +60,10 @@ describe.skipIf(!postgres)('the sponsor on two server processes', () => {
       const health = (await new ApiClient(server.url).get('/api/health')).body as Json
       return health.parts.sponsor
     }
+    // A production server does not wait for its nodes to start: the balances come in once read.
+    await expect
+      .poll(async () => (await lineOf(first)).sponsor.balances.length, { timeout: 10_000 })
+      .toBeGreaterThan(0)
     const [one, two] = await Promise.all([lineOf(first), lineOf(second)])
     expect(one.sponsor.addresses).toEqual(two.sponsor.addresses)
     expect(one.sponsor.addresses.ethereum).toMatch(/^0x[0-9a-fA-F]{40}$/)
